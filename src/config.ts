@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { KycError } from './errors.js';
+
+/**
+ * Environment and flags become one typed config, validated once at start-up. Everything downstream takes
+ * this object, never `process.env`, so a run's effective config can be written to its manifest (without
+ * secrets) and reproduced.
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The key the built-in emulator accepts when no keys are configured; also written in the README. */
+export const DEMO_API_KEY = '00000000-0000-4000-8000-000000000000';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export interface Config {
+  /** Redis to use; undefined → the embedded redis-server. */
+  readonly redisUrl: string | undefined;
+  /** Lookup Service base URL; undefined → the built-in emulator. */
+  readonly apiUrl: string | undefined;
+  readonly apiKey: string | undefined;
+  /** Upstream calls per second shared by every worker on every machine. */
+  readonly rate: number;
+  readonly logLevel: LogLevel;
+  /** Hash-tagged so every queue key lands in one Redis Cluster slot. */
+  readonly prefix: string;
+  /** Where the embedded Redis keeps its AOF, so `--resume` survives a crash. */
+  readonly stateDir: string;
+  readonly requestTimeoutMs: number;
+  /** Concurrent in-flight HTTP requests per registry client instance. */
+  readonly httpConcurrency: number;
+}
+
+const positiveNumber = (name: string) =>
+  z.coerce.number({ error: `${name} must be a number` }).positive({ error: `${name} must be positive` });
+
+const schema = z.object({
+  redisUrl: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'REDIS_URL must start with redis:// or rediss://' })
+    .optional(),
+  apiUrl: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, { error: 'KYC_API_URL must be an http(s) URL' })
+    .optional(),
+  apiKey: z.string().optional(),
+  rate: positiveNumber('KYC_RATE').default(10),
+  logLevel: z.enum(LOG_LEVELS).default('info'),
+  prefix: z.string().min(1).default('{kyc}'),
+  stateDir: z.string().min(1).default('.state'),
+  requestTimeoutMs: positiveNumber('KYC_REQUEST_TIMEOUT_MS').default(10_000),
+  httpConcurrency: positiveNumber('KYC_HTTP_CONCURRENCY').int().default(32),
+});
+
+export type ConfigInput = Partial<Record<keyof Config, string | number | undefined>>;
+
+const ENV_NAMES: Readonly<Record<keyof Config, string>> = {
+  redisUrl: 'REDIS_URL',
+  apiUrl: 'KYC_API_URL',
+  apiKey: 'KYC_API_KEY',
+  rate: 'KYC_RATE',
+  logLevel: 'LOG_LEVEL',
+  prefix: 'KYC_PREFIX',
+  stateDir: 'KYC_STATE_DIR',
+  requestTimeoutMs: 'KYC_REQUEST_TIMEOUT_MS',
+  httpConcurrency: 'KYC_HTTP_CONCURRENCY',
+};
+
+/** Flags win over the environment; empty strings count as unset. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigInput = {}): Config {
+  const raw: Record<string, string | number | undefined> = {};
+  for (const [key, envName] of Object.entries(ENV_NAMES) as [keyof Config, string][]) {
+    const value = flags[key] ?? env[envName];
+    raw[key] = value === '' ? undefined : value;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const field = first ? String(first.path[0]) : '';
+    // Never echo the rejected value: it may be a secret.
+    const code =
+      field === 'apiUrl'
+        ? 'KYC_ERR_CONFIG_API_URL'
+        : field === 'redisUrl'
+          ? 'KYC_ERR_CONFIG_REDIS_URL'
+          : 'KYC_ERR_CONFIG_INVALID';
+    throw new KycError(code, first?.message);
+  }
+  const config = parsed.data;
+  if (config.apiKey !== undefined && !isUuid(config.apiKey)) throw new KycError('KYC_ERR_CONFIG_API_KEY');
+  if (config.apiUrl !== undefined && config.apiKey === undefined) {
+    throw new KycError('KYC_ERR_CONFIG_API_KEY', 'KYC_API_KEY is required when KYC_API_URL is set');
+  }
+  return {
+    redisUrl: config.redisUrl,
+    apiUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    rate: config.rate,
+    logLevel: config.logLevel,
+    prefix: config.prefix,
+    stateDir: config.stateDir,
+    requestTimeoutMs: config.requestTimeoutMs,
+    httpConcurrency: config.httpConcurrency,
+  };
+}
+
+/** The config as it may be printed or written to a manifest: secrets replaced, credentials in URLs masked. */
+export function publicConfig(config: Config): Record<string, string | number | boolean> {
+  return {
+    redisUrl: config.redisUrl ? maskUrlCredentials(config.redisUrl) : 'embedded',
+    apiUrl: config.apiUrl ?? 'built-in emulator',
+    apiKey: config.apiKey ? '[set]' : '[unset]',
+    rate: config.rate,
+    logLevel: config.logLevel,
+    prefix: config.prefix,
+    stateDir: config.stateDir,
+    requestTimeoutMs: config.requestTimeoutMs,
+    httpConcurrency: config.httpConcurrency,
+  };
+}
+
+export function maskUrlCredentials(url: string): string {
+  return url.replace(/\/\/([^@/]*)@/, '//***@');
+}

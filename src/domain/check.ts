@@ -1,0 +1,64 @@
+import type { ErrorCode } from '../errors.js';
+
+/** The four core checks of every client. */
+export const CORE_CHECK_KINDS = ['foreign_agent', 'sanctions', 'bankruptcy', 'debtor'] as const;
+/** Checks that run only when the client file has the column they need. */
+export const OPTIONAL_CHECK_KINDS = ['email', 'card', 'cadastral'] as const;
+export const CHECK_KINDS = [...CORE_CHECK_KINDS, ...OPTIONAL_CHECK_KINDS] as const;
+
+export type CoreCheckKind = (typeof CORE_CHECK_KINDS)[number];
+export type OptionalCheckKind = (typeof OPTIONAL_CHECK_KINDS)[number];
+export type CheckKind = (typeof CHECK_KINDS)[number];
+
+export type CheckStatus = 'CLEAR' | 'POSSIBLE_MATCH' | 'MATCH' | 'FLAG' | 'SKIPPED' | 'ERROR';
+
+/** How one register record compares with the client. */
+export type CandidateDecision = 'MATCH' | 'POSSIBLE_MATCH' | 'NO_MATCH';
+
+export interface ScoredCandidate {
+  /** Register code: `minjust_foreign_agent`, `sanctions`, `bankruptcy`, `debtor`, … */
+  readonly source: string;
+  /** A stable id of the record within its register (registration number, guid, INN, or a content hash). */
+  readonly recordId: string;
+  /** sha256 of the record's canonical JSON: whitelists reopen when it changes. */
+  readonly recordHash: string;
+  /** The record's name as the register writes it (for the reviewer). */
+  readonly recordName: string;
+  readonly score: number;
+  readonly decision: CandidateDecision;
+  /** Human-readable: `name 0.97 (Latin ICAO ↔ Cyrillic), birth_date equal, inn absent on record`. */
+  readonly explanation: string;
+}
+
+/** One HTTP request a check made, as evidence. Never carries the API key. */
+export interface RequestRecord {
+  readonly operation: string;
+  readonly params: Readonly<Record<string, string>>;
+  /** HTTP status, or 0 when no response arrived. */
+  readonly status: number;
+  /** sha256 of the response body, so an auditor can tie the evidence to what the service said. */
+  readonly digest?: string;
+  readonly cached?: boolean;
+}
+
+export interface CheckError {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+export interface CheckResult {
+  readonly kind: CheckKind;
+  readonly status: CheckStatus;
+  /** Best candidate score, 0 when there was none. */
+  readonly score: number;
+  /** Short text for the CSV status cell: matched record, score, case number, skip reason. */
+  readonly detail: string;
+  /** Stable reason codes (see src/verdict). */
+  readonly reasons: readonly string[];
+  /** Candidates kept as evidence, best first. */
+  readonly candidates: readonly ScoredCandidate[];
+  readonly requests: readonly RequestRecord[];
+  readonly error?: CheckError;
+  /** Extra fields an optional check puts in the row (e.g. card payment system). */
+  readonly fields?: Readonly<Record<string, string>>;
+}

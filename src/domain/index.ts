@@ -1,0 +1,5 @@
+export type * from './client.js';
+export type * from './check.js';
+export type * from './verdict.js';
+export type * from './records.js';
+export { CORE_CHECK_KINDS, OPTIONAL_CHECK_KINDS, CHECK_KINDS } from './check.js';

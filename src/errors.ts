@@ -1,0 +1,140 @@
+/**
+ * One catalog of stable machine codes. A code, once published, never changes meaning: it is what
+ * compliance teams grep for in logs, what verdict rows carry in `kyc_reasons`, and what scripts branch on.
+ * Messages may be reworded; codes may not.
+ */
+
+/** Process exit codes, documented in the README. */
+export const EXIT = {
+  OK: 0,
+  INTERNAL: 1,
+  USAGE: 2,
+  INPUT: 3,
+  INCOMPLETE: 4,
+  UPSTREAM: 5,
+  REDIS: 6,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+interface CatalogEntry {
+  readonly message: string;
+  readonly exit: ExitCode;
+}
+
+function entry(message: string, exit: ExitCode = EXIT.INTERNAL): CatalogEntry {
+  return { message, exit };
+}
+
+export const CATALOG = {
+  // --- configuration and usage
+  KYC_ERR_USAGE: entry('Invalid command line', EXIT.USAGE),
+  KYC_ERR_CONFIG_INVALID: entry('Invalid configuration', EXIT.USAGE),
+  KYC_ERR_CONFIG_API_KEY: entry(
+    'KYC_API_KEY must be a UUID (the form the Lookup Service issues)',
+    EXIT.USAGE,
+  ),
+  KYC_ERR_CONFIG_API_URL: entry('KYC_API_URL must be an http(s) URL', EXIT.USAGE),
+  KYC_ERR_CONFIG_REDIS_URL: entry('REDIS_URL must be a redis:// or rediss:// URL', EXIT.USAGE),
+
+  // --- Redis
+  KYC_ERR_REDIS_MISSING: entry('redis-server was not found on PATH', EXIT.REDIS),
+  KYC_ERR_REDIS_START: entry('The embedded redis-server did not start', EXIT.REDIS),
+  KYC_ERR_REDIS_CONNECT: entry('Cannot connect to Redis', EXIT.REDIS),
+  KYC_ERR_REDIS_POLICY: entry('Redis must run with maxmemory-policy noeviction', EXIT.REDIS),
+
+  // --- Lookup Service client: request refused before any call
+  KYC_ERR_REQUEST_INVALID: entry('Request rejected before sending', EXIT.USAGE),
+  // --- Lookup Service client: error taxonomy of a failed call
+  KYC_ERR_UPSTREAM_AUTH: entry('The Lookup Service refused the API key', EXIT.UPSTREAM),
+  KYC_ERR_UPSTREAM_RATE_LIMITED: entry('The Lookup Service rate limit was exceeded', EXIT.UPSTREAM),
+  KYC_ERR_UPSTREAM_BAD_REQUEST: entry('The Lookup Service rejected the request', EXIT.UPSTREAM),
+  KYC_ERR_UPSTREAM_SERVER: entry('The Lookup Service failed with a server error', EXIT.UPSTREAM),
+  KYC_ERR_UPSTREAM_TIMEOUT: entry('The Lookup Service did not answer in time', EXIT.UPSTREAM),
+  KYC_ERR_UPSTREAM_NETWORK: entry('The Lookup Service could not be reached', EXIT.UPSTREAM),
+  KYC_ERR_UPSTREAM_MALFORMED: entry('The Lookup Service answered with an unexpected body', EXIT.UPSTREAM),
+
+  // --- emulator
+  KYC_ERR_EMULATOR_START: entry('The emulator could not start', EXIT.INTERNAL),
+
+  // --- input file (stop the run: nothing sensible can be read)
+  KYC_ERR_INPUT_NOT_FOUND: entry('The input file does not exist or cannot be read', EXIT.INPUT),
+  KYC_ERR_INPUT_EMPTY: entry('The input file is empty', EXIT.INPUT),
+  KYC_ERR_INPUT_NO_HEADER: entry('The input file has no header line', EXIT.INPUT),
+  KYC_ERR_INPUT_NO_KEY_COLUMN: entry(
+    'The input file has no name column and no identifier column',
+    EXIT.INPUT,
+  ),
+  KYC_ERR_INPUT_BINARY: entry('The input file looks binary, not like a CSV text export', EXIT.INPUT),
+  KYC_ERR_INPUT_ENCODING: entry('The input file encoding could not be decoded', EXIT.INPUT),
+  KYC_ERR_INPUT_FIELD_TOO_LONG: entry('A field exceeds the size limit', EXIT.INPUT),
+  KYC_ERR_INPUT_LINE_TOO_LONG: entry('A line exceeds the length limit', EXIT.INPUT),
+  KYC_ERR_INPUT_PARSE: entry('The input file is not valid CSV', EXIT.INPUT),
+  KYC_ERR_INPUT_COLUMNS: entry('The --columns mapping is invalid', EXIT.USAGE),
+
+  // --- row level (a row becomes INVALID, or carries a warning; the run goes on)
+  KYC_ERR_ROW_NO_NAME_OR_ID: entry('The row has no usable name and no valid identifier', EXIT.INPUT),
+  KYC_ERR_ROW_COLUMN_COUNT: entry('The row has a different number of cells than the header', EXIT.INPUT),
+  KYC_ERR_ROW_INN_FORMAT: entry('INN must be 10 (organization) or 12 (person) digits', EXIT.INPUT),
+  KYC_ERR_ROW_INN_CHECKSUM: entry('INN check digit is wrong', EXIT.INPUT),
+  KYC_ERR_ROW_INN_LEADING_ZERO: entry(
+    'INN has 9 or 11 digits: most likely a leading zero was stripped by Excel',
+    EXIT.INPUT,
+  ),
+  KYC_ERR_ROW_OGRN_FORMAT: entry('OGRN must be 13 digits', EXIT.INPUT),
+  KYC_ERR_ROW_OGRN_CHECKSUM: entry('OGRN check digit is wrong', EXIT.INPUT),
+  KYC_ERR_ROW_OGRNIP_FORMAT: entry('OGRNIP must be 15 digits', EXIT.INPUT),
+  KYC_ERR_ROW_OGRNIP_CHECKSUM: entry('OGRNIP check digit is wrong', EXIT.INPUT),
+  KYC_ERR_ROW_SNILS_FORMAT: entry('SNILS must be 11 digits, bare or written 123-456-789 01', EXIT.INPUT),
+  KYC_ERR_ROW_SNILS_CHECKSUM: entry('SNILS check number is wrong', EXIT.INPUT),
+  KYC_ERR_ROW_BIRTH_DATE: entry('Birth date is not a valid date', EXIT.INPUT),
+  KYC_ERR_ROW_ENTITY_TYPE: entry('Entity type is not recognised', EXIT.INPUT),
+  KYC_ERR_ROW_EMAIL_FORMAT: entry('E-mail address is malformed', EXIT.INPUT),
+  KYC_ERR_ROW_CARD_FORMAT: entry('Card number is malformed', EXIT.INPUT),
+  KYC_ERR_ROW_CADASTRAL_FORMAT: entry('Cadastral number is malformed', EXIT.INPUT),
+
+  // --- pipeline
+  KYC_ERR_RUN_NOT_FOUND: entry('No such run', EXIT.USAGE),
+  KYC_ERR_RUN_RESUME_MISMATCH: entry('The input file changed since the run started', EXIT.INPUT),
+  KYC_ERR_CHECK_FAILED: entry('A check failed after its last attempt', EXIT.INCOMPLETE),
+  KYC_ERR_CHECK_ATTEMPTS_EXHAUSTED: entry('A check exhausted its started attempts', EXIT.INCOMPLETE),
+  KYC_ERR_CHECK_MISSING: entry('A check result is missing for the client', EXIT.INCOMPLETE),
+  KYC_ERR_OUTPUT_WRITE: entry('An output file could not be written', EXIT.INTERNAL),
+
+  KYC_ERR_INTERNAL: entry('Internal error', EXIT.INTERNAL),
+} as const satisfies Record<string, CatalogEntry>;
+
+export type ErrorCode = keyof typeof CATALOG;
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.hasOwn(CATALOG, value);
+}
+
+/** The one error class of the project: a stable code, the catalog message and an optional detail. */
+export class KycError extends Error {
+  readonly code: ErrorCode;
+  readonly exitCode: ExitCode;
+  readonly detail: string | undefined;
+
+  constructor(code: ErrorCode, detail?: string, options?: { cause?: unknown }) {
+    const base = CATALOG[code].message;
+    super(detail ? `${base}: ${detail}` : base, options);
+    this.name = 'KycError';
+    this.code = code;
+    this.exitCode = CATALOG[code].exit;
+    this.detail = detail;
+  }
+
+  /** `KYC_ERR_X: message`, the form written to stderr and into verdict rows. */
+  override toString(): string {
+    return `${this.code}: ${this.message}`;
+  }
+}
+
+export function isKycError(error: unknown): error is KycError {
+  return error instanceof KycError;
+}
+
+/** The catalog message of a code, for row-level issues that are data rather than thrown errors. */
+export function messageOf(code: ErrorCode): string {
+  return CATALOG[code].message;
+}
