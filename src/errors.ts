@@ -55,6 +55,8 @@ export const CATALOG = {
 
   // --- emulator
   KYC_ERR_EMULATOR_START: entry('The emulator could not start', EXIT.INTERNAL),
+  KYC_ERR_EMULATOR_OPTIONS: entry('Invalid emulator options', EXIT.USAGE),
+  KYC_ERR_EMULATOR_PLANTED: entry('The planted register records file is missing or malformed', EXIT.INTERNAL),
 
   // --- input file (stop the run: nothing sensible can be read)
   KYC_ERR_INPUT_NOT_FOUND: entry('The input file does not exist or cannot be read', EXIT.INPUT),
@@ -70,6 +72,7 @@ export const CATALOG = {
   KYC_ERR_INPUT_LINE_TOO_LONG: entry('A line exceeds the length limit', EXIT.INPUT),
   KYC_ERR_INPUT_PARSE: entry('The input file is not valid CSV', EXIT.INPUT),
   KYC_ERR_INPUT_COLUMNS: entry('The --columns mapping is invalid', EXIT.USAGE),
+  KYC_ERR_INPUT_OPTIONS: entry('An input option is invalid (encoding, delimiter, limits, dates)', EXIT.USAGE),
 
   // --- row level (a row becomes INVALID, or carries a warning; the run goes on)
   KYC_ERR_ROW_NO_NAME_OR_ID: entry('The row has no usable name and no valid identifier', EXIT.INPUT),
@@ -86,6 +89,11 @@ export const CATALOG = {
   KYC_ERR_ROW_OGRNIP_CHECKSUM: entry('OGRNIP check digit is wrong', EXIT.INPUT),
   KYC_ERR_ROW_SNILS_FORMAT: entry('SNILS must be 11 digits, bare or written 123-456-789 01', EXIT.INPUT),
   KYC_ERR_ROW_SNILS_CHECKSUM: entry('SNILS check number is wrong', EXIT.INPUT),
+  KYC_ERR_ROW_SNILS_LEADING_ZERO: entry(
+    'SNILS has 9 or 10 digits: most likely leading zeros were stripped by Excel',
+    EXIT.INPUT,
+  ),
+  KYC_ERR_ROW_BIK_FORMAT: entry('BIK must be 9 digits', EXIT.INPUT),
   KYC_ERR_ROW_BIRTH_DATE: entry('Birth date is not a valid date', EXIT.INPUT),
   KYC_ERR_ROW_ENTITY_TYPE: entry('Entity type is not recognised', EXIT.INPUT),
   KYC_ERR_ROW_EMAIL_FORMAT: entry('E-mail address is malformed', EXIT.INPUT),

@@ -3,3 +3,4 @@ export type * from './check.js';
 export type * from './verdict.js';
 export type * from './records.js';
 export { CORE_CHECK_KINDS, OPTIONAL_CHECK_KINDS, CHECK_KINDS } from './check.js';
+export { DEBTOR_NOT_FOUND_MESSAGE } from './records.js';

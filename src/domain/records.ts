@@ -66,6 +66,13 @@ export interface BankruptcyEntry {
   readonly isActive: boolean;
 }
 
+/**
+ * The debtor check's `message` for an INN without any record. The spec does not show that answer (2.6: "not
+ * shown"); this is the text the project assumes and the emulator sends. Compared exactly: another wording is
+ * another answer, which the verdict engine refuses to read as clear.
+ */
+export const DEBTOR_NOT_FOUND_MESSAGE = 'Сведения о должнике не найдены';
+
 /** 2.6 */
 export interface DebtorResult {
   readonly snils: string;

@@ -1,0 +1,181 @@
+/**
+ * One request through the emulator, in the documented order: key check, rate limit, injected faults,
+ * then the route. The `/__emulator/*` endpoints bypass all four and are not counted.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { KeyRing } from './auth.js';
+import type { FaultInjector } from './faults.js';
+import type { TokenBuckets } from './rate-limit.js';
+import { parseQuery } from './request.js';
+import { ApiError, badRequest, errorReply, jsonReply, notFound, type Reply } from './respond.js';
+import type { Resolved, Router } from './router.js';
+import { MAX_BODY_BYTES } from './routes/cadastral.js';
+import { CLIENT_CLOSED, type StatsCounter } from './stats.js';
+
+export const ADMIN_PREFIX = '/__emulator/';
+/** Stats name of requests to paths the service does not have. */
+export const UNKNOWN_ROUTE = '(unknown)';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export interface HandlerParts {
+  readonly router: Router;
+  readonly keys: KeyRing;
+  readonly buckets: TokenBuckets;
+  readonly faults: FaultInjector;
+  readonly stats: StatsCounter;
+  readonly seed: number;
+  /** Responses held back by latency or a stall; cleared by close() so tests end promptly. */
+  readonly pending: Set<NodeJS.Timeout>;
+}
+
+function send(res: ServerResponse, reply: Reply): void {
+  const body = Buffer.from(reply.body, 'utf8');
+  res.writeHead(reply.status, {
+    'content-type': JSON_TYPE,
+    'content-length': String(body.length),
+    ...reply.headers,
+  });
+  res.end(body);
+}
+
+/** A proper prefix of a JSON object or array is never valid JSON: the body of the malformed fault. */
+function truncated(reply: Reply): Reply {
+  return { status: 200, body: reply.body.slice(0, Math.max(1, Math.floor(reply.body.length / 2))) };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(badRequest(`The request body exceeds ${MAX_BODY_BYTES} bytes`));
+        req.removeAllListeners('data');
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export function createRequestHandler(
+  parts: HandlerParts,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const { router, keys, buckets, faults, stats, pending } = parts;
+
+  /** Sends now or after `delayMs`; a client that leaves meanwhile is counted as 499 and gets nothing. */
+  function deliver(res: ServerResponse, route: string, reply: Reply, delayMs: number): void {
+    if (delayMs <= 0) {
+      send(res, reply);
+      stats.record(route, reply.status);
+      return;
+    }
+    const onClose = () => {
+      clearTimeout(timer);
+      pending.delete(timer);
+      stats.record(route, CLIENT_CLOSED);
+    };
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      res.off('close', onClose);
+      if (res.destroyed) {
+        stats.record(route, CLIENT_CLOSED);
+        return;
+      }
+      send(res, reply);
+      stats.record(route, reply.status);
+    }, delayMs);
+    pending.add(timer);
+    res.once('close', onClose);
+  }
+
+  function run(resolved: Resolved, method: string, queryString: string, body: string): Reply {
+    try {
+      return resolved.route.handle({ query: parseQuery(queryString), param: resolved.param, body }, method);
+    } catch (error) {
+      if (error instanceof ApiError) return errorReply(error);
+      // A bug in the emulator: still the one error shape, so clients exercise their 5xx path.
+      const message = error instanceof Error ? error.message : String(error);
+      return errorReply(new ApiError(500, 'UNAVAILABLE', `Internal emulator error: ${message}`));
+    }
+  }
+
+  function admin(req: IncomingMessage, res: ServerResponse, path: string): void {
+    const action = `${req.method ?? ''} ${path.slice(ADMIN_PREFIX.length)}`;
+    if (action === 'GET stats') send(res, jsonReply(stats.snapshot()));
+    else if (action === 'POST reset') {
+      stats.reset();
+      send(res, jsonReply({ success: true }));
+    } else if (action === 'GET health') send(res, jsonReply({ status: 'ok', seed: parts.seed }));
+    else send(res, errorReply(notFound(`No emulator endpoint ${action}`)));
+  }
+
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    if (path.startsWith(ADMIN_PREFIX)) {
+      admin(req, res, path);
+      return;
+    }
+    const method = req.method ?? 'GET';
+    const resolved = router.resolve(path);
+    const route = resolved?.route.name ?? UNKNOWN_ROUTE;
+    const latency = faults.latency();
+
+    const key = keys.keyOf(req.headers);
+    if (key === undefined) {
+      deliver(
+        res,
+        route,
+        errorReply(new ApiError(401, 'UNAUTHORIZED', 'A valid X-Api-Key header is required')),
+        latency,
+      );
+      return;
+    }
+    const retryAfter = buckets.take(key);
+    if (retryAfter > 0) {
+      const error = new ApiError(429, 'RATE_LIMITED', `Rate limit exceeded, retry in ${retryAfter} s`, {
+        'retry-after': String(retryAfter),
+      });
+      deliver(res, route, errorReply(error), latency);
+      return;
+    }
+    const fault = faults.decide();
+    if (fault.unavailable) {
+      deliver(
+        res,
+        route,
+        errorReply(new ApiError(503, 'UNAVAILABLE', 'The service is temporarily unavailable')),
+        latency,
+      );
+      return;
+    }
+    const delay = latency + fault.stallMs;
+    const finish = (reply: Reply) => deliver(res, route, fault.malformed ? truncated(reply) : reply, delay);
+
+    if (resolved === undefined || !resolved.route.methods.some((m) => m === method)) {
+      finish(errorReply(notFound(`No operation ${method} ${path}`)));
+      return;
+    }
+    const queryString = q < 0 ? '' : url.slice(q + 1);
+    if (!resolved.route.readsBody(method)) {
+      finish(run(resolved, method, queryString, ''));
+      return;
+    }
+    readBody(req).then(
+      (body) => finish(run(resolved, method, queryString, body)),
+      (error: unknown) => {
+        if (res.destroyed) return;
+        finish(
+          errorReply(error instanceof ApiError ? error : badRequest('The request body could not be read')),
+        );
+      },
+    );
+  };
+}

@@ -1,0 +1,19 @@
+/** Debtor check by INN (spec 4.6); answers for known debtors are serialised once up front. */
+import type { DebtorResult } from '../../domain/records.js';
+import { debtorNotFound } from '../registers/debtors.js';
+import { required } from '../request.js';
+import { badRequest, rawJsonReply } from '../respond.js';
+import { getRoute, type Route } from '../router.js';
+
+export function debtRoutes(debtors: ReadonlyMap<string, DebtorResult>): Route[] {
+  const answers = new Map<string, string>();
+  for (const [inn, debtor] of debtors) answers.set(inn, JSON.stringify(debtor));
+  const notFound = JSON.stringify(debtorNotFound());
+  return [
+    getRoute('/reg2/client/debt', ({ query }) => {
+      const inn = required(query, 'inn');
+      if (!/^\d{12}$/.test(inn)) throw badRequest('Parameter "inn" must be 12 digits (an individual\'s INN)');
+      return rawJsonReply(answers.get(inn) ?? notFound);
+    }),
+  ];
+}
