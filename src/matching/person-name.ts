@@ -1,0 +1,360 @@
+import { PERSON_NAME } from '../verdict/thresholds.js';
+import { splitName, type NameWord, type Script } from './name-words.js';
+import type { LegalForm } from './legal-forms.js';
+import { areKnownGivenNames } from './given-names.js';
+import { editDistance } from './similarity.js';
+
+/**
+ * Person names: Фамилия Имя Отчество in any order (`Ольга Викторовна Смирнова`, `SMIRNOVA, Olga`),
+ * initials, patronymics recognised by their suffix, and the gendered forms of surnames, given names and
+ * patronymics (Иванов / Иванова, Александр / Александра, -ович / -овна) told apart from typos.
+ */
+
+export type NameRole = 'surname' | 'given' | 'patronymic' | 'unknown';
+export type Gender = 'male' | 'female';
+
+export interface PersonToken extends NameWord {
+  readonly initial: boolean;
+  /** Gender of a word that reads as a patronymic (-ович/-евич/-ич, -овна/-евна/-ична). */
+  readonly patronymic: Gender | undefined;
+  readonly role: NameRole;
+}
+
+export interface PersonName {
+  readonly raw: string;
+  readonly tokens: readonly PersonToken[];
+  readonly forms: readonly LegalForm[];
+  readonly script: Script;
+}
+
+/** Turkic patronymic particles written as separate words: `Мамедов Ахмед Исмаил оглы`. */
+const PARTICLES = new Set(['огли', 'оглу', 'кизи', 'ули', 'уулу']);
+
+/** Latin spellings of one Cyrillic letter that may stand alone as an initial without a dot. */
+const ONE_LETTER_DIGRAPHS = new Set(['yu', 'ya', 'ye', 'yo', 'zh', 'kh', 'ch', 'sh', 'ts', 'iu', 'ia']);
+
+function isInitial(word: NameWord): boolean {
+  if (word.skel.length <= 1) return true;
+  if (word.dotted && word.text.length <= 4) return true;
+  return word.text.length === 2 && ONE_LETTER_DIGRAPHS.has(word.text);
+}
+
+function patronymicGender(skel: string): Gender | undefined {
+  // Ильич (илич) is the shortest patronymic; no given name ends in -ич.
+  if (skel.length < 4) return undefined;
+  if (skel.endsWith('ич')) return 'male';
+  if (skel.endsWith('овна') || skel.endsWith('евна') || skel.endsWith('ична')) return 'female';
+  return undefined;
+}
+
+/**
+ * Roles of the words, for explanations and for the surname rules. Order of evidence: the caller's own
+ * parts; a comma (`SURNAME, Given Patronymic`); a word in capitals among mixed-case ones; the position of
+ * the patronymic (last in Фамилия Имя Отчество, second in Имя Отчество Фамилия); else register order.
+ */
+function assignRoles(words: readonly NameWord[], patronymics: readonly (Gender | undefined)[]): NameRole[] {
+  const n = words.length;
+  const roles: NameRole[] = Array.from({ length: n }, () => 'unknown');
+  if (n === 0) return roles;
+  const upperCount = words.filter((w) => w.upper).length;
+  let surname = 0;
+  if (words.some((w) => w.group > 0)) surname = 0;
+  else if (upperCount === 1 && n > 1) surname = words.findIndex((w) => w.upper);
+  else if (n === 3 && patronymics[1] !== undefined && patronymics[0] === undefined) surname = 2;
+  roles[surname] = 'surname';
+  let givenSeen = false;
+  for (let i = 0; i < n; i++) {
+    if (i === surname) continue;
+    if (patronymics[i] !== undefined) roles[i] = 'patronymic';
+    else if (!givenSeen) {
+      roles[i] = 'given';
+      givenSeen = true;
+    }
+  }
+  return roles;
+}
+
+function tokensOf(words: readonly NameWord[], roles?: readonly NameRole[]): PersonToken[] {
+  // A particle makes the word before it a patronymic and is itself dropped.
+  const kept: NameWord[] = [];
+  const particleAfter = new Set<number>();
+  for (const w of words) {
+    if (PARTICLES.has(w.skel) && kept.length > 0) particleAfter.add(kept.length - 1);
+    else kept.push(w);
+  }
+  const initials = kept.map(isInitial);
+  const patronymics = kept.map((w, i): Gender | undefined => {
+    if (initials[i]) return undefined;
+    if (particleAfter.has(i)) return w.skel.endsWith('а') ? 'female' : 'male';
+    return patronymicGender(w.skel);
+  });
+  const assigned = roles ?? assignRoles(kept, patronymics);
+  return kept.map((w, i) => {
+    const role = assigned[i] ?? 'unknown';
+    // A surname that ends like a patronymic (Абрамович, Бабич) is still a surname.
+    return {
+      text: w.text,
+      written: w.written,
+      skel: w.skel,
+      dotted: w.dotted,
+      group: w.group,
+      upper: w.upper,
+      script: w.script,
+      index: i,
+      initial: initials[i] ?? false,
+      patronymic: role === 'surname' ? undefined : patronymics[i],
+      role,
+    };
+  });
+}
+
+/** A full name as one string, in any of the orders registers and clients use. */
+export function parsePersonName(raw: string): PersonName {
+  const split = splitName(raw, false);
+  return { raw, tokens: tokensOf(split.words), forms: split.forms, script: split.script };
+}
+
+/** A name given in parts (surname, given name, patronymic columns): the roles are known. */
+export function parsePersonParts(parts: {
+  readonly surname?: string | undefined;
+  readonly given?: string | undefined;
+  readonly patronymic?: string | undefined;
+}): PersonName {
+  const words: NameWord[] = [];
+  const roles: NameRole[] = [];
+  const forms: LegalForm[] = [];
+  const add = (text: string | undefined, role: NameRole) => {
+    if (text === undefined) return;
+    const split = splitName(text, false);
+    forms.push(...split.forms);
+    for (const w of split.words) {
+      words.push({ ...w, index: words.length });
+      roles.push(role);
+    }
+  };
+  add(parts.surname, 'surname');
+  add(parts.given, 'given');
+  add(parts.patronymic, 'patronymic');
+  const raw = [parts.surname, parts.given, parts.patronymic].filter((p) => p !== undefined).join(' ');
+  const scripts = new Set(words.map((w) => w.script));
+  const script: Script = scripts.has('cyrillic') ? 'cyrillic' : scripts.has('latin') ? 'latin' : 'none';
+  return { raw, tokens: tokensOf(words, roles), forms, script };
+}
+
+// --- comparison
+
+export type PairKind = 'exact' | 'typo' | 'typo2' | 'initial' | 'gender' | 'mismatch';
+
+export interface TokenPair {
+  readonly client: PersonToken;
+  readonly record: PersonToken;
+  readonly kind: PairKind;
+}
+
+/**
+ * The same stem in its masculine and feminine forms: Иванов/Иванова, Александр/Александра,
+ * Евгений/Евгения (+а); Толстой/Толстая, -ский/-ская (и ↔ аиа on skeletons); -ович/-овна, -ич/-ична.
+ */
+function stem(word: string, ending: string): string | undefined {
+  return word.endsWith(ending) ? word.slice(0, word.length - ending.length) : undefined;
+}
+
+/** The stem of a masculine adjectival surname: Толстой → толст, Бельский → бельск. */
+function adjectiveStem(word: string): string | undefined {
+  return stem(word, 'ои') ?? stem(word, 'и');
+}
+
+export function isGenderPair(a: string, b: string): boolean {
+  const short = a.length <= b.length ? a : b;
+  const long = a.length <= b.length ? b : a;
+  if (long.length === short.length + 1 && long.endsWith('а') && long.startsWith(short)) return true;
+  const fem = stem(long, 'аиа');
+  if (fem !== undefined && fem.length >= 2 && adjectiveStem(short) === fem) return true;
+  const malePatronymic = stem(a, 'ич') ?? stem(b, 'ич');
+  const femaleWord = a.endsWith('ич') ? b : a;
+  if (malePatronymic !== undefined && malePatronymic.length >= 3) {
+    if (stem(femaleWord, 'на') === malePatronymic || stem(femaleWord, 'ична') === malePatronymic) return true;
+  }
+  return false;
+}
+
+const PAIR_VALUE: Readonly<Record<PairKind, number>> = {
+  exact: 1,
+  typo: 0.9,
+  typo2: 0.8,
+  initial: 0.6,
+  gender: 0,
+  mismatch: 0,
+};
+
+function pairKind(a: PersonToken, b: PersonToken): PairKind {
+  if (a.initial || b.initial) {
+    const [init, other] = a.initial ? [a, b] : [b, a];
+    if (other.initial) return init.skel[0] === other.skel[0] ? 'initial' : 'mismatch';
+    return other.skel.startsWith(init.skel) || other.skel[0] === init.skel[0] ? 'initial' : 'mismatch';
+  }
+  if (a.skel === b.skel) return 'exact';
+  if (isGenderPair(a.skel, b.skel)) return 'gender';
+  if (areKnownGivenNames(a.skel, b.skel)) return 'mismatch';
+  const shorter = Math.min(a.skel.length, b.skel.length);
+  const distance = editDistance(a.skel, b.skel, 2);
+  if (distance === 1 && shorter >= PERSON_NAME.TYPO_MIN_LENGTH) return 'typo';
+  if (distance === 2 && shorter >= PERSON_NAME.TWO_TYPOS_MIN_LENGTH) return 'typo2';
+  return 'mismatch';
+}
+
+/** State of the exhaustive pairing search, reused across calls (scoring is synchronous). */
+const search = {
+  values: new Float64Array(64),
+  large: 0,
+  small: 0,
+  best: new Int8Array(8),
+  chosen: new Int8Array(8),
+  bestTotal: -1,
+};
+
+/** Depth-first over injective maps of the smaller side into the larger: at most 4! for real names. */
+function explore(s: number, used: number, total: number): void {
+  if (s === search.small) {
+    if (total > search.bestTotal) {
+      search.bestTotal = total;
+      search.best.set(search.chosen);
+    }
+    return;
+  }
+  for (let l = 0; l < search.large; l++) {
+    if ((used & (1 << l)) !== 0) continue;
+    search.chosen[s] = l;
+    explore(s + 1, used | (1 << l), total + (search.values[s * search.large + l] ?? 0));
+  }
+}
+
+/** Best one-to-one pairing of the words, by total agreement; ties go to the pairing that keeps roles. */
+function bestPairing(client: readonly PersonToken[], record: readonly PersonToken[]): TokenPair[] {
+  const clientFirst = client.length <= record.length;
+  const smallSide = clientFirst ? client : record;
+  const largeSide = clientFirst ? record : client;
+  const small = Math.min(smallSide.length, 7);
+  const large = Math.min(largeSide.length, 8);
+  const kinds: PairKind[] = new Array<PairKind>(small * large);
+  for (let s = 0; s < small; s++) {
+    const a = smallSide[s] as PersonToken;
+    for (let l = 0; l < large; l++) {
+      const b = largeSide[l] as PersonToken;
+      const kind = pairKind(a, b);
+      kinds[s * large + l] = kind;
+      const sameRole = a.role !== 'unknown' && a.role === b.role;
+      search.values[s * large + l] = PAIR_VALUE[kind] + (sameRole ? 0.01 : 0);
+    }
+  }
+  search.small = small;
+  search.large = large;
+  search.bestTotal = -1;
+  if (large <= 6) {
+    explore(0, 0, 0);
+  } else {
+    // Unusually long names (lists that append aliases): greedy is good enough.
+    let used = 0;
+    for (let s = 0; s < small; s++) {
+      let pick = -1;
+      for (let l = 0; l < large; l++) {
+        if ((used & (1 << l)) !== 0) continue;
+        if (pick < 0 || (search.values[s * large + l] ?? 0) > (search.values[s * large + pick] ?? 0))
+          pick = l;
+      }
+      used |= 1 << pick;
+      search.best[s] = pick;
+    }
+  }
+  const pairs: TokenPair[] = [];
+  for (let s = 0; s < small; s++) {
+    const l = search.best[s] ?? 0;
+    const a = smallSide[s] as PersonToken;
+    const b = largeSide[l] as PersonToken;
+    const kind = kinds[s * large + l] ?? 'mismatch';
+    pairs.push(clientFirst ? { client: a, record: b, kind } : { client: b, record: a, kind });
+  }
+  return pairs;
+}
+
+export type NameAgreement = 'full' | 'initials' | 'partial' | 'contradicts' | 'absent';
+
+export interface PersonNameComparison {
+  readonly score: number;
+  readonly agreement: NameAgreement;
+  readonly pairs: readonly TokenPair[];
+  /** Words left without a partner (a patronymic missing on one side). */
+  readonly unpaired: readonly PersonToken[];
+  readonly notes: readonly string[];
+}
+
+const ROLE_LABEL: Readonly<Record<NameRole, string>> = {
+  surname: 'surname',
+  given: 'given name',
+  patronymic: 'patronymic',
+  unknown: 'name part',
+};
+
+function roleOf(pair: TokenPair): NameRole {
+  if (pair.client.role !== 'unknown') return pair.client.role;
+  return pair.record.role;
+}
+
+/** Scores two person names (see PERSON_NAME in src/verdict/thresholds.ts for the numbers). */
+export function comparePersonNames(client: PersonName, record: PersonName): PersonNameComparison {
+  if (client.tokens.length === 0 || record.tokens.length === 0) {
+    const side = client.tokens.length === 0 ? 'client' : 'record';
+    return { score: 0, agreement: 'absent', pairs: [], unpaired: [], notes: [`name absent on ${side}`] };
+  }
+  const pairs = bestPairing(client.tokens, record.tokens);
+  const unpaired: PersonToken[] = [];
+  for (const t of client.tokens) if (!pairs.some((p) => p.client === t)) unpaired.push(t);
+  for (const t of record.tokens) if (!pairs.some((p) => p.record === t)) unpaired.push(t);
+  const notes: string[] = [];
+  const contradictions = pairs.filter((p) => p.kind === 'gender' || p.kind === 'mismatch');
+  if (contradictions.length > 0) {
+    for (const p of contradictions) {
+      const what = p.kind === 'gender' ? 'gender form differs' : 'differs';
+      notes.push(`${ROLE_LABEL[roleOf(p)]} ${what} (${p.client.text} ≠ ${p.record.text})`);
+    }
+    const agreeing = pairs.reduce((sum, p) => sum + PAIR_VALUE[p.kind], 0) / pairs.length;
+    return {
+      score: PERSON_NAME.CONTRADICTION_CAP * agreeing,
+      agreement: 'contradicts',
+      pairs,
+      unpaired,
+      notes,
+    };
+  }
+  let score = 1;
+  let initials = 0;
+  // Agreeing names other than patronymics: a surname and a given name are what identify a person.
+  let names = 0;
+  for (const p of pairs) {
+    if (p.kind === 'typo') {
+      score -= PERSON_NAME.TYPO_PENALTY;
+      notes.push(`one-letter difference in ${ROLE_LABEL[roleOf(p)]} (${p.client.text} ~ ${p.record.text})`);
+    } else if (p.kind === 'typo2') {
+      score -= PERSON_NAME.TWO_TYPOS_PENALTY;
+      notes.push(`two-letter difference in ${ROLE_LABEL[roleOf(p)]} (${p.client.text} ~ ${p.record.text})`);
+    }
+    if (p.kind === 'initial') initials++;
+    else if (p.client.patronymic === undefined && p.record.patronymic === undefined) names++;
+  }
+  for (const t of unpaired) {
+    score -= PERSON_NAME.ABSENT_PART_PENALTY;
+    const missingOn = client.tokens.includes(t) ? 'record' : 'client';
+    notes.push(`${ROLE_LABEL[t.role]} absent on ${missingOn}`);
+  }
+  let agreement: NameAgreement = 'full';
+  if (names === 0 || (names === 1 && initials === 0)) {
+    score = Math.min(score, PERSON_NAME.SINGLE_PART_CAP);
+    agreement = 'partial';
+    notes.push('one name part in common');
+  } else if (initials > 0) {
+    score = Math.min(score, PERSON_NAME.INITIALS_CAP);
+    agreement = 'initials';
+    notes.push('initials only');
+  }
+  return { score, agreement, pairs, unpaired, notes };
+}

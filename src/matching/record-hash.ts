@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Canonical JSON: object keys sorted at every level, no whitespace, `undefined` members left out (as
+ * JSON.stringify does). Two records with the same content give the same text whatever the key order the
+ * service used.
+ */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortedCopy(value)) ?? 'null';
+}
+
+/**
+ * A copy with the keys of every object inserted in sorted order, so that one native JSON.stringify
+ * writes the canonical text (it keeps insertion order for string keys; integer-like keys, which no
+ * register record has, would come first in numeric order). Arrays keep their order.
+ */
+function sortedCopy(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(sortedCopy);
+  const record = value as Record<string, unknown>;
+  const copy: Record<string, unknown> = {};
+  // Default sort compares UTF-16 code units: the same order on every machine.
+  for (const key of Object.keys(record).sort()) {
+    const item = record[key];
+    copy[key] = item !== null && typeof item === 'object' ? sortedCopy(item) : item;
+  }
+  return copy;
+}
+
+/** sha256 (hex) of the canonical JSON of a record's `data`: a whitelist entry reopens when it changes. */
+export function recordHash(data: unknown): string {
+  return createHash('sha256').update(canonicalJson(data)).digest('hex');
+}
+
+/**
+ * A stable id for a record that has none of its own (sanctions entries, foreign agents without a
+ * registration number): a hash of the fields that identify the party only, so that a changed address
+ * or a new bank account keeps the id while the recordHash moves.
+ */
+export function contentId(prefix: string, identity: Readonly<Record<string, string | null>>): string {
+  return `${prefix}:${recordHash(identity).slice(0, 16)}`;
+}

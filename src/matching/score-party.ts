@@ -1,0 +1,152 @@
+import type { CandidateDecision } from '../domain/check.js';
+import {
+  BIRTH_DATE,
+  ENTITY_MISMATCH_CAP,
+  IDENTIFIER,
+  MATCH_THRESHOLD,
+  POSSIBLE_THRESHOLD,
+} from '../verdict/thresholds.js';
+import { compareBirthDates, parseBirthDate, type BirthDateComparison } from './birth-date.js';
+import { describeScripts, formatScore, joinExplanation } from './explain.js';
+import { compareIdentifiers, type PartyIdentifiers } from './identifiers.js';
+import type { NameWord } from './name-words.js';
+import { compareOrgNames, parseOrgName } from './org-name.js';
+import { comparePersonNames, parsePersonName } from './person-name.js';
+import type { PartyKind, PreparedClient } from './prepare-client.js';
+
+/** The register-independent view of a record: what every scorer compares. */
+export interface RecordParty {
+  /** `unknown` when the register does not say (a foreign-agent record with no agent_type). */
+  readonly kind: PartyKind | 'unknown';
+  /** The names to try, best taken: `name` and `name_local` of a sanctions entry. */
+  readonly names: readonly { readonly field: string; readonly value: string }[];
+  readonly birthDate: string | null | undefined;
+  readonly ids: PartyIdentifiers;
+}
+
+export interface PartyScore {
+  readonly score: number;
+  readonly decision: CandidateDecision;
+  readonly explanation: string;
+}
+
+export function decide(score: number): CandidateDecision {
+  if (score >= MATCH_THRESHOLD) return 'MATCH';
+  if (score >= POSSIBLE_THRESHOLD) return 'POSSIBLE_MATCH';
+  return 'NO_MATCH';
+}
+
+interface NameResult {
+  readonly score: number;
+  readonly sameScript: boolean;
+  readonly field: string;
+  readonly describe: () => string;
+  readonly notes: readonly string[];
+}
+
+/** A record with no stated kind: an organization when its name has quotes or a company's legal form. */
+function inferKind(party: RecordParty): PartyKind {
+  for (const { value } of party.names) {
+    const org = parseOrgName(value);
+    if (org.quoted || org.forms.some((f) => f.family !== 'IE')) return 'organization';
+  }
+  return 'person';
+}
+
+function compareNames(client: PreparedClient, party: RecordParty): NameResult | undefined {
+  let best: NameResult | undefined;
+  for (const { field, value } of party.names) {
+    if (value.trim().length === 0) continue;
+    let result: NameResult | undefined;
+    if (client.kind === 'person' && client.person) {
+      const person = client.person;
+      const record = parsePersonName(value);
+      const cmp = comparePersonNames(person, record);
+      const pairs = cmp.pairs.map((p): readonly [NameWord, NameWord] => [p.client, p.record]);
+      result = {
+        score: cmp.score,
+        sameScript: person.script === record.script,
+        field,
+        notes: cmp.notes,
+        describe: () => describeScripts(person, record, pairs),
+      };
+    } else if (client.kind === 'organization' && client.org) {
+      const org = client.org;
+      const record = parseOrgName(value);
+      const cmp = compareOrgNames(org, record);
+      const pairs: (readonly [NameWord, NameWord])[] = [];
+      if (org.words.length === record.words.length) {
+        org.words.forEach((w, i) => {
+          const r = record.words[i];
+          if (r !== undefined) pairs.push([w, r]);
+        });
+      }
+      result = {
+        score: cmp.score,
+        sameScript: org.script === record.script,
+        field,
+        notes: cmp.notes,
+        describe: () => describeScripts(org, record, pairs),
+      };
+    }
+    // On a tie the name written in the client's own script wins: its explanation needs no transliteration.
+    if (
+      result &&
+      (best === undefined ||
+        result.score > best.score ||
+        (result.score === best.score && result.sameScript && !best.sameScript))
+    ) {
+      best = result;
+    }
+  }
+  return best;
+}
+
+/**
+ * Scores one record against one client. Evidence, strongest first:
+ *  1. identifiers: an equal valid INN, OGRN/OGRNIP or SNILS decides alone (score 1); a conflicting one
+ *     caps the score below POSSIBLE whatever the name says;
+ *  2. entity kind: a person against an organization caps the score below POSSIBLE;
+ *  3. name score (person-name.ts, org-name.ts), then for persons the birth date: equal keeps it, weak
+ *     agreement (year only, swapped day/month) and absence lower it, a different date caps it.
+ */
+export function scoreParty(client: PreparedClient, party: RecordParty): PartyScore {
+  const recordKind = party.kind === 'unknown' ? inferKind(party) : party.kind;
+  const entityMismatch = recordKind !== client.kind;
+  const name = compareNames(client, party);
+  let score = name?.score ?? 0;
+
+  let birth: BirthDateComparison | undefined;
+  if (client.kind === 'person' && !entityMismatch) {
+    birth = compareBirthDates(client.birthDate, parseBirthDate(party.birthDate));
+    if (birth.agreement === 'year_only' || birth.agreement === 'swapped') score -= BIRTH_DATE.WEAK_PENALTY;
+    else if (birth.agreement === 'absent') score -= BIRTH_DATE.ABSENT_PENALTY;
+    else if (birth.agreement === 'contradicts') score = Math.min(score, BIRTH_DATE.CONTRADICTION_CAP);
+  }
+  if (entityMismatch) score = Math.min(score, ENTITY_MISMATCH_CAP);
+
+  const ids = compareIdentifiers(client.ids, party.ids);
+  if (ids.equal.length > 0) {
+    score = ids.conflicting.length === 0 ? IDENTIFIER.EQUAL_SCORE : IDENTIFIER.DISAGREE_SCORE;
+  } else if (ids.conflicting.length > 0) {
+    score = Math.min(score, IDENTIFIER.CONFLICT_CAP);
+  }
+  score = Math.round(Math.max(0, Math.min(1, score)) * 1000) / 1000;
+
+  const clientHasName = client.person !== undefined || client.org !== undefined;
+  const nameText =
+    name !== undefined
+      ? `name ${formatScore(name.score)} (${name.describe()}${name.field === 'name' ? '' : `, ${name.field}`})`
+      : clientHasName
+        ? 'name absent on record'
+        : 'name absent on client';
+  const explanation = joinExplanation([
+    nameText,
+    ...(name?.notes ?? []),
+    birth?.note,
+    ...ids.notes,
+    entityMismatch ? `entity differs (client ${client.kind}, record ${recordKind})` : undefined,
+    ids.equal.length > 0 && ids.conflicting.length > 0 ? 'identifiers disagree' : undefined,
+  ]);
+  return { score, decision: decide(score), explanation };
+}

@@ -1,0 +1,231 @@
+/**
+ * The phonetic skeleton: one key that a Cyrillic word and its Latin spelling in any of the five
+ * transliteration systems (ICAO 9303, GOST R 52535, GOST 7.79 B, BGN/PCGN, 1997 passports) reduce to.
+ *
+ * The key is written in a reduced Cyrillic alphabet, so that one Russian letter is one key character and an
+ * edit distance on keys counts letters, not transliteration digraphs. Two steps:
+ *  1. letters → key characters: Cyrillic folds ё/э → е, й/ы → и, ю → иу, я → иа, drops ь and ъ; Latin
+ *     reads the digraphs of every system (shch/shh → щ, zh → ж, kh/x/h → х, ch → ч, sh → ш, cz/c → ц,
+ *     i/y/j → и);
+ *  2. shared folds on the key, the same for both scripts: тс/тц → ц (ts, tc), кс → х (x in GOST B and in
+ *     English-style Alexander), runs of и → и (ий/ый/iy/ii/yi/y endings, ия/iia/iya), ие → е (BGN and 1997
+ *     ye after vowels and soft signs), ио → е (yo for ё), ие dropped before е or и (ICAO ie for ъ).
+ * Because step 2 runs on both sides, an ambiguity it introduces (тс and ц, кс and х) cannot make a
+ * Cyrillic word differ from its own transliteration; it only merges rare pairs of real names.
+ */
+
+const CYRILLIC: Readonly<Record<string, string>> = {
+  а: 'а',
+  б: 'б',
+  в: 'в',
+  г: 'г',
+  д: 'д',
+  е: 'е',
+  ё: 'е',
+  ж: 'ж',
+  з: 'з',
+  и: 'и',
+  й: 'и',
+  к: 'к',
+  л: 'л',
+  м: 'м',
+  н: 'н',
+  о: 'о',
+  п: 'п',
+  р: 'р',
+  с: 'с',
+  т: 'т',
+  у: 'у',
+  ф: 'ф',
+  х: 'х',
+  ц: 'ц',
+  ч: 'ч',
+  ш: 'ш',
+  щ: 'щ',
+  ъ: '',
+  ы: 'и',
+  ь: '',
+  э: 'е',
+  ю: 'иу',
+  я: 'иа',
+  // Ukrainian and Belarusian letters met in sanctions lists' local names.
+  і: 'и',
+  ї: 'и',
+  є: 'е',
+  ґ: 'г',
+  ў: 'в',
+};
+
+/** Latin letters that look like Cyrillic ones: a Cyrillic word typed with a stray Latin `о` or `с`. */
+const HOMOGLYPHS: Readonly<Record<string, string>> = {
+  a: 'а',
+  b: 'в',
+  c: 'с',
+  e: 'е',
+  h: 'н',
+  k: 'к',
+  m: 'м',
+  o: 'о',
+  p: 'р',
+  t: 'т',
+  x: 'х',
+  y: 'у',
+};
+
+/** Single Latin letters (after the digraphs have been read). */
+const LATIN: Readonly<Record<string, string>> = {
+  a: 'а',
+  b: 'б',
+  c: 'ц',
+  d: 'д',
+  e: 'е',
+  f: 'ф',
+  g: 'г',
+  h: 'х',
+  i: 'и',
+  j: 'и',
+  k: 'к',
+  l: 'л',
+  m: 'м',
+  n: 'н',
+  o: 'о',
+  p: 'п',
+  q: 'к',
+  r: 'р',
+  s: 'с',
+  t: 'т',
+  u: 'у',
+  v: 'в',
+  w: 'в',
+  x: 'х',
+  y: 'и',
+  z: 'з',
+  // Diacritics: BGN ë for ё, and accented letters of names written in other languages.
+  ë: 'е',
+  é: 'е',
+  è: 'е',
+  ê: 'е',
+  ï: 'и',
+  í: 'и',
+  ì: 'и',
+  á: 'а',
+  à: 'а',
+  ó: 'о',
+  ò: 'о',
+  ö: 'о',
+  ú: 'у',
+  ù: 'у',
+  ü: 'у',
+};
+
+function isCyrillicCode(c: number): boolean {
+  return c >= 0x0400 && c <= 0x04ff;
+}
+
+/** Step 1 for one word: letters to key characters. Digits pass through; anything else is dropped. */
+function letters(word: string): string {
+  let cyrillic = false;
+  for (let i = 0; i < word.length; i++) {
+    if (isCyrillicCode(word.charCodeAt(i))) {
+      cyrillic = true;
+      break;
+    }
+  }
+  let out = '';
+  if (cyrillic) {
+    for (const ch of word) {
+      const mapped = CYRILLIC[ch] ?? HOMOGLYPHS[ch];
+      if (mapped !== undefined) out += mapped;
+      else if (ch >= '0' && ch <= '9') out += ch;
+    }
+    return out;
+  }
+  let i = 0;
+  while (i < word.length) {
+    const ch = word[i] ?? '';
+    const next = word[i + 1];
+    if (ch === 's' && next === 'h') {
+      if (word[i + 2] === 'c' && word[i + 3] === 'h') {
+        out += 'щ';
+        i += 4;
+      } else if (word[i + 2] === 'h') {
+        out += 'щ';
+        i += 3;
+      } else {
+        out += 'ш';
+        i += 2;
+      }
+      continue;
+    }
+    if (next === 'h' && (ch === 'z' || ch === 'k' || ch === 'c')) {
+      out += ch === 'z' ? 'ж' : ch === 'k' ? 'х' : 'ч';
+      i += 2;
+      continue;
+    }
+    if (ch === 'c' && next === 'z') {
+      out += 'ц';
+      i += 2;
+      continue;
+    }
+    const mapped = LATIN[ch];
+    if (mapped !== undefined) out += mapped;
+    else if (ch >= '0' && ch <= '9') out += ch;
+    i++;
+  }
+  return out;
+}
+
+/** Step 2: the folds shared by both scripts (see the file comment). */
+function fold(key: string): string {
+  let out = '';
+  for (let i = 0; i < key.length; i++) {
+    const ch = key[i] ?? '';
+    const next = key[i + 1];
+    if (ch === 'т' && (next === 'с' || next === 'ц')) {
+      out += 'ц';
+      i++;
+      continue;
+    }
+    if (ch === 'к' && next === 'с') {
+      out += 'х';
+      i++;
+      continue;
+    }
+    if (ch === 'и') {
+      while (key[i + 1] === 'и') i++;
+      const after = key[i + 1];
+      const then = key[i + 2];
+      if (after === 'е' && (then === 'е' || then === 'и')) {
+        // ICAO writes ъ as ie before a vowel (Объедков → Obieedkov): the ie stands for nothing else.
+        i++;
+        continue;
+      }
+      if (after === 'е' || after === 'о') {
+        out += 'е';
+        i++;
+        continue;
+      }
+      out += 'и';
+      continue;
+    }
+    out += ch;
+  }
+  return out;
+}
+
+/**
+ * Words repeat across a portfolio and its search results (Александрович, Иванова): their skeletons are
+ * remembered, within a bound so that a long run cannot grow the map without limit.
+ */
+const CACHE_LIMIT = 50_000;
+const cache = new Map<string, string>();
+
+/** The skeleton of one normalised word (see normalizeText): equal for a name and its transliterations. */
+export function skeleton(word: string): string {
+  const cached = cache.get(word);
+  if (cached !== undefined) return cached;
+  const key = fold(letters(word));
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(word, key);
+  return key;
+}

@@ -1,0 +1,210 @@
+/**
+ * Cyrillic → Latin in each system the registers use (table in shared/reference/domain-facts.md). Matching
+ * does not need these (it compares skeletons); they name the system in a candidate's explanation, so a
+ * reviewer sees `Latin ICAO ↔ Cyrillic` and can tell a passport spelling from a list's own.
+ */
+
+export const TRANSLITERATION_SYSTEMS = [
+  'ICAO',
+  'GOST_R_52535',
+  'GOST_7_79_B',
+  'BGN_PCGN',
+  'PASSPORT_1997',
+] as const;
+export type TransliterationSystem = (typeof TRANSLITERATION_SYSTEMS)[number];
+
+export const SYSTEM_LABELS: Readonly<Record<TransliterationSystem, string>> = {
+  ICAO: 'ICAO',
+  GOST_R_52535: 'GOST R 52535',
+  GOST_7_79_B: 'GOST 7.79 B',
+  BGN_PCGN: 'BGN/PCGN',
+  PASSPORT_1997: '1997 passport',
+};
+
+/** Letters every system writes the same way. */
+const COMMON: Readonly<Record<string, string>> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  ч: 'ch',
+  ш: 'sh',
+};
+
+const VOWELS = new Set(['а', 'е', 'ё', 'и', 'о', 'у', 'ы', 'э', 'ю', 'я']);
+
+type Rule = (prev: string | undefined, next: string | undefined) => readonly string[];
+const one =
+  (latin: string): Rule =>
+  () => [latin];
+
+/** Letters that differ between systems; each rule lists every spelling the system allows. */
+const RULES: Readonly<Record<TransliterationSystem, Readonly<Record<string, Rule>>>> = {
+  ICAO: {
+    е: one('e'),
+    ё: one('e'),
+    й: one('i'),
+    х: one('kh'),
+    ц: one('ts'),
+    щ: one('shch'),
+    ъ: one('ie'),
+    ы: one('y'),
+    ь: one(''),
+    э: one('e'),
+    ю: one('iu'),
+    я: one('ia'),
+  },
+  GOST_R_52535: {
+    е: one('e'),
+    ё: one('e'),
+    й: one('i'),
+    х: one('kh'),
+    ц: one('tc'),
+    щ: one('shch'),
+    ъ: one(''),
+    ы: one('y'),
+    ь: one(''),
+    э: one('e'),
+    ю: one('iu'),
+    я: one('ia'),
+  },
+  GOST_7_79_B: {
+    е: one('e'),
+    ё: one('yo'),
+    й: one('j'),
+    х: one('x'),
+    ц: (_prev, next) => (next === 'и' || next === 'е' || next === 'ы' || next === 'й' ? ['c'] : ['cz']),
+    щ: one('shh'),
+    ъ: one('``'),
+    ы: one('y`'),
+    ь: one('`'),
+    э: one('e`'),
+    ю: one('yu'),
+    я: one('ya'),
+  },
+  BGN_PCGN: {
+    е: (prev) =>
+      prev === undefined || VOWELS.has(prev) || prev === 'й' || prev === 'ъ' || prev === 'ь' ? ['ye'] : ['e'],
+    ё: (prev) =>
+      prev === undefined || VOWELS.has(prev) || prev === 'й' || prev === 'ъ' || prev === 'ь'
+        ? ['yë', 'yo']
+        : ['ë', 'yo'],
+    й: one('y'),
+    х: one('kh'),
+    ц: one('ts'),
+    щ: one('shch'),
+    ъ: one('”'),
+    ы: one('y'),
+    ь: one('’'),
+    э: one('e'),
+    ю: one('yu'),
+    я: one('ya'),
+  },
+  PASSPORT_1997: {
+    е: (prev) => (prev === undefined || VOWELS.has(prev) ? ['ye'] : ['e']),
+    ё: (prev) => (prev === undefined || VOWELS.has(prev) ? ['yo', 'ye'] : ['yo', 'e']),
+    й: one('y'),
+    х: one('kh'),
+    ц: one('ts'),
+    щ: one('shch'),
+    ъ: one(''),
+    ы: one('y'),
+    ь: one(''),
+    э: one('e'),
+    ю: one('yu'),
+    я: one('ya'),
+  },
+};
+
+/** Cap on spellings per word: ё options multiply, and explanation needs only a yes/no per system. */
+const MAX_VARIANTS = 8;
+
+/** Every spelling of a lower-case Cyrillic word in `system` (more than one only where ё allows). */
+export function transliterate(word: string, system: TransliterationSystem): string[] {
+  const rules = RULES[system];
+  let variants = [''];
+  const chars = [...word];
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i] ?? '';
+    const rule = rules[ch];
+    const options = rule ? rule(chars[i - 1], chars[i + 1]) : [COMMON[ch] ?? ch];
+    if (options.length === 1) {
+      const only = options[0] ?? '';
+      variants = variants.map((v) => v + only);
+    } else {
+      const grown: string[] = [];
+      for (const v of variants) for (const o of options) grown.push(v + o);
+      variants = grown.slice(0, MAX_VARIANTS);
+    }
+  }
+  return variants;
+}
+
+/** Marks dropped by normalisation; a spelling is compared without them. */
+function stripMarks(latin: string): string {
+  let out = '';
+  for (const ch of latin) if (ch !== '`' && ch !== '’' && ch !== '”') out += ch;
+  return out;
+}
+
+/**
+ * The systems that spell the Cyrillic word exactly as `latin` (both lower case, `latin` as normalised, so
+ * without in-word marks).
+ */
+export function systemsSpelling(cyrillic: string, latin: string): readonly TransliterationSystem[] {
+  const key = cyrillic + '\u0000' + latin;
+  const cached = spellingCache.get(key);
+  if (cached) return cached;
+  const found: TransliterationSystem[] = [];
+  for (const system of TRANSLITERATION_SYSTEMS) {
+    if (transliterate(cyrillic, system).some((v) => stripMarks(v) === latin)) found.push(system);
+  }
+  // Names repeat across a portfolio (one client against many records, common names): remember them,
+  // within a bound so that a long run cannot grow the map without limit.
+  if (spellingCache.size >= SPELLING_CACHE_LIMIT) spellingCache.clear();
+  spellingCache.set(key, found);
+  return found;
+}
+
+const SPELLING_CACHE_LIMIT = 20_000;
+const spellingCache = new Map<string, readonly TransliterationSystem[]>();
+
+/**
+ * The systems a Latin name seen alone (Latin ↔ Latin pairs) can be written in, judged from the letters
+ * only some systems use; empty when the name uses only letters common to all. `raw` is the name as
+ * written, so that GOST 7.79 backticks and BGN primes still count.
+ */
+export function guessSystems(raw: string): TransliterationSystem[] {
+  const text = raw.toLowerCase();
+  if (text.includes('`') || text.includes('shh') || text.includes('cz') || hasGostBLetter(text))
+    return ['GOST_7_79_B'];
+  if (text.includes('tc') && !text.includes('tch')) return ['GOST_R_52535'];
+  if (text.includes('iu') || text.includes('ia')) {
+    return text.includes('ts') ? ['ICAO'] : ['ICAO', 'GOST_R_52535'];
+  }
+  if (text.includes('’') || text.includes("'") || text.includes('ë') || text.includes('”'))
+    return ['BGN_PCGN'];
+  if (text.includes('yu') || text.includes('ya') || text.includes('ye') || text.includes('yo'))
+    return ['BGN_PCGN', 'PASSPORT_1997'];
+  return [];
+}
+
+/** GOST 7.79 B writes х as x and й as j; no other system uses either letter. */
+function hasGostBLetter(text: string): boolean {
+  return text.includes('x') || text.includes('j');
+}

@@ -1,0 +1,73 @@
+/**
+ * Every number that turns evidence into a score or a score into a decision, in one place.
+ *
+ * SCORING_VERSION travels in every verdict row. It MUST change (semver: minor for a new rule or a moved
+ * threshold, major for a changed meaning of a status or reason code, patch for a fix that changes no
+ * decision on the evaluation set) whenever any rule in src/matching or src/verdict, or any number in this
+ * file, changes, so that a re-screen can tell which rules produced an old row.
+ *
+ * Calibrated on samples/matching/labelled-pairs.jsonl (`npm run eval:matching` prints a threshold sweep).
+ */
+export const SCORING_VERSION = '1.0.0';
+
+/** A candidate at or above this score is the client (a sanctions or foreign-agent MATCH makes a HIT). */
+export const MATCH_THRESHOLD = 0.92;
+/** At or above this score (and below MATCH) a candidate goes to a reviewer. */
+export const POSSIBLE_THRESHOLD = 0.8;
+
+/** Person names: what each kind of agreement between name parts is worth. */
+export const PERSON_NAME = {
+  /** One edit (letter changed, added, dropped or two letters swapped) in a name part of this length or more. */
+  TYPO_MIN_LENGTH: 5,
+  TYPO_PENALTY: 0.03,
+  /** Two edits are tolerated only in long parts (patronymics, long surnames) and cost more. */
+  TWO_TYPOS_MIN_LENGTH: 10,
+  TWO_TYPOS_PENALTY: 0.06,
+  /** A part present on one side only (a list without patronymics). */
+  ABSENT_PART_PENALTY: 0.02,
+  /** Initials agree with a name but prove little: at most a POSSIBLE_MATCH with a birth date. */
+  INITIALS_CAP: 0.9,
+  /** One name part in common (a surname alone) is never more than a weak hint. */
+  SINGLE_PART_CAP: 0.6,
+  /** A part that contradicts (another given name, the other gender's form of the surname). */
+  CONTRADICTION_CAP: 0.5,
+} as const;
+
+/** Organization names (after quotes and legal forms are removed). */
+export const ORG_NAME = {
+  /** The same words in another order. */
+  REORDERED_SCORE: 0.9,
+  /** One edit in a name of this many letters or more. */
+  TYPO_MIN_LENGTH: 8,
+  TYPO_SCORE: 0.9,
+  /** One side writes no legal form. */
+  FORM_ABSENT_PENALTY: 0.03,
+  /** Same name, legal forms of different families (ООО and АО): another company until a reviewer decides. */
+  FORM_DIFFERS_CAP: 0.86,
+  /** A word added, dropped or changed: another company. */
+  CONTRADICTION_CAP: 0.5,
+} as const;
+
+export const BIRTH_DATE = {
+  /** Year only, a `YYYY-01-01` placeholder, or day and month swapped: support, but weaker than equality. */
+  WEAK_PENALTY: 0.09,
+  /** One side has no birth date: a full name alone is a POSSIBLE_MATCH at best. */
+  ABSENT_PENALTY: 0.1,
+  /** Another birth date: another person, however equal the names. */
+  CONTRADICTION_CAP: 0.5,
+} as const;
+
+export const IDENTIFIER = {
+  /** A valid INN, OGRN/OGRNIP or SNILS equal on both sides. */
+  EQUAL_SCORE: 1,
+  /** One identifier equal, another one different: a data error a reviewer must see. */
+  DISAGREE_SCORE: 0.85,
+  /** Both sides carry a valid identifier of the same kind and they differ. */
+  CONFLICT_CAP: 0.4,
+} as const;
+
+/** A person against an organization (or the reverse), without an equal identifier. */
+export const ENTITY_MISMATCH_CAP = 0.3;
+
+/** Candidates kept as evidence in a CheckResult: this many best, plus every MATCH and POSSIBLE_MATCH. */
+export const EVIDENCE_TOP_N = 5;

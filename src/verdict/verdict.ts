@@ -1,0 +1,82 @@
+import type { CheckKind, CheckResult } from '../domain/check.js';
+import type { RowIssue } from '../domain/client.js';
+import type { Verdict, VerdictKind } from '../domain/verdict.js';
+import { KIND_PREFIX, errorReason, rowInvalidReason, rowWarningReason } from './reasons.js';
+import { SCORING_VERSION } from './thresholds.js';
+
+/**
+ * One verdict per client, in this order of precedence:
+ *   HIT        a sanctions or foreign-agent MATCH (whatever else happened: a hit is a hit);
+ *   INCOMPLETE any check ERROR (a failed check never yields CLEAR), or no check result at all;
+ *   REVIEW     any POSSIBLE_MATCH or FLAG (or a MATCH of a check that is not a watch list);
+ *   CLEAR      otherwise (CLEAR and SKIPPED checks only).
+ * The optional checks (email, card, cadastral) follow the same rules. Reasons come most important first:
+ * the hit, the failures, what needs review, notes of clear and skipped checks, then row warnings.
+ */
+
+/** Order within a group: the sources a compliance officer reads first come first. */
+const KIND_ORDER: readonly CheckKind[] = [
+  'sanctions',
+  'foreign_agent',
+  'bankruptcy',
+  'debtor',
+  'email',
+  'card',
+  'cadastral',
+];
+
+const WATCH_LISTS: ReadonlySet<CheckKind> = new Set<CheckKind>(['sanctions', 'foreign_agent']);
+
+type Group = 0 | 1 | 2 | 3;
+
+function groupOf(result: CheckResult): Group {
+  if (result.status === 'MATCH' && WATCH_LISTS.has(result.kind)) return 0;
+  if (result.status === 'ERROR') return 1;
+  if (result.status === 'POSSIBLE_MATCH' || result.status === 'FLAG' || result.status === 'MATCH') return 2;
+  return 3;
+}
+
+/** The codes a result contributes; a result that needs attention always contributes at least one. */
+function reasonsOf(result: CheckResult, group: Group): readonly string[] {
+  if (result.reasons.length > 0 || group === 3) return result.reasons;
+  if (group === 1) return [errorReason(result.kind)];
+  return [`${KIND_PREFIX[result.kind]}_${result.status}`];
+}
+
+export function decideVerdict(
+  row: number,
+  results: Partial<Record<CheckKind, CheckResult>>,
+  warnings: readonly RowIssue[] = [],
+): Verdict {
+  const present = KIND_ORDER.flatMap((kind) => {
+    const result = results[kind];
+    return result === undefined ? [] : [result];
+  });
+  const groups: string[][] = [[], [], [], []];
+  for (const result of present) {
+    const group = groupOf(result);
+    groups[group]?.push(...reasonsOf(result, group));
+  }
+  let verdict: VerdictKind;
+  if ((groups[0]?.length ?? 0) > 0) verdict = 'HIT';
+  else if (present.length === 0 || present.some((r) => r.status === 'ERROR')) verdict = 'INCOMPLETE';
+  else if (present.some((r) => groupOf(r) === 2)) verdict = 'REVIEW';
+  else verdict = 'CLEAR';
+
+  const reasons = [...groups.flat(), ...(present.length === 0 ? ['NO_CHECKS'] : [])];
+  for (const issue of warnings) reasons.push(rowWarningReason(issue.code));
+  const checks: Partial<Record<CheckKind, CheckResult>> = {};
+  for (const result of present) checks[result.kind] = result;
+  return { row, verdict, reasons: [...new Set(reasons)], checks, scoringVersion: SCORING_VERSION };
+}
+
+/** A row that could not be read: no check ran; the issue says why (`ROW_INVALID`, `ROW_INVALID_<X>`). */
+export function invalidVerdict(row: number, issue: RowIssue): Verdict {
+  return {
+    row,
+    verdict: 'INVALID',
+    reasons: ['ROW_INVALID', rowInvalidReason(issue.code)],
+    checks: {},
+    scoringVersion: SCORING_VERSION,
+  };
+}
