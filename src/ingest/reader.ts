@@ -1,0 +1,244 @@
+/**
+ * Bytes of a client file → header + a pulled stream of rows. The stages are Node streams joined by
+ * `pipeline`, so each holds a bounded buffer and reads only as fast as the consumer pulls rows:
+ *
+ *   source chunks → RawGuard (line length, UTF-8 validity) → [iconv-lite decoder] → csv-parse → rows
+ *
+ * (the decoder only for Windows-1251 and UTF-16LE: csv-parse reads UTF-8 bytes itself). Only the first
+ * SNIFF_BYTES are looked at ahead of parsing, to choose the encoding and the delimiter.
+ */
+import { Readable, pipeline } from 'node:stream';
+import { KycError } from '../errors.js';
+import { LinedCsvParser, ParsePosition, toKycError, type ParsedRecord } from './csv.js';
+import { RawGuard, createDecoder } from './decode.js';
+import { hasKeyColumn, looksLikeData, mapHeader } from './headers.js';
+import { SNIFF_BYTES, resolveOptions, type ResolvedOptions } from './options.js';
+import { RecordSource } from './records.js';
+import { buildItem, rowContext, type RowContext } from './row.js';
+import { inspectHead, sniffDelimiter } from './sniff.js';
+import type { ClientFile, IngestHeader, IngestItem, IngestOptions } from './types.js';
+
+type ByteSource = NodeJS.ReadableStream | AsyncIterable<Uint8Array>;
+type ChunkIterator = AsyncIterator<unknown>;
+
+function toBuffer(chunk: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  // A stream someone called setEncoding() on hands out strings: they are already text, so UTF-8 is exact.
+  if (typeof chunk === 'string') return Buffer.from(chunk, 'utf8');
+  throw new KycError('KYC_ERR_INTERNAL', `the input yielded ${typeof chunk}, not bytes`);
+}
+
+function iteratorOf(input: ByteSource): ChunkIterator {
+  const iterable = input as Partial<AsyncIterable<unknown>>;
+  const asyncIterator = iterable[Symbol.asyncIterator];
+  if (typeof asyncIterator !== 'function') {
+    throw new KycError('KYC_ERR_INTERNAL', 'the input is neither a readable stream nor an async iterable');
+  }
+  return asyncIterator.call(input);
+}
+
+/** Pulls chunks until at least `size` bytes are in hand (or the input ends). */
+async function readHead(source: ChunkIterator, size: number): Promise<{ head: Buffer; done: boolean }> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < size) {
+    const next = await source.next();
+    if (next.done === true) return { head: Buffer.concat(chunks, length), done: true };
+    const chunk = toBuffer(next.value);
+    chunks.push(chunk);
+    length += chunk.length;
+  }
+  return { head: Buffer.concat(chunks, length), done: false };
+}
+
+/** The head already read, then the rest of the source, every chunk seen by the guard on the way. */
+async function* rawChunks(first: Buffer, done: boolean, source: ChunkIterator, guard: RawGuard) {
+  try {
+    if (first.length > 0) {
+      guard.push(first);
+      yield first;
+    }
+    if (!done) {
+      for (;;) {
+        const next = await source.next();
+        if (next.done === true) break;
+        const chunk = toBuffer(next.value);
+        if (chunk.length === 0) continue;
+        guard.push(chunk);
+        yield chunk;
+      }
+    }
+    guard.end();
+  } finally {
+    // Closes the file when reading stops early (an error, or a consumer that stopped pulling rows).
+    await source.return?.();
+  }
+}
+
+/** Whitespace-only records (an empty Excel row: ";;;;") carry no client and are not rows. */
+function isBlank(cells: readonly string[]): boolean {
+  for (const cell of cells) {
+    if (cell.length > 0 && cell.trim() !== '') return false;
+  }
+  return true;
+}
+
+async function nextRecord(records: RecordSource): Promise<ParsedRecord | undefined> {
+  for (;;) {
+    const record = await records.next();
+    if (record === undefined || !isBlank(record.cells)) return record;
+  }
+}
+
+function checkFieldSizes(record: ParsedRecord, max: number, header: readonly string[] | undefined): void {
+  const { cells } = record;
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i] ?? '';
+    // UTF-8 needs at most 3 bytes per UTF-16 code unit, so shorter strings cannot be over the limit.
+    if (cell.length * 3 <= max) continue;
+    const bytes = Buffer.byteLength(cell, 'utf8');
+    if (bytes <= max) continue;
+    const column = header?.[i] === undefined ? `column ${i + 1}` : `column ${i + 1} ("${header[i]}")`;
+    throw new KycError(
+      'KYC_ERR_INPUT_FIELD_TOO_LONG',
+      `${column} of the record ending on line ${record.line} is ${bytes} bytes; the limit is ${max}`,
+    );
+  }
+}
+
+/**
+ * The rows as an iterable that can be iterated once. `return()` also closes the input when the rows
+ * were never pulled: a generator that has not started skips its `finally`, and the file would stay
+ * open until the process ends.
+ */
+function onlyOnce<T>(generator: AsyncGenerator<T>, close: () => void): AsyncIterable<T> {
+  let taken = false;
+  return {
+    [Symbol.asyncIterator](): AsyncIterator<T> {
+      if (taken)
+        throw new KycError('KYC_ERR_INTERNAL', 'the rows of a client file can be iterated only once');
+      taken = true;
+      return {
+        next: () => generator.next(),
+        return: async (value?: unknown) => {
+          close();
+          return generator.return(value as T);
+        },
+      };
+    },
+  };
+}
+
+interface RowsState {
+  readonly records: RecordSource;
+  readonly context: RowContext;
+  readonly header: readonly string[];
+  readonly options: ResolvedOptions;
+  readonly position: ParsePosition;
+  readonly close: () => void;
+}
+
+async function* rowsOf(state: RowsState): AsyncGenerator<IngestItem> {
+  const { records, context, header, options, position } = state;
+  let row = 0;
+  try {
+    for (;;) {
+      const pending = records.next();
+      // Buffered records come back without a promise: one await per row (the yield) instead of three.
+      const record = pending instanceof Promise ? await pending : pending;
+      if (record === undefined) return;
+      if (isBlank(record.cells)) continue;
+      row++;
+      checkFieldSizes(record, options.maxFieldBytes, header);
+      if (row < options.startRow) continue;
+      yield buildItem(row, record.cells, record.line, context);
+    }
+  } catch (error) {
+    throw toKycError(error, position, options.maxLineBytes);
+  } finally {
+    state.close();
+  }
+}
+
+/**
+ * Reads a client file from any byte stream. File-level problems found in the head (empty, binary,
+ * undecodable, no usable header) reject the promise; those found later are thrown by the row iterator.
+ * The rows can be iterated once; stopping early (`break`) closes the input.
+ */
+export async function readClientStream(input: ByteSource, options?: IngestOptions): Promise<ClientFile> {
+  const opts = resolveOptions(options);
+  const source = iteratorOf(input);
+  let parser: LinedCsvParser | undefined;
+  const positionOf = (): ParsePosition => parser?.position ?? new ParsePosition();
+  const close = (): void => {
+    if (parser !== undefined) parser.destroy();
+    else void source.return?.();
+  };
+  try {
+    const { head, done } = await readHead(source, SNIFF_BYTES);
+    if (head.length === 0) throw new KycError('KYC_ERR_INPUT_EMPTY', 'the file has 0 bytes');
+    const window = head.length > SNIFF_BYTES ? head.subarray(0, SNIFF_BYTES) : head;
+    const complete = done && window.length === head.length;
+    const inspection = inspectHead(window, opts.encoding, complete);
+    if (complete && inspection.text.trim() === '') {
+      throw new KycError(
+        'KYC_ERR_INPUT_EMPTY',
+        'the file holds no text, only blank lines or a byte order mark',
+      );
+    }
+    const delimiter = opts.delimiter ?? sniffDelimiter(inspection.text);
+    const guard = new RawGuard({
+      encoding: inspection.encoding,
+      maxLineBytes: opts.maxLineBytes,
+      validateUtf8: inspection.encoding === 'utf-8',
+      utf8Evidence: inspection.utf8Evidence,
+      startOffset: inspection.bomLength,
+    });
+    const raw = Readable.from(rawChunks(head.subarray(inspection.bomLength), done, source, guard), {
+      objectMode: false,
+    });
+    parser = new LinedCsvParser(delimiter, opts.maxLineBytes);
+    // csv-parse consumes UTF-8 bytes natively and decodes each field once; running UTF-8 input through a
+    // decoder first would only turn bytes into text and back. The other encodings go through iconv-lite.
+    // A failure in any stage destroys the parser with that error; RecordSource hands it to the caller.
+    if (inspection.encoding === 'utf-8') pipeline(raw, parser, () => undefined);
+    else pipeline(raw, createDecoder(inspection.encoding), parser, () => undefined);
+    const records = new RecordSource(parser);
+
+    const first = await nextRecord(records);
+    if (first === undefined) throw new KycError('KYC_ERR_INPUT_EMPTY', 'the file holds only blank lines');
+    checkFieldSizes(first, opts.maxFieldBytes, undefined);
+    const columns = first.cells;
+    const { mapping, bik } = mapHeader(columns, opts.columns);
+    if (!hasKeyColumn(mapping)) {
+      if (looksLikeData(columns, opts.today)) {
+        throw new KycError(
+          'KYC_ERR_INPUT_NO_HEADER',
+          'the first line holds client data, not column names; add a header line',
+        );
+      }
+      throw new KycError(
+        'KYC_ERR_INPUT_NO_KEY_COLUMN',
+        `none of the columns ${columns.map((c) => JSON.stringify(c)).join(', ')} is a name, ИНН, ОГРН, ОГРНИП ` +
+          'or СНИЛС column; name them with the columns option (--columns name=…,inn=…)',
+      );
+    }
+    const header: IngestHeader = {
+      columns,
+      mapping,
+      encoding: inspection.encoding,
+      bom: inspection.bom,
+      delimiter,
+    };
+    const context: RowContext = rowContext(columns.length, mapping, bik, opts.today);
+    const position = parser.position;
+    return {
+      header,
+      rows: onlyOnce(rowsOf({ records, context, header: columns, options: opts, position, close }), close),
+    };
+  } catch (error) {
+    close();
+    throw toKycError(error, positionOf(), opts.maxLineBytes);
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * Cells of one data row → a Client, or the reason the row cannot be screened. The rule is the one the
+ * compliance team can act on: a row is screened whenever it has a usable name or a valid identifier;
+ * every field that fails its check is dropped from the Client and reported as a warning on the row.
+ */
+import type { Client, EntityType, RowIssue } from '../domain/client.js';
+import { parseBirthDate } from './dates.js';
+import { inferEntityType, parseEntityTypeValue } from './entity-type.js';
+import {
+  checkBik,
+  checkCadastralNumber,
+  checkCard,
+  checkEmail,
+  checkInn,
+  checkRegistrationNumber,
+  checkSnils,
+  type FieldCheck,
+} from './fields.js';
+import { cleanText, isUsableName } from './names.js';
+import {
+  FIELD_LABEL,
+  LOGICAL_FIELDS,
+  type ColumnMapping,
+  type IngestItem,
+  type LogicalField,
+} from './types.js';
+
+/** Column index of every field, -1 when the file has no such column: resolved once per file. */
+type FieldIndex = Readonly<Record<LogicalField, number>>;
+
+export interface RowContext {
+  /** Number of header cells; every row must have exactly as many. */
+  readonly width: number;
+  readonly index: FieldIndex;
+  /** A BIK column, checked for format only (the Client has no BIK); -1 when absent. */
+  readonly bik: number;
+  readonly today: string;
+}
+
+export function rowContext(
+  width: number,
+  mapping: ColumnMapping,
+  bik: number | undefined,
+  today: string,
+): RowContext {
+  const index = Object.fromEntries(
+    LOGICAL_FIELDS.map((field) => [field, mapping[field] ?? -1]),
+  ) as FieldIndex;
+  return { width, index, bik: bik ?? -1, today };
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+const REGISTRATION_COLUMNS = ['ogrn', 'ogrnip'] as const;
+type NameParts = Mutable<NonNullable<Client['nameParts']>>;
+
+function at(cells: readonly string[], index: number): string {
+  return index < 0 ? '' : (cells[index] ?? '');
+}
+
+function warn(warnings: RowIssue[], field: LogicalField, check: FieldCheck<unknown> | undefined): void {
+  if (check !== undefined && !check.ok) {
+    warnings.push({ code: check.code, message: check.message, field: FIELD_LABEL[field] });
+  }
+}
+
+function invalid(row: number, cells: readonly string[], code: RowIssue['code'], message: string): IngestItem {
+  return { row, cells, invalid: { code, message } };
+}
+
+/** Builds the item for data row `row` (1-based), which ends on physical line `line`. */
+export function buildItem(row: number, cells: readonly string[], line: number, ctx: RowContext): IngestItem {
+  if (cells.length !== ctx.width) {
+    return invalid(
+      row,
+      cells,
+      'KYC_ERR_ROW_COLUMN_COUNT',
+      `the row ending on line ${line} has ${cells.length} cells, the header has ${ctx.width}`,
+    );
+  }
+  const { index } = ctx;
+  const warnings: RowIssue[] = [];
+  const client: Mutable<Client> = { row, entityType: 'person', entityTypeSource: 'default', warnings };
+
+  const clientId = cleanText(at(cells, index.clientId));
+  if (clientId !== '') client.clientId = clientId;
+
+  const full = cleanText(at(cells, index.fullName));
+  const surname = cleanText(at(cells, index.surname));
+  const given = cleanText(at(cells, index.given));
+  const patronymic = cleanText(at(cells, index.patronymic));
+  const hasParts = surname !== '' || given !== '' || patronymic !== '';
+  const name =
+    full !== '' || !hasParts ? full : [surname, given, patronymic].filter((p) => p !== '').join(' ');
+  if (isUsableName(name)) {
+    client.name = name;
+    if (hasParts) {
+      const parts: NameParts = {};
+      if (surname !== '') parts.surname = surname;
+      if (given !== '') parts.given = given;
+      if (patronymic !== '') parts.patronymic = patronymic;
+      client.nameParts = parts;
+    }
+  }
+
+  const inn = checkInn(at(cells, index.inn));
+  if (inn?.ok) client.inn = inn.value;
+  else warn(warnings, 'inn', inn);
+  for (const column of REGISTRATION_COLUMNS) {
+    const check = checkRegistrationNumber(at(cells, index[column]), column);
+    if (check?.ok) {
+      // A dedicated column outranks a combined one: the first valid value of each kind is kept.
+      if (client[check.value.kind] === undefined) client[check.value.kind] = check.value.value;
+    } else warn(warnings, column, check);
+  }
+  const snils = checkSnils(at(cells, index.snils));
+  if (snils?.ok) client.snils = snils.value;
+  else warn(warnings, 'snils', snils);
+
+  const birthRaw = at(cells, index.birthDate);
+  const birth = parseBirthDate(birthRaw, ctx.today);
+  if (birth?.ok) client.birthDate = birth.iso;
+  else if (birth !== undefined) {
+    warnings.push({
+      code: 'KYC_ERR_ROW_BIRTH_DATE',
+      message: `birth date "${birthRaw.trim()}": ${birth.reason}`,
+      field: FIELD_LABEL.birthDate,
+    });
+  }
+
+  const typeRaw = cleanText(at(cells, index.entityType));
+  let type: EntityType | undefined;
+  if (typeRaw !== '') {
+    type = parseEntityTypeValue(typeRaw);
+    if (type === undefined) {
+      warnings.push({
+        code: 'KYC_ERR_ROW_ENTITY_TYPE',
+        message: `entity type "${typeRaw}" is not recognised; the type was inferred from the row instead`,
+        field: FIELD_LABEL.entityType,
+      });
+    }
+  }
+  if (type !== undefined) {
+    client.entityType = type;
+    client.entityTypeSource = 'column';
+  } else {
+    const inferred = inferEntityType(client);
+    if (inferred !== undefined) {
+      client.entityType = inferred;
+      client.entityTypeSource = 'inferred';
+    }
+  }
+
+  const address = cleanText(at(cells, index.address));
+  if (address !== '') client.address = address;
+  const email = checkEmail(at(cells, index.email));
+  if (email?.ok) client.email = email.value;
+  else warn(warnings, 'email', email);
+  const card = checkCard(at(cells, index.card));
+  if (card?.ok) client.card = card.value;
+  else warn(warnings, 'card', card);
+  const cadastral = checkCadastralNumber(at(cells, index.cadastralNumber));
+  if (cadastral?.ok) client.cadastralNumber = cadastral.value;
+  else warn(warnings, 'cadastralNumber', cadastral);
+  const owner = cleanText(at(cells, index.ownerName));
+  if (owner !== '') client.ownerName = owner;
+  if (ctx.bik >= 0) {
+    const bik = checkBik(at(cells, ctx.bik));
+    if (bik !== undefined && !bik.ok) warnings.push({ code: bik.code, message: bik.message, field: 'bik' });
+  }
+
+  const identified =
+    client.inn !== undefined ||
+    client.ogrn !== undefined ||
+    client.ogrnip !== undefined ||
+    client.snils !== undefined;
+  if (client.name === undefined && !identified) {
+    const details = warnings.map((w) => w.message).join('; ');
+    return invalid(
+      row,
+      cells,
+      'KYC_ERR_ROW_NO_NAME_OR_ID',
+      'no usable name and no valid identifier' + (details === '' ? '' : `: ${details}`),
+    );
+  }
+  return { row, cells, client };
+}

@@ -1,0 +1,96 @@
+import type { Client, RowIssue } from '../domain/client.js';
+
+/** The columns the reader understands; every other column is passed through untouched. */
+export type LogicalField =
+  | 'clientId'
+  | 'fullName'
+  | 'surname'
+  | 'given'
+  | 'patronymic'
+  | 'birthDate'
+  | 'inn'
+  | 'ogrn'
+  | 'ogrnip'
+  | 'snils'
+  | 'entityType'
+  | 'address'
+  | 'email'
+  | 'card'
+  | 'cadastralNumber'
+  | 'ownerName';
+
+export const LOGICAL_FIELDS: readonly LogicalField[] = [
+  'clientId',
+  'fullName',
+  'surname',
+  'given',
+  'patronymic',
+  'birthDate',
+  'inn',
+  'ogrn',
+  'ogrnip',
+  'snils',
+  'entityType',
+  'address',
+  'email',
+  'card',
+  'cadastralNumber',
+  'ownerName',
+];
+
+/**
+ * The name a field carries in `RowIssue.field`: snake_case, the spelling the domain type documents
+ * (`inn`, `birth_date`) and the one verdict files use for column names.
+ */
+export const FIELD_LABEL: Readonly<Record<LogicalField, string>> = {
+  clientId: 'client_id',
+  fullName: 'full_name',
+  surname: 'surname',
+  given: 'given_name',
+  patronymic: 'patronymic',
+  birthDate: 'birth_date',
+  inn: 'inn',
+  ogrn: 'ogrn',
+  ogrnip: 'ogrnip',
+  snils: 'snils',
+  entityType: 'entity_type',
+  address: 'address',
+  email: 'email',
+  card: 'card',
+  cadastralNumber: 'cadastral_number',
+  ownerName: 'owner_name',
+};
+
+export type IngestEncoding = 'utf-8' | 'windows-1251' | 'utf-16le';
+
+export interface IngestOptions {
+  encoding?: IngestEncoding;
+  delimiter?: string;
+  columns?: Partial<Record<LogicalField, string>>;
+  maxFieldBytes?: number;
+  maxLineBytes?: number;
+  /** ISO date, for future-date checks; default: the local date now. */
+  today?: string;
+  /** Skip data rows before this 1-based row, for resume; they are still parsed, not validated. */
+  startRow?: number;
+}
+
+export interface IngestHeader {
+  /** Header cells exactly as read. */
+  columns: readonly string[];
+  mapping: Partial<Record<LogicalField, number>>;
+  encoding: IngestEncoding;
+  bom: boolean;
+  delimiter: string;
+}
+
+export type IngestItem =
+  | { row: number; cells: readonly string[]; client: Client }
+  | { row: number; cells: readonly string[]; invalid: RowIssue };
+
+export interface ClientFile {
+  header: IngestHeader;
+  rows: AsyncIterable<IngestItem>;
+}
+
+export type ColumnMapping = Partial<Record<LogicalField, number>>;
