@@ -1,0 +1,25 @@
+import { DelayedError, type Job, type Processor } from 'bullmq';
+import type { RunJobData } from '../src/pipeline/job-data.js';
+import { RunInterrupted, type RunSummary } from '../src/pipeline/coordinator.js';
+
+/**
+ * The run coordinator as a worker of the `runs` queue: one job is one whole run, resumable from its
+ * checkpoint. When this process is asked to stop, the run goes back to the queue (delayed a moment) so
+ * that any coordinator, here or on another machine, continues it.
+ */
+export function ingestProcessor(
+  coordinate: (runId: string, job: Job<RunJobData, RunSummary>, signal: AbortSignal) => Promise<RunSummary>,
+  stopping: AbortSignal,
+): Processor<RunJobData, RunSummary> {
+  return async (job, token) => {
+    try {
+      return await coordinate(job.data.runId, job, stopping);
+    } catch (error) {
+      if (error instanceof RunInterrupted && token) {
+        await job.moveToDelayed(Date.now() + 1_000, token);
+        throw new DelayedError();
+      }
+      throw error;
+    }
+  };
+}

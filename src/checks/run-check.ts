@@ -1,0 +1,85 @@
+import type { CheckResult, CoreCheckKind, RequestRecord } from '../domain/check.js';
+import type { Client } from '../domain/client.js';
+import type {
+  BankruptcyEntry,
+  DebtorResult,
+  ForeignAgentRecord,
+  SanctionsRecord,
+} from '../domain/records.js';
+import {
+  decideBankruptcy,
+  decideDebtor,
+  decideForeignAgent,
+  decideSanctions,
+  skippedCheck,
+} from '../verdict/index.js';
+import { planCheck } from './plan.js';
+import { fullNameQuery } from './search-terms.js';
+
+/** An answer of the Lookup Service with the evidence of the request that produced it. */
+export interface Looked<T> {
+  readonly data: T;
+  readonly record: RequestRecord;
+}
+
+/**
+ * The four lookups the core checks need. The pipeline binds them to the HTTP client behind the rate
+ * limiter and the run's request cache; tests bind them to the emulator.
+ */
+export interface Lookup {
+  searchForeignAgents(
+    params: Readonly<Record<string, string>>,
+  ): Promise<Looked<readonly ForeignAgentRecord[]>>;
+  searchSanctions(params: Readonly<Record<string, string>>): Promise<Looked<readonly SanctionsRecord[]>>;
+  searchBankruptcy(searchString: string): Promise<Looked<readonly BankruptcyEntry[]>>;
+  debtorByInn(inn: string): Promise<Looked<DebtorResult>>;
+}
+
+/** The emulator and, presumably, the service cap a search's results; at the cap a match may be cut off. */
+export const RESULT_CAP = 100;
+
+/** Runs one search, and once more with the full name when the surname alone filled the result cap. */
+async function searchWithNarrowing<T>(
+  client: Client,
+  params: Readonly<Record<string, string>>,
+  search: (params: Readonly<Record<string, string>>) => Promise<Looked<readonly T[]>>,
+): Promise<{ records: readonly T[]; requests: RequestRecord[] }> {
+  const first = await search(params);
+  const requests = [first.record];
+  const narrower = fullNameQuery(client);
+  if (first.data.length < RESULT_CAP || !params.name || !narrower || narrower === params.name) {
+    return { records: first.data, requests };
+  }
+  const second = await search({ ...params, name: narrower });
+  requests.push(second.record);
+  return { records: [...first.data, ...second.data], requests };
+}
+
+/** Plans, calls and decides one core check of one client. Upstream errors propagate to the caller. */
+export async function runCheck(kind: CoreCheckKind, client: Client, lookup: Lookup): Promise<CheckResult> {
+  const plan = planCheck(kind, client);
+  if ('skip' in plan) return skippedCheck(kind, plan.skip.reason, plan.skip.detail);
+  const { request } = plan;
+  switch (request.operation) {
+    case 'search.foreign_agent': {
+      const { records, requests } = await searchWithNarrowing(client, request.params, (p) =>
+        lookup.searchForeignAgents(p),
+      );
+      return decideForeignAgent(client, records, requests);
+    }
+    case 'search.sanctions': {
+      const { records, requests } = await searchWithNarrowing(client, request.params, (p) =>
+        lookup.searchSanctions(p),
+      );
+      return decideSanctions(client, records, requests);
+    }
+    case 'search.bankruptcy': {
+      const found = await lookup.searchBankruptcy(request.params.search_string);
+      return decideBankruptcy(client, found.data, [found.record]);
+    }
+    case 'client.debt': {
+      const found = await lookup.debtorByInn(request.params.inn);
+      return decideDebtor(client, found.data, [found.record]);
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import type { Client } from '../domain/client.js';
+
+/**
+ * What a register search is asked for a client. The searches match every query token against the
+ * record's name tokens, so the query must hold only tokens that any spelling of this client's record is
+ * sure to contain: for a person the surname alone (order, initials, patronymic spelling and birth date
+ * are then judged by the matching engine on the returned candidates, never by the search); for an
+ * organization its name words without the legal form and quotes.
+ */
+
+const PATRONYMIC = /(?:ович|евич|ич|овна|евна|ична|инична|ogly|оглы|кызы|ovich|evich|ovna|evna|ichna)$/i;
+const LEGAL_FORMS = new Set([
+  'ооо',
+  'ао',
+  'пао',
+  'зао',
+  'оао',
+  'нко',
+  'ано',
+  'ип',
+  'фгуп',
+  'гуп',
+  'муп',
+  'тсж',
+  'снт',
+  'нп',
+  'llc',
+  'jsc',
+  'pjsc',
+  'ltd',
+  'llp',
+  'inc',
+  'gmbh',
+  'ooo',
+  'ao',
+  'pao',
+  'zao',
+  'oao',
+  'corp',
+  'co',
+  'plc',
+]);
+const LEGAL_FORM_PHRASES = [
+  /общество\s+с\s+ограниченной\s+ответственностью/gi,
+  /публичное\s+акционерное\s+общество/gi,
+  /непубличное\s+акционерное\s+общество/gi,
+  /закрытое\s+акционерное\s+общество/gi,
+  /открытое\s+акционерное\s+общество/gi,
+  /акционерное\s+общество/gi,
+  /автономная\s+некоммерческая\s+организация/gi,
+  /некоммерческая\s+организация/gi,
+  /индивидуальный\s+предприниматель/gi,
+  /limited\s+liability\s+company/gi,
+  /joint[-\s]+stock\s+company/gi,
+];
+
+/** Word tokens of a name: letters and digits; quotes, commas and dots split. Hyphenated words stay whole. */
+export function nameTokens(name: string): string[] {
+  return name
+    .replace(/[«»"“”„'`.,;:()]/g, ' ')
+    .split(/\s+/)
+    .filter((t) => t.length > 0 && t !== '-');
+}
+
+function isInitial(token: string): boolean {
+  return token.replace(/\./g, '').length <= 1;
+}
+
+/** The surname of a person written in any of the usual orders; undefined when the name has no usable word. */
+export function surnameOf(client: Pick<Client, 'name' | 'nameParts'>): string | undefined {
+  if (client.nameParts?.surname) return client.nameParts.surname.trim() || undefined;
+  const name = client.name ?? '';
+  // `SURNAME, Given Patronymic` (sanctions lists, some exports): the surname stands before the comma.
+  const comma = name.indexOf(',');
+  if (comma > 0) {
+    const before = nameTokens(name.slice(0, comma)).filter((t) => !isInitial(t));
+    if (before.length > 0) return before[0];
+  }
+  const raw = name.split(/\s+/).filter((t) => t.length > 0);
+  const words = raw.filter((t) => !/\.$/.test(t) && !isInitial(t)).map((t) => t.replace(/[«»",.]/g, ''));
+  if (words.length === 0) return undefined;
+  if (words.length === 3) {
+    // Имя Отчество Фамилия: the patronymic stands second and the surname last.
+    if (PATRONYMIC.test(words[1] ?? '') && !PATRONYMIC.test(words[2] ?? '')) return words[2];
+    return words[0];
+  }
+  if (words.length === 2 && raw.length === 2) {
+    // Имя Фамилия is rare in bank exports; Фамилия Имя is the norm.
+    return words[0];
+  }
+  return words[0];
+}
+
+/** Organization name words without legal form and quotes, e.g. `ООО "Северный ветер"` → `Северный ветер`. */
+export function organizationQuery(name: string): string | undefined {
+  let stripped = name;
+  for (const phrase of LEGAL_FORM_PHRASES) stripped = stripped.replace(phrase, ' ');
+  const words = nameTokens(stripped).filter((t) => !LEGAL_FORMS.has(t.toLowerCase()));
+  return words.length > 0 ? words.join(' ') : undefined;
+}
+
+/** All usable name words of a person (initials dropped): the narrower query when a surname alone hits the cap. */
+export function fullNameQuery(client: Pick<Client, 'name'>): string | undefined {
+  const words = nameTokens(client.name ?? '').filter((t) => !isInitial(t));
+  return words.length > 0 ? words.join(' ') : undefined;
+}

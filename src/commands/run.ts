@@ -1,0 +1,250 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { loadConfig, publicConfig } from '../config.js';
+import { CORE_CHECK_KINDS } from '../domain/check.js';
+import { EXIT, KycError } from '../errors.js';
+import { openClientFile, parseColumnsOption } from '../ingest/index.js';
+import { createLogger } from '../log.js';
+import { progressDisplay } from '../cli-ui/progress.js';
+import { summaryTable } from '../cli-ui/summary.js';
+import { RunStore, type RunSettings } from '../pipeline/run-store.js';
+import { startRuntime } from '../pipeline/runtime.js';
+import { fileSha256, followRun, requeueRun, submitRun } from '../pipeline/submit.js';
+import { RUN_ID_PATTERN, newRunId, type Priority } from '../pipeline/topology.js';
+import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
+
+export interface RunOptions {
+  out?: string;
+  evidence?: string;
+  manifest?: string;
+  outDir?: string;
+  rate?: number;
+  concurrency: number;
+  window: number;
+  priority: Priority;
+  runId?: string;
+  resume?: string;
+  workers: boolean;
+  encoding?: 'utf-8' | 'windows-1251' | 'utf-16le';
+  columns?: string;
+  outEncoding?: 'utf-8' | 'windows-1251' | 'utf-16le';
+  outDelimiter?: string;
+  stateDir?: string;
+  attempts: number;
+  logFile?: string;
+  progress: boolean;
+}
+
+export function positiveInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new InvalidArgumentError(`${name} must be a positive whole number`);
+    return n;
+  };
+}
+
+export function positiveNumber(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`${name} must be a positive number`);
+    return n;
+  };
+}
+
+function delimiterOption(value: string): string {
+  const named: Record<string, string> = { comma: ',', semicolon: ';', tab: '\t', pipe: '|', '\\t': '\t' };
+  const d = named[value] ?? value;
+  if (![',', ';', '\t', '|'].includes(d)) throw new InvalidArgumentError('use , ; tab or |');
+  return d;
+}
+
+const ENCODINGS = ['utf-8', 'windows-1251', 'utf-16le'] as const;
+
+export function addRunOptions(command: Command): Command {
+  return command
+    .option('--out <file>', 'verdicts CSV (default: <out-dir>/verdicts.csv)')
+    .option('--evidence <file>', 'evidence JSONL (default: <out-dir>/evidence.jsonl)')
+    .option('--manifest <file>', 'manifest JSON (default: <out-dir>/manifest.json)')
+    .option('--out-dir <dir>', 'directory of the three outputs (default: out/<run-id>)')
+    .option(
+      '--rate <n>',
+      'upstream calls per second for all workers together (default: KYC_RATE or 10)',
+      positiveNumber('--rate'),
+    )
+    .option(
+      '--concurrency <n>',
+      'check jobs in progress at once in this process',
+      positiveInt('--concurrency'),
+      DEFAULT_WORKER_SETTINGS.checksConcurrency,
+    )
+    .option(
+      '--window <n>',
+      'clients between read and written at most (memory bound)',
+      positiveInt('--window'),
+      1000,
+    )
+    .addOption(
+      new Option('--priority <p>', 'priority of the run; its checks inherit it')
+        .choices(['high', 'normal', 'low'])
+        .default('normal'),
+    )
+    .option('--run-id <id>', 'run id (default: generated, r<date>_<random>)')
+    .option('--resume <runId>', 'continue a run from its checkpoint after a crash or an interruption')
+    .option('--no-workers', 'only submit the run and follow it; workers run elsewhere (kyc-screen worker)')
+    .addOption(new Option('--encoding <enc>', 'input encoding (default: detected)').choices(ENCODINGS))
+    .option('--columns <map>', 'header mapping override, e.g. name=ФИО,inn=ИНН')
+    .addOption(
+      new Option('--out-encoding <enc>', 'output encoding (default: the input one)').choices(ENCODINGS),
+    )
+    .option('--out-delimiter <d>', 'output delimiter: , ; tab | (default: the input one)', delimiterOption)
+    .option('--state-dir <dir>', 'embedded Redis data (AOF) and logs (default: KYC_STATE_DIR or .state)')
+    .option(
+      '--attempts <n>',
+      'attempts of a check on 5xx, timeouts and network errors',
+      positiveInt('--attempts'),
+      DEFAULT_WORKER_SETTINGS.attempts,
+    )
+    .option(
+      '--log-file <file>',
+      'pino JSON logs to this file (default: stderr, or <state-dir>/kyc-screen.log with the progress bar)',
+    )
+    .option('--no-progress', 'no progress bar even on a TTY');
+}
+
+/**
+ * File-level problems (not found, empty, binary, no header, no name or identifier column) stop the command
+ * here, with their own code and exit code, before Redis or the emulator start and before anything is queued.
+ */
+async function probeInput(path: string, options: RunOptions): Promise<void> {
+  const probe = await openClientFile(path, {
+    ...(options.encoding ? { encoding: options.encoding } : {}),
+    ...(options.columns ? { columns: parseColumnsOption(options.columns) } : {}),
+  });
+  await probe.rows[Symbol.asyncIterator]().return?.();
+}
+
+/** `kyc-screen run`: submit (or resume) a run, host the workers unless --no-workers, follow it to the end. */
+export async function runAction(input: string | undefined, options: RunOptions): Promise<number> {
+  const config = loadConfig(process.env, {
+    ...(options.rate !== undefined ? { rate: options.rate } : {}),
+    ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+  });
+  if (!input && !options.resume)
+    throw new KycError('KYC_ERR_USAGE', 'give an input file, or --resume <runId>');
+  if (options.runId && !RUN_ID_PATTERN.test(options.runId)) {
+    throw new KycError('KYC_ERR_USAGE', '--run-id takes letters, digits, _ and . (at most 64)');
+  }
+  if (options.columns) parseColumnsOption(options.columns);
+  if (input && !options.resume) await probeInput(resolve(input), options);
+  const showProgress = options.progress && process.stderr.isTTY === true;
+  const logFile = options.logFile ?? (showProgress ? join(config.stateDir, 'kyc-screen.log') : undefined);
+  const log = createLogger({
+    level: config.logLevel,
+    secrets: config.apiKey ? [config.apiKey] : [],
+    ...(logFile ? { file: logFile } : {}),
+  });
+  const announce = (message: string) => process.stderr.write(`${message}\n`);
+  const runtime = await startRuntime(config, log, { announce });
+  const interrupted = new AbortController();
+  const onSignal = () => interrupted.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
+  try {
+    const store = new RunStore(runtime.redis, config.prefix);
+    let runId: string;
+    if (options.resume) {
+      const run = await store.require(options.resume);
+      runId = run.id;
+      if (run.status !== 'done') await requeueRun(runtime.redis, config.prefix, run);
+      announce(`Resuming run ${runId} from row ${run.written + 1}`);
+    } else {
+      runId = options.runId ?? newRunId();
+      const outDir = resolve(options.outDir ?? join('out', runId));
+      mkdirSync(outDir, { recursive: true });
+      const inputPath = resolve(input ?? '');
+      const { sha256, bytes } = await fileSha256(inputPath);
+      const settings: RunSettings = {
+        id: runId,
+        input: inputPath,
+        inputSha256: sha256,
+        inputBytes: bytes,
+        out: resolve(options.out ?? join(outDir, 'verdicts.csv')),
+        evidence: resolve(options.evidence ?? join(outDir, 'evidence.jsonl')),
+        manifest: resolve(options.manifest ?? join(outDir, 'manifest.json')),
+        priority: options.priority,
+        window: options.window,
+        checks: [...CORE_CHECK_KINDS],
+        ...(options.encoding ? { encoding: options.encoding } : {}),
+        ...(options.columns ? { columns: options.columns } : {}),
+        ...(options.outEncoding ? { outEncoding: options.outEncoding } : {}),
+        ...(options.outDelimiter ? { outDelimiter: options.outDelimiter } : {}),
+        createdAt: new Date().toISOString(),
+        config: {
+          ...publicConfig(config),
+          apiUrl: runtime.usingEmulator ? 'built-in emulator' : runtime.apiUrl,
+        },
+      };
+      await submitRun(runtime.redis, config.prefix, settings);
+      announce(`Run ${runId} submitted (${options.priority} priority): ${inputPath}`);
+    }
+    if (options.workers) {
+      workers = await startWorkers({
+        redis: runtime.redis,
+        prefix: config.prefix,
+        registry: runtime.registry,
+        log,
+        settings: {
+          ...DEFAULT_WORKER_SETTINGS,
+          rate: config.rate,
+          checksConcurrency: options.concurrency,
+          attempts: options.attempts,
+        },
+      });
+    }
+    const display = showProgress ? progressDisplay(process.stderr) : undefined;
+    const final = await followRun(runtime.redis, config.prefix, runId, (tick) => display?.update(tick), {
+      signal: interrupted.signal,
+      onIdle: async () => {
+        const run = await store.get(runId);
+        if (run && run.status !== 'done' && run.status !== 'failed')
+          await requeueRun(runtime.redis, config.prefix, run);
+      },
+    });
+    display?.stop();
+    const counters = await store.counters(runId);
+    if (interrupted.signal.aborted && final.status !== 'done') {
+      announce(`Interrupted. Resume with: kyc-screen run --resume ${runId}`);
+      return 130;
+    }
+    if (final.status === 'failed') {
+      process.stderr.write(`${final.error ?? 'KYC_ERR_INTERNAL: run failed'}\n`);
+      const code = /^(KYC_ERR_[A-Z_]+)/.exec(final.error ?? '')?.[1];
+      return code?.startsWith('KYC_ERR_INPUT') || code === 'KYC_ERR_RUN_RESUME_MISMATCH'
+        ? EXIT.INPUT
+        : EXIT.INTERNAL;
+    }
+    process.stdout.write(`${summaryTable(final, counters)}\n`);
+    return (counters['verdict:INCOMPLETE'] ?? 0) > 0 ? EXIT.INCOMPLETE : EXIT.OK;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await workers?.close();
+    await runtime.close();
+  }
+}
+
+export function registerRunCommand(program: Command): void {
+  addRunOptions(
+    program
+      .command('run')
+      .description(
+        'screen a client CSV: one verdict row per input row, in input order, with evidence and a manifest',
+      )
+      .argument('[input]', 'client CSV (UTF-8, Windows-1251 or UTF-16; , ; tab or | delimited)'),
+  ).action(async (input: string | undefined, options: RunOptions) => {
+    process.exitCode = await runAction(input, options);
+  });
+}

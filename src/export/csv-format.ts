@@ -1,0 +1,39 @@
+import iconv from 'iconv-lite';
+import { stringify } from 'csv-stringify/sync';
+import { neutralizeCell } from './csv-injection.js';
+
+export type OutputEncoding = 'utf-8' | 'windows-1251' | 'utf-16le';
+
+/** How output files are written; by default the input's own encoding, BOM and delimiter. */
+export interface CsvFormat {
+  readonly encoding: OutputEncoding;
+  readonly bom: boolean;
+  readonly delimiter: string;
+}
+
+/** The byte-order mark a format starts with, or an empty buffer. */
+export function bomBytes(format: CsvFormat): Buffer {
+  if (!format.bom && format.encoding !== 'utf-16le') return Buffer.alloc(0);
+  if (format.encoding === 'utf-8') return Buffer.from([0xef, 0xbb, 0xbf]);
+  if (format.encoding === 'utf-16le') return Buffer.from([0xff, 0xfe]);
+  return Buffer.alloc(0);
+}
+
+/**
+ * One CSV record, every cell neutralised against formula injection, quoted as RFC 4180 needs, CRLF
+ * terminated (what Excel and RFC 4180 expect), encoded to bytes. Byte lengths matter: the writer's
+ * checkpoint counts them to truncate the file exactly on resume.
+ */
+export function encodeCsvRecord(cells: readonly string[], format: CsvFormat): Buffer {
+  const line = stringify([cells.map(neutralizeCell)], {
+    delimiter: format.delimiter,
+    record_delimiter: '\r\n',
+    // csv-stringify quotes only cells holding the whole record delimiter; a lone CR or LF must be quoted too.
+    quoted_match: /[\r\n]/,
+  });
+  return encodeText(line, format.encoding);
+}
+
+export function encodeText(text: string, encoding: OutputEncoding): Buffer {
+  return encoding === 'utf-8' ? Buffer.from(text, 'utf8') : iconv.encode(text, encoding);
+}

@@ -1,0 +1,57 @@
+import type { CheckKind } from '../domain/check.js';
+import type { RowIssue } from '../domain/client.js';
+import type { Verdict } from '../domain/verdict.js';
+
+/**
+ * One line of evidence.jsonl per input row: what was asked (operation and parameters, never the key),
+ * a digest of each answer, the candidates with their scores and explanations, and the reasons. Enough to
+ * explain the decision to an auditor and to reproduce it with the same scoring version.
+ */
+export interface EvidenceLine {
+  readonly row: number;
+  readonly run_id: string;
+  readonly checked_at: string;
+  readonly verdict: Verdict['verdict'];
+  readonly reasons: readonly string[];
+  readonly scoring_version: string;
+  readonly warnings: readonly RowIssue[];
+  readonly checks: Partial<Record<CheckKind, unknown>>;
+}
+
+export function evidenceLine(
+  verdict: Verdict,
+  warnings: readonly RowIssue[],
+  meta: { runId: string; checkedAt: string },
+): EvidenceLine {
+  const checks: Partial<Record<CheckKind, unknown>> = {};
+  for (const [kind, result] of Object.entries(verdict.checks) as [
+    CheckKind,
+    Verdict['checks'][CheckKind],
+  ][]) {
+    if (!result) continue;
+    checks[kind] = {
+      status: result.status,
+      score: result.score,
+      detail: result.detail,
+      reasons: result.reasons,
+      requests: result.requests,
+      candidates: result.candidates,
+      ...(result.error ? { error: result.error } : {}),
+      ...(result.fields ? { fields: result.fields } : {}),
+    };
+  }
+  return {
+    row: verdict.row,
+    run_id: meta.runId,
+    checked_at: meta.checkedAt,
+    verdict: verdict.verdict,
+    reasons: verdict.reasons,
+    scoring_version: verdict.scoringVersion,
+    warnings,
+    checks,
+  };
+}
+
+export function encodeEvidenceLine(line: EvidenceLine): Buffer {
+  return Buffer.from(JSON.stringify(line) + '\n', 'utf8');
+}

@@ -1,0 +1,73 @@
+import type { CheckKind, CheckResult } from '../domain/check.js';
+import type { RowIssue } from '../domain/client.js';
+import type { Verdict } from '../domain/verdict.js';
+
+/** Column names the pipeline appends after the input's own columns, in this order. */
+export function verdictColumns(kinds: readonly CheckKind[]): string[] {
+  return [
+    'kyc_verdict',
+    'kyc_reasons',
+    ...kinds.map((kind) => `kyc_${kind}`),
+    'kyc_matches',
+    'kyc_checked_at',
+    'kyc_run_id',
+    'kyc_scoring_version',
+  ];
+}
+
+export interface RowMeta {
+  readonly runId: string;
+  readonly checkedAt: string;
+}
+
+/** `STATUS` or `STATUS: short detail` for one check; empty when the check was not part of the run. */
+export function statusCell(result: CheckResult | undefined): string {
+  if (!result) return '';
+  return result.detail ? `${result.status}: ${result.detail}` : result.status;
+}
+
+/** Matched and possibly matched records, `register recordId score`, separated by `; `. */
+export function matchesCell(verdict: Verdict): string {
+  const parts: string[] = [];
+  for (const result of Object.values(verdict.checks)) {
+    if (!result) continue;
+    for (const candidate of result.candidates) {
+      if (candidate.decision === 'NO_MATCH') continue;
+      parts.push(`${candidate.source} ${candidate.recordId} ${candidate.score.toFixed(2)}`);
+    }
+  }
+  return parts.join('; ');
+}
+
+/** Reason codes; for an INVALID row also the KYC_ERR code and message that say what to fix. */
+export function reasonsCell(verdict: Verdict, issues: readonly RowIssue[]): string {
+  const reasons = [...verdict.reasons];
+  if (verdict.verdict === 'INVALID')
+    for (const issue of issues) reasons.push(`${issue.code}: ${issue.message}`);
+  return reasons.join('; ');
+}
+
+/**
+ * The output row: the input cells exactly as read (padded or cut to the header's width so the appended
+ * columns stay aligned), then the verdict columns.
+ */
+export function verdictRow(
+  cells: readonly string[],
+  width: number,
+  verdict: Verdict,
+  issues: readonly RowIssue[],
+  kinds: readonly CheckKind[],
+  meta: RowMeta,
+): string[] {
+  const input = cells.length === width ? [...cells] : Array.from({ length: width }, (_, i) => cells[i] ?? '');
+  return [
+    ...input,
+    verdict.verdict,
+    reasonsCell(verdict, issues),
+    ...kinds.map((kind) => statusCell(verdict.checks[kind])),
+    matchesCell(verdict),
+    meta.checkedAt,
+    meta.runId,
+    verdict.scoringVersion,
+  ];
+}

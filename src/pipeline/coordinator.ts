@@ -1,0 +1,414 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rename, stat, writeFile } from 'node:fs/promises';
+import type { FlowJob, FlowProducer } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { planCheck } from '../checks/plan.js';
+import type { CheckKind, CheckResult } from '../domain/check.js';
+import { CORE_CHECK_KINDS } from '../domain/check.js';
+import { KycError } from '../errors.js';
+import { bomBytes, encodeCsvRecord, type CsvFormat, type OutputEncoding } from '../export/csv-format.js';
+import { encodeEvidenceLine, evidenceLine } from '../export/evidence.js';
+import { buildManifest, type OutputFileInfo } from '../export/manifest.js';
+import { verdictColumns, verdictRow } from '../export/verdict-row.js';
+import { openClientFile, parseColumnsOption, type IngestItem } from '../ingest/index.js';
+import type { Logger } from '../log.js';
+import {
+  decideVerdict,
+  failedCheck,
+  invalidVerdict,
+  SCORING_VERSION,
+  skippedCheck,
+} from '../verdict/index.js';
+import { VERSION } from '../version.js';
+import { clientForJobs, type CheckJobData, type MergeJobData, type StoredResult } from './job-data.js';
+import { OutputFiles } from './output-files.js';
+import type { RunState, RunStore } from './run-store.js';
+import { PRIORITY, QUEUES, checkJobId, mergeJobId } from './topology.js';
+
+export interface CoordinatorDeps {
+  readonly redis: Redis;
+  readonly flow: FlowProducer;
+  readonly store: RunStore;
+  readonly prefix: string;
+  readonly log: Logger;
+  /** Attempts of a check job (5xx, timeouts and network errors are retried). */
+  readonly attempts: number;
+  /** Base delay of the exponential backoff between attempts. */
+  readonly backoffMs: number;
+  /** Flows per addBulk call. */
+  readonly chunkSize?: number;
+  /** Called after every written batch; the CLI and the runs job show it. */
+  onProgress?(progress: { written: number; total?: number }): void;
+}
+
+/** Thrown when the coordinator was asked to stop: output is consistent with the checkpoint; resume later. */
+export class RunInterrupted extends Error {
+  constructor(readonly runId: string) {
+    super(`run ${runId} interrupted; it resumes from its checkpoint`);
+    this.name = 'RunInterrupted';
+  }
+}
+
+export interface RunSummary {
+  readonly runId: string;
+  readonly rows: number;
+  readonly verdicts: Readonly<Record<string, number>>;
+  readonly manifestPath: string;
+}
+
+/** Resolves when notified; lets the reader wait for the writer to make room without polling. */
+class Signal {
+  private waiters: (() => void)[] = [];
+  wait(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+  notify(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+}
+
+async function sha256File(path: string): Promise<OutputFileInfo> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of createReadStream(path)) {
+    hash.update(chunk as Buffer);
+    bytes += (chunk as Buffer).length;
+  }
+  return { path, sha256: hash.digest('hex'), bytes };
+}
+
+function byKind(results: readonly CheckResult[]): Partial<Record<CheckKind, CheckResult>> {
+  const out: Partial<Record<CheckKind, CheckResult>> = {};
+  for (const r of results) out[r.kind] = r;
+  return out;
+}
+
+/** How long the writer waits on one row before it asks what became of that row's flow. */
+const STUCK_AFTER_MS = 20_000;
+const BATCH_ROWS = 500;
+
+/**
+ * The run coordinator: reads the client file, fans every client out as one flow (merge parent, one child
+ * per check) while at most `window` rows are between read and written, and writes the results in input
+ * order from the next unwritten row, checkpointing after every batch. Runs again from its checkpoint after
+ * any crash: output files are cut back to the checkpoint, rows already dispatched are not dispatched again.
+ */
+export async function coordinateRun(
+  runId: string,
+  deps: CoordinatorDeps,
+  signal?: AbortSignal,
+): Promise<RunSummary> {
+  const { store, redis, log } = deps;
+  const run = await store.require(runId);
+  if (run.status === 'done') return summaryOf(run, await store.counters(runId));
+
+  const input = await sha256File(run.input).catch((error: unknown) => {
+    throw new KycError('KYC_ERR_INPUT_NOT_FOUND', run.input, { cause: error });
+  });
+  if (input.sha256 !== run.inputSha256) throw new KycError('KYC_ERR_RUN_RESUME_MISMATCH', run.input);
+  await store.update(runId, {
+    status: 'running',
+    ...(run.startedAt ? {} : { startedAt: new Date().toISOString() }),
+  });
+
+  const checkpoint = await store.checkpoint(runId);
+  const firstRow = (checkpoint?.row ?? 0) + 1;
+  const file = await openClientFile(run.input, {
+    ...(run.encoding ? { encoding: run.encoding as OutputEncoding } : {}),
+    ...(run.columns ? { columns: parseColumnsOption(run.columns) } : {}),
+    startRow: firstRow,
+  });
+  const outEncoding = (run.outEncoding as OutputEncoding | undefined) ?? file.header.encoding;
+  const format: CsvFormat = {
+    encoding: outEncoding,
+    bom: outEncoding === file.header.encoding ? file.header.bom : outEncoding === 'utf-16le',
+    delimiter: run.outDelimiter ?? file.header.delimiter,
+  };
+  const kinds = run.checks as CheckKind[];
+  const width = file.header.columns.length;
+  const keys = store.keys(runId);
+
+  const files = await OutputFiles.open({ verdicts: run.out, evidence: run.evidence }, checkpoint?.offsets);
+  if (!checkpoint) {
+    await files.append(
+      Buffer.concat([
+        bomBytes(format),
+        encodeCsvRecord([...file.header.columns, ...verdictColumns(kinds)], format),
+      ]),
+      Buffer.alloc(0),
+    );
+    await files.sync();
+    await store.commit(runId, 0, files.position, []);
+  }
+  log.info(
+    { runId, firstRow, window: run.window },
+    checkpoint ? 'run resumed from checkpoint' : 'run started',
+  );
+
+  const pending = new Map<number, IngestItem>();
+  const room = new Signal();
+  const priority = PRIORITY[run.priority];
+  const chunkSize = Math.max(1, Math.min(deps.chunkSize ?? 200, Math.floor(run.window / 2) || 1));
+  let lastRead = firstRow - 1;
+  let readerDone = false;
+  let failure: unknown;
+
+  async function storeDirect(row: number, result: StoredResult): Promise<void> {
+    await redis.hsetnx(keys.results, String(row), JSON.stringify(result));
+  }
+
+  function flowOf(
+    item: Extract<IngestItem, { client: unknown }>,
+    decided: CheckResult[],
+    children: CheckKind[],
+  ): FlowJob {
+    const { row, client } = item;
+    const data: MergeJobData = { runId, row, kinds, decided, warnings: client.warnings };
+    const childData: CheckJobData = { runId, row, client: clientForJobs(client, kinds) };
+    return {
+      name: 'merge',
+      queueName: QUEUES.verdicts,
+      data,
+      opts: {
+        jobId: mergeJobId(runId, row),
+        priority,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 500 },
+      },
+      children: children.map((kind) => ({
+        name: kind,
+        queueName: QUEUES.checks,
+        data: childData,
+        opts: {
+          jobId: checkJobId(runId, row, kind),
+          priority,
+          attempts: deps.attempts,
+          backoff: { type: 'exponential', delay: deps.backoffMs, jitter: 0.5 },
+          ignoreDependencyOnFailure: true,
+          removeOnComplete: true,
+          removeOnFail: true,
+        },
+      })),
+    };
+  }
+
+  /** Rows with a stored result or a live merge job were dispatched before a crash: not again. */
+  async function alreadyDispatched(rows: readonly number[]): Promise<Set<number>> {
+    const pipeline = redis.pipeline();
+    for (const row of rows) {
+      pipeline.hexists(keys.results, String(row));
+      pipeline.exists(`${deps.prefix}:${QUEUES.verdicts}:${mergeJobId(runId, row)}`);
+    }
+    const replies = (await pipeline.exec()) ?? [];
+    const done = new Set<number>();
+    rows.forEach((row, i) => {
+      if (Number(replies[2 * i]?.[1]) === 1 || Number(replies[2 * i + 1]?.[1]) === 1) done.add(row);
+    });
+    return done;
+  }
+
+  async function dispatch(items: readonly IngestItem[], force = false): Promise<void> {
+    const skip = force ? new Set<number>() : await alreadyDispatched(items.map((i) => i.row));
+    const flows: FlowJob[] = [];
+    const now = new Date().toISOString();
+    for (const item of items) {
+      if (skip.has(item.row)) continue;
+      if ('invalid' in item) {
+        await storeDirect(item.row, {
+          verdict: invalidVerdict(item.row, item.invalid),
+          warnings: [item.invalid],
+          checkedAt: now,
+        });
+        continue;
+      }
+      const decided: CheckResult[] = [];
+      const children: CheckKind[] = [];
+      for (const kind of kinds) {
+        if (!(CORE_CHECK_KINDS as readonly string[]).includes(kind)) continue;
+        const plan = planCheck(kind as (typeof CORE_CHECK_KINDS)[number], item.client);
+        if ('skip' in plan) decided.push(skippedCheck(plan.kind, plan.skip.reason, plan.skip.detail));
+        else children.push(kind);
+      }
+      if (children.length === 0) {
+        const verdict = decideVerdict(item.row, byKind(decided), item.client.warnings);
+        await storeDirect(item.row, { verdict, warnings: item.client.warnings, checkedAt: now });
+      } else {
+        flows.push(flowOf(item, decided, children));
+      }
+    }
+    if (flows.length > 0) await deps.flow.addBulk(flows);
+    const last = items.at(-1);
+    if (last) await store.update(runId, { dispatched: last.row });
+  }
+
+  async function read(): Promise<void> {
+    let batch: IngestItem[] = [];
+    for await (const item of file.rows) {
+      if (failure || signal?.aborted) return;
+      if (item.row < firstRow) continue;
+      pending.set(item.row, item);
+      lastRead = item.row;
+      batch.push(item);
+      if (batch.length >= chunkSize) {
+        await dispatch(batch);
+        batch = [];
+      }
+      while (pending.size >= run.window && !failure && !signal?.aborted) {
+        if (batch.length > 0) {
+          await dispatch(batch);
+          batch = [];
+        }
+        await room.wait(1_000);
+      }
+    }
+    if (batch.length > 0) await dispatch(batch);
+    await store.update(runId, { totalRows: lastRead });
+    readerDone = true;
+  }
+
+  /** The writer waited long on one row: re-dispatch a lost flow, or give a failed merge an INCOMPLETE row. */
+  async function unstick(row: number): Promise<void> {
+    const item = pending.get(row);
+    if (!item) return;
+    const mergeKey = `${deps.prefix}:${QUEUES.verdicts}:${mergeJobId(runId, row)}`;
+    const [failedReason, exists] = await Promise.all([
+      redis.hget(mergeKey, 'failedReason'),
+      redis.exists(mergeKey),
+    ]);
+    if (exists === 0) {
+      log.warn({ runId, row }, 'flow of a row was lost; dispatching it again');
+      await dispatch([item], true);
+      return;
+    }
+    const finished = await redis.hget(mergeKey, 'finishedOn');
+    if (failedReason && finished && 'client' in item) {
+      const error = { code: 'KYC_ERR_CHECK_FAILED' as const, message: `merge failed: ${failedReason}` };
+      const results = kinds.map((kind) => failedCheck(kind, error, []));
+      const verdict = decideVerdict(row, byKind(results), item.client.warnings);
+      await storeDirect(row, {
+        verdict,
+        warnings: item.client.warnings,
+        checkedAt: new Date().toISOString(),
+      });
+    }
+  }
+
+  async function write(): Promise<void> {
+    let next = firstRow;
+    let waitingSince = Date.now();
+    let pollMs = 10;
+    for (;;) {
+      if (failure || signal?.aborted) return;
+      if (readerDone && next > lastRead) return;
+      const upto = Math.min(next + BATCH_ROWS - 1, lastRead);
+      if (upto < next) {
+        await new Promise((r) => setTimeout(r, pollMs));
+        continue;
+      }
+      const fields: string[] = [];
+      for (let row = next; row <= upto; row++) fields.push(String(row));
+      const values = await redis.hmget(keys.results, ...fields);
+      const ready: StoredResult[] = [];
+      for (const value of values) {
+        if (value === null) break;
+        ready.push(JSON.parse(value) as StoredResult);
+      }
+      if (ready.length === 0) {
+        if (Date.now() - waitingSince > STUCK_AFTER_MS) {
+          await unstick(next);
+          waitingSince = Date.now();
+        }
+        await new Promise((r) => setTimeout(r, pollMs));
+        pollMs = Math.min(100, pollMs * 2);
+        continue;
+      }
+      pollMs = 10;
+      waitingSince = Date.now();
+      const csv: Buffer[] = [];
+      const evidence: Buffer[] = [];
+      const counts: Record<string, number> = {};
+      const rows: number[] = [];
+      for (const result of ready) {
+        const row = result.verdict.row;
+        const item = pending.get(row);
+        const meta = { runId, checkedAt: result.checkedAt };
+        csv.push(
+          encodeCsvRecord(
+            verdictRow(item?.cells ?? [], width, result.verdict, result.warnings, kinds, meta),
+            format,
+          ),
+        );
+        evidence.push(encodeEvidenceLine(evidenceLine(result.verdict, result.warnings, meta)));
+        counts[`verdict:${result.verdict.verdict}`] = (counts[`verdict:${result.verdict.verdict}`] ?? 0) + 1;
+        for (const [kind, check] of Object.entries(result.verdict.checks)) {
+          if (check)
+            counts[`check:${kind}:${check.status}`] = (counts[`check:${kind}:${check.status}`] ?? 0) + 1;
+        }
+        rows.push(row);
+      }
+      await files.append(Buffer.concat(csv), Buffer.concat(evidence));
+      await files.sync();
+      const last = next + ready.length - 1;
+      await store.commit(runId, last, files.position, rows, counts);
+      for (const row of rows) pending.delete(row);
+      next = last + 1;
+      room.notify();
+      deps.onProgress?.({ written: last, ...(readerDone ? { total: lastRead } : {}) });
+    }
+  }
+
+  try {
+    await Promise.all([
+      read().catch((error: unknown) => {
+        failure ??= error;
+        room.notify();
+      }),
+      write().catch((error: unknown) => {
+        failure ??= error;
+        room.notify();
+      }),
+    ]);
+    if (failure) throw failure;
+  } finally {
+    await files.close();
+  }
+  if (signal?.aborted) throw new RunInterrupted(runId);
+
+  const finishedAt = new Date().toISOString();
+  const counters = await store.counters(runId);
+  const outputs = [await sha256File(run.out), await sha256File(run.evidence)];
+  const finalRun = (await store.get(runId)) ?? run;
+  const manifest = buildManifest({
+    run: finalRun,
+    finishedAt,
+    counters,
+    rows: lastRead,
+    input: { encoding: file.header.encoding, delimiter: file.header.delimiter },
+    outputs,
+    softwareVersion: VERSION,
+    scoringVersion: SCORING_VERSION,
+  });
+  const tmp = `${run.manifest}.tmp`;
+  await writeFile(tmp, JSON.stringify(manifest, null, 2) + '\n');
+  await rename(tmp, run.manifest);
+  await store.update(runId, { status: 'done', finishedAt, totalRows: lastRead });
+  await store.releaseWorkingData(runId);
+  log.info({ runId, rows: lastRead, bytes: (await stat(run.out)).size }, 'run finished');
+  return summaryOf({ ...finalRun, totalRows: lastRead }, counters);
+}
+
+function summaryOf(run: RunState, counters: Readonly<Record<string, number>>): RunSummary {
+  const verdicts: Record<string, number> = {};
+  for (const [field, n] of Object.entries(counters))
+    if (field.startsWith('verdict:')) verdicts[field.slice(8)] = n;
+  return { runId: run.id, rows: run.totalRows ?? run.written, verdicts, manifestPath: run.manifest };
+}

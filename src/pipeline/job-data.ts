@@ -1,0 +1,56 @@
+import type { CheckKind, CheckResult } from '../domain/check.js';
+import type { Client, RowIssue } from '../domain/client.js';
+import type { Verdict } from '../domain/verdict.js';
+
+/** `runs` queue: one job per run; the coordinator reads everything else from the run's meta. */
+export interface RunJobData {
+  readonly runId: string;
+}
+
+/** `checks` queue: job name = check kind. Carries only what the check needs to ask and to score. */
+export interface CheckJobData {
+  readonly runId: string;
+  readonly row: number;
+  readonly client: Client;
+}
+
+/** `verdicts` queue: the flow parent. Checks that needed no call are decided already and ride along. */
+export interface MergeJobData {
+  readonly runId: string;
+  readonly row: number;
+  readonly kinds: readonly CheckKind[];
+  readonly decided: readonly CheckResult[];
+  readonly warnings: readonly RowIssue[];
+}
+
+/** What the merge leaves for the writer under the run, until the row is on disk. */
+export interface StoredResult {
+  readonly verdict: Verdict;
+  readonly warnings: readonly RowIssue[];
+  readonly checkedAt: string;
+}
+
+/**
+ * The client as it goes into Redis job data: only what screening uses. Address, e-mail, card and the
+ * original cells stay out of Redis unless a check of the run needs them.
+ */
+export function clientForJobs(client: Client, kinds: readonly CheckKind[]): Client {
+  const {
+    address: _address,
+    email,
+    card,
+    cadastralNumber,
+    ownerName,
+    clientId: _clientId,
+    warnings: _warnings,
+    ...core
+  } = client;
+  return {
+    ...core,
+    warnings: [],
+    ...(kinds.includes('email') && email ? { email } : {}),
+    ...(kinds.includes('card') && card ? { card } : {}),
+    ...(kinds.includes('cadastral') && cadastralNumber ? { cadastralNumber } : {}),
+    ...(kinds.includes('cadastral') && ownerName ? { ownerName } : {}),
+  };
+}

@@ -1,0 +1,166 @@
+import type { Redis } from 'ioredis';
+import { KycError } from '../errors.js';
+import type { FileOffsets } from './output-files.js';
+import { runKeys, runsIndexKey } from './topology.js';
+
+/**
+ * What Redis knows of a run: its settings (so that any coordinator on any machine can resume it), its
+ * progress, its counters and the writer's checkpoint. Personal data never goes here; the input stays a path.
+ */
+export type RunStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface RunSettings {
+  readonly id: string;
+  readonly input: string;
+  readonly inputSha256: string;
+  readonly inputBytes: number;
+  readonly out: string;
+  readonly evidence: string;
+  readonly manifest: string;
+  readonly priority: 'high' | 'normal' | 'low';
+  readonly window: number;
+  /** Check kinds of the run, in output column order. */
+  readonly checks: readonly string[];
+  readonly encoding?: string;
+  readonly columns?: string;
+  readonly outEncoding?: string;
+  readonly outDelimiter?: string;
+  readonly createdAt: string;
+  /** Effective config without secrets, for the manifest. */
+  readonly config: Readonly<Record<string, string | number | boolean>>;
+}
+
+export interface RunState extends RunSettings {
+  readonly status: RunStatus;
+  readonly startedAt?: string;
+  readonly finishedAt?: string;
+  /** Known once the reader reached the end of the file. */
+  readonly totalRows?: number;
+  readonly dispatched: number;
+  readonly written: number;
+  readonly error?: string;
+}
+
+export type Counters = Readonly<Record<string, number>>;
+
+export class RunStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  keys(runId: string) {
+    return runKeys(this.prefix, runId);
+  }
+
+  async create(settings: RunSettings): Promise<void> {
+    const keys = this.keys(settings.id);
+    const created = await this.redis.hsetnx(keys.meta, 'settings', JSON.stringify(settings));
+    if (created === 0) return;
+    await this.redis
+      .multi()
+      .hset(keys.meta, { status: 'queued', dispatched: 0, written: 0 })
+      .zadd(runsIndexKey(this.prefix), Date.parse(settings.createdAt), settings.id)
+      .exec();
+  }
+
+  async get(runId: string): Promise<RunState | undefined> {
+    const meta = await this.redis.hgetall(this.keys(runId).meta);
+    if (!meta.settings) return undefined;
+    const settings = JSON.parse(meta.settings) as RunSettings;
+    return {
+      ...settings,
+      status: (meta.status as RunStatus | undefined) ?? 'queued',
+      startedAt: meta.startedAt,
+      finishedAt: meta.finishedAt,
+      totalRows: meta.totalRows === undefined ? undefined : Number(meta.totalRows),
+      dispatched: Number(meta.dispatched ?? 0),
+      written: Number(meta.written ?? 0),
+      error: meta.error,
+    };
+  }
+
+  async require(runId: string): Promise<RunState> {
+    const run = await this.get(runId);
+    if (!run) throw new KycError('KYC_ERR_RUN_NOT_FOUND', runId);
+    return run;
+  }
+
+  async update(
+    runId: string,
+    fields: Partial<
+      Pick<RunState, 'status' | 'startedAt' | 'finishedAt' | 'totalRows' | 'dispatched' | 'error'>
+    >,
+  ): Promise<void> {
+    const flat: Record<string, string> = {};
+    for (const [k, v] of Object.entries(fields)) if (v !== undefined) flat[k] = String(v);
+    if (Object.keys(flat).length > 0) await this.redis.hset(this.keys(runId).meta, flat);
+  }
+
+  async list(limit = 20): Promise<string[]> {
+    return this.redis.zrevrange(runsIndexKey(this.prefix), 0, limit - 1);
+  }
+
+  async checkpoint(runId: string): Promise<{ row: number; offsets: FileOffsets } | undefined> {
+    const cp = await this.redis.hgetall(this.keys(runId).checkpoint);
+    if (cp.row === undefined) return undefined;
+    return {
+      row: Number(cp.row),
+      offsets: { verdictsBytes: Number(cp.verdictsBytes ?? 0), evidenceBytes: Number(cp.evidenceBytes ?? 0) },
+    };
+  }
+
+  /**
+   * Records that rows up to `row` are on disk at these offsets, and frees their stored results, in one
+   * transaction: a crash leaves either the old checkpoint with the results still there, or the new one.
+   */
+  async commit(
+    runId: string,
+    row: number,
+    offsets: FileOffsets,
+    writtenRows: readonly number[],
+    counts: Readonly<Record<string, number>> = {},
+  ): Promise<void> {
+    const keys = this.keys(runId);
+    const tx = this.redis
+      .multi()
+      .hset(keys.checkpoint, {
+        row,
+        verdictsBytes: offsets.verdictsBytes,
+        evidenceBytes: offsets.evidenceBytes,
+      })
+      .hset(keys.meta, 'written', row);
+    if (writtenRows.length > 0) tx.hdel(keys.results, ...writtenRows.map(String));
+    // Counted with the checkpoint, so that a resumed run counts each row once.
+    for (const [field, by] of Object.entries(counts)) tx.hincrby(keys.counters, field, by);
+    await tx.exec();
+  }
+
+  async storeResult(runId: string, row: number, json: string): Promise<void> {
+    await this.redis.hset(this.keys(runId).results, String(row), json);
+  }
+
+  async incr(runId: string, counts: Readonly<Record<string, number>>): Promise<void> {
+    const key = this.keys(runId).counters;
+    const pipeline = this.redis.pipeline();
+    for (const [field, by] of Object.entries(counts)) if (by !== 0) pipeline.hincrby(key, field, by);
+    await pipeline.exec();
+  }
+
+  async counters(runId: string): Promise<Counters> {
+    const raw = await this.redis.hgetall(this.keys(runId).counters);
+    return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Number(v)]));
+  }
+
+  /** Deletes the run's working data (results, cache); keeps meta, counters and checkpoint for `status`. */
+  async releaseWorkingData(runId: string): Promise<void> {
+    const keys = this.keys(runId);
+    await this.redis.del(keys.results);
+    let cursor = '0';
+    do {
+      const [next, found] = await this.redis.scan(cursor, 'MATCH', keys.cachePattern, 'COUNT', 1000);
+      cursor = next;
+      if (found.length > 0) await this.redis.unlink(...found);
+    } while (cursor !== '0');
+  }
+}

@@ -1,0 +1,140 @@
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { DEMO_API_KEY, type Config } from '../config.js';
+import { KycError } from '../errors.js';
+import type { EmulatorHandle } from '../emulator/server.js';
+import { createEmulator } from '../emulator/server.js';
+import type { Logger } from '../log.js';
+import { RegistryClient } from '../registry/index.js';
+import { startEmbeddedRedis, type EmbeddedRedis } from './embedded-redis.js';
+
+/**
+ * The process-wide pieces of a `run`, `worker` or `demo`: a Redis connection (REDIS_URL or an embedded
+ * redis-server with AOF in the state directory), the Lookup Service client (KYC_API_URL or the built-in
+ * emulator, announced loudly), and an orderly shutdown of all of it.
+ */
+export interface Runtime {
+  readonly redis: Redis;
+  readonly redisUrl: string;
+  readonly registry: RegistryClient;
+  readonly apiUrl: string;
+  readonly usingEmulator: boolean;
+  readonly embeddedRedis: boolean;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  /** Where to tell the user about embedded Redis and the emulator (stderr; never mixed with stdout results). */
+  readonly announce: (message: string) => void;
+  /** Whether the embedded Redis keeps an AOF (runs: yes, so that --resume works). */
+  readonly persistRedis?: boolean;
+  /** Whether a missing KYC_API_URL may start the built-in emulator (`worker` on a cluster: no). */
+  readonly allowEmulator?: boolean;
+  /** Emulator rate limit when the emulator is started here, to mimic a key's quota. */
+  readonly emulatorRate?: number;
+}
+
+export function connectRedis(url: string): Redis {
+  // BullMQ's workers block on Redis and require unlimited retries per request.
+  return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+}
+
+async function checkEvictionPolicy(redis: Redis, log: Logger): Promise<void> {
+  try {
+    const reply = (await redis.config('GET', 'maxmemory-policy')) as string[];
+    const policy = reply[1];
+    if (policy && policy !== 'noeviction') {
+      throw new KycError(
+        'KYC_ERR_REDIS_POLICY',
+        `this Redis uses ${policy}; evicted job keys would lose rows`,
+      );
+    }
+  } catch (error) {
+    if (error instanceof KycError) throw error;
+    // Managed Redis services often forbid CONFIG; they are configured by their operators.
+    log.debug({ err: error }, 'could not read maxmemory-policy');
+  }
+}
+
+export async function startRuntime(config: Config, log: Logger, options: RuntimeOptions): Promise<Runtime> {
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const closer of closers.reverse())
+      await closer().catch((error: unknown) => log.warn({ err: error }, 'shutdown step failed'));
+  };
+  try {
+    let redisUrl = config.redisUrl;
+    let embedded: EmbeddedRedis | undefined;
+    if (!redisUrl) {
+      embedded = await startEmbeddedRedis({
+        dir: join(config.stateDir, 'redis'),
+        persist: options.persistRedis ?? true,
+      });
+      redisUrl = embedded.url;
+      const started = embedded;
+      closers.push(() => started.stop());
+      options.announce(
+        `Embedded redis-server ${embedded.adopted ? 'adopted (left running by an earlier run)' : 'started'} at ${redisUrl}, data in ${join(config.stateDir, 'redis')}`,
+      );
+    }
+    const redis = connectRedis(redisUrl);
+    closers.push(async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    try {
+      await redis.ping();
+    } catch (error) {
+      throw new KycError('KYC_ERR_REDIS_CONNECT', String(error instanceof Error ? error.message : error));
+    }
+    await checkEvictionPolicy(redis, log);
+
+    let apiUrl: string;
+    let apiKey: string;
+    let emulator: EmulatorHandle | undefined;
+    if (config.apiUrl) {
+      apiUrl = config.apiUrl;
+      // loadConfig refuses KYC_API_URL without a key.
+      apiKey = config.apiKey ?? '';
+    } else {
+      if (options.allowEmulator === false) {
+        throw new KycError('KYC_ERR_CONFIG_API_URL', 'KYC_API_URL is required here (no built-in emulator)');
+      }
+      apiKey = config.apiKey ?? DEMO_API_KEY;
+      const started = await createEmulator({
+        keys: [apiKey],
+        ...(options.emulatorRate ? { rate: options.emulatorRate } : {}),
+      });
+      emulator = started;
+      apiUrl = started.url;
+      closers.push(() => started.close());
+      options.announce(
+        [
+          '',
+          '!!! KYC_API_URL is not set: screening against the BUILT-IN EMULATOR of the Lookup Service',
+          `!!! at ${apiUrl}. Its registers are SYNTHETIC; verdicts are NOT real screening results.`,
+          '!!! Set KYC_API_URL and KYC_API_KEY to screen against the real service.',
+          '',
+        ].join('\n'),
+      );
+    }
+    const registry = new RegistryClient({
+      baseUrl: apiUrl,
+      apiKey,
+      timeoutMs: config.requestTimeoutMs,
+      concurrency: config.httpConcurrency,
+    });
+    closers.push(() => registry.close());
+    return {
+      redis,
+      redisUrl,
+      registry,
+      apiUrl,
+      usingEmulator: emulator !== undefined,
+      embeddedRedis: embedded !== undefined,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+import type { CheckKind } from '../domain/check.js';
+
+/**
+ * The queues of the pipeline and the names, ids and keys they share. All queues live under one
+ * hash-tagged prefix (`{kyc}` by default) so that every key of the pipeline falls in one Redis Cluster slot,
+ * which BullMQ's multi-key Lua scripts and flows require.
+ */
+export const QUEUES = {
+  runs: 'runs',
+  checks: 'checks',
+  verdicts: 'verdicts',
+} as const;
+
+export type Priority = 'high' | 'normal' | 'low';
+
+/** BullMQ priorities: 1 is served first. Every job gets an explicit one (0 would jump ahead of all). */
+export const PRIORITY: Readonly<Record<Priority, number>> = { high: 1, normal: 5, low: 10 };
+
+/** Deterministic ids (`<runId>-<row>-<kind>`): re-adding after a crash is a no-op. BullMQ 6 forbids `:`. */
+export function checkJobId(runId: string, row: number, kind: CheckKind): string {
+  return `${runId}-${row}-${kind}`;
+}
+
+export function mergeJobId(runId: string, row: number): string {
+  return `${runId}-${row}-merge`;
+}
+
+/** The check kind encoded in a child job key (`<prefix>:checks:<runId>-<row>-<kind>`). */
+export function kindOfJobKey(jobKey: string): string {
+  return jobKey.slice(jobKey.lastIndexOf('-') + 1);
+}
+
+/** Run ids become part of job ids and Redis keys: letters, digits, `_` and `.` only. */
+export const RUN_ID_PATTERN = /^[A-Za-z0-9_.]{1,64}$/;
+
+export function newRunId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);
+  const random = Math.random().toString(36).slice(2, 8);
+  return `r${stamp}_${random}`;
+}
+
+/** Redis keys of one run, outside BullMQ's own, under the same hash tag. */
+export function runKeys(prefix: string, runId: string) {
+  const base = `${prefix}:run:${runId}`;
+  return {
+    meta: `${base}:meta`,
+    /** row → stored merge result, until the writer has written it. */
+    results: `${base}:results`,
+    checkpoint: `${base}:checkpoint`,
+    counters: `${base}:counters`,
+    cache: (digest: string) => `${base}:cache:${digest}`,
+    cacheLock: (digest: string) => `${base}:cache-lock:${digest}`,
+    cachePattern: `${base}:cache*`,
+  };
+}
+
+/** Sorted set of run ids by creation time, for `status` and the dashboard. */
+export function runsIndexKey(prefix: string): string {
+  return `${prefix}:runs`;
+}
+
+/** The one GCRA pacer of the API key, shared by every worker on every machine. */
+export function pacerKey(prefix: string): string {
+  return `${prefix}:pacer`;
+}

@@ -1,0 +1,177 @@
+import { FlowProducer, Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { checkProcessor } from '../../jobs/check.js';
+import { ingestProcessor } from '../../jobs/ingest.js';
+import { mergeProcessor } from '../../jobs/merge.js';
+import type { Logger } from '../log.js';
+import type { RegistryClient } from '../registry/index.js';
+import { coordinateRun, RunInterrupted } from './coordinator.js';
+import type { CheckJobData, MergeJobData, RunJobData } from './job-data.js';
+import { pacedLookup } from './paced-lookup.js';
+import { Pacer } from './pacer.js';
+import { RequestCache } from './request-cache.js';
+import { RunStore } from './run-store.js';
+import { QUEUES, pacerKey } from './topology.js';
+
+export interface WorkerSettings {
+  /** Upstream calls per second of the API key, for every worker on every machine together. */
+  readonly rate: number;
+  /** Check jobs in progress at once in this process (each waits on at most one HTTP call). */
+  readonly checksConcurrency: number;
+  readonly mergeConcurrency: number;
+  /** Runs this process coordinates at once. */
+  readonly runsConcurrency: number;
+  readonly attempts: number;
+  readonly backoffMs: number;
+  /** Cap on started attempts, which 429 pauses also spend, so that a job cannot bounce forever. */
+  readonly maxStartedAttempts: number;
+}
+
+export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
+  rate: 10,
+  checksConcurrency: 32,
+  mergeConcurrency: 16,
+  runsConcurrency: 2,
+  attempts: 4,
+  backoffMs: 1_000,
+  maxStartedAttempts: 100,
+};
+
+export interface WorkerHost {
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the three workers of the pipeline in this process: checks (the rate-limited HTTP stage), verdicts
+ * (the merge) and runs (the coordinator). Any number of such processes may run on any number of machines.
+ */
+export async function startWorkers(options: {
+  readonly redis: Redis;
+  readonly prefix: string;
+  readonly registry: RegistryClient;
+  readonly log: Logger;
+  readonly settings: WorkerSettings;
+  readonly only?: readonly ('checks' | 'verdicts' | 'runs')[];
+}): Promise<WorkerHost> {
+  const { redis, prefix, registry, log, settings } = options;
+  const only = new Set(options.only ?? ['checks', 'verdicts', 'runs']);
+  const connection = redis;
+  const store = new RunStore(redis, prefix);
+  const pacer = new Pacer(redis, pacerKey(prefix), settings.rate);
+  const checksQueue = new Queue(QUEUES.checks, { connection, prefix });
+  // BullMQ honours queue.rateLimit (the 429 pause) only when the queue has a limiter; this one is a loose
+  // backstop on job starts. The quota itself is kept per HTTP call by the pacer.
+  await checksQueue.setGlobalRateLimit(Math.max(1, Math.ceil(settings.rate * 2)), 1_000);
+  const flow = new FlowProducer({ connection, prefix });
+  const workers: Worker[] = [];
+  const stopping = new AbortController();
+
+  if (only.has('checks')) {
+    workers.push(
+      new Worker<CheckJobData>(
+        QUEUES.checks,
+        checkProcessor({
+          lookupFor: (runId) => {
+            const keys = store.keys(runId);
+            return pacedLookup(
+              runId,
+              registry,
+              pacer,
+              new RequestCache(redis, keys.cache, keys.cacheLock),
+              store,
+            );
+          },
+          pauseQueue: (ms) => checksQueue.rateLimit(ms),
+          store,
+        }),
+        {
+          connection,
+          prefix,
+          concurrency: settings.checksConcurrency,
+          maxStartedAttempts: settings.maxStartedAttempts,
+          // Short locks, renewed while a job runs, so the jobs of a crashed worker return within seconds.
+          lockDuration: 10_000,
+          stalledInterval: 5_000,
+          maxStalledCount: 3,
+        },
+      ),
+    );
+  }
+  if (only.has('verdicts')) {
+    workers.push(
+      new Worker<MergeJobData>(
+        QUEUES.verdicts,
+        mergeProcessor({
+          store: (runId, row, result) => store.storeResult(runId, row, JSON.stringify(result)),
+        }),
+        {
+          connection,
+          prefix,
+          concurrency: settings.mergeConcurrency,
+          lockDuration: 10_000,
+          stalledInterval: 5_000,
+          maxStalledCount: 3,
+        },
+      ),
+    );
+  }
+  if (only.has('runs')) {
+    workers.push(
+      new Worker<RunJobData>(
+        QUEUES.runs,
+        ingestProcessor(
+          (runId, job, signal) =>
+            coordinateRun(
+              runId,
+              {
+                redis,
+                flow,
+                store,
+                prefix,
+                log,
+                attempts: settings.attempts,
+                backoffMs: settings.backoffMs,
+                onProgress: (progress) => void job.updateProgress(progress).catch(() => undefined),
+              },
+              signal,
+            ).catch(async (error: unknown) => {
+              if (!(error instanceof RunInterrupted))
+                await store.update(runId, { status: 'failed', error: String(error) });
+              throw error;
+            }),
+          stopping.signal,
+        ),
+        {
+          connection,
+          prefix,
+          concurrency: settings.runsConcurrency,
+          // A coordinator that died is noticed within seconds, so another one (or `--resume`) takes over.
+          lockDuration: 15_000,
+          stalledInterval: 5_000,
+          maxStalledCount: 1_000,
+        },
+      ),
+    );
+  }
+  for (const worker of workers) {
+    worker.on('error', (error) => log.error({ err: error, queue: worker.name }, 'worker error'));
+    worker.on('failed', (job, error) => {
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+        log.warn(
+          { queue: worker.name, jobId: job.id, reason: error.message },
+          'job failed after its last attempt',
+        );
+      }
+    });
+  }
+  await Promise.all(workers.map((w) => w.waitUntilReady()));
+
+  return {
+    async close() {
+      // A run in progress stops at its next batch and goes back to the queue; checks and merges finish.
+      stopping.abort();
+      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([flow.close(), checksQueue.close()]);
+    },
+  };
+}

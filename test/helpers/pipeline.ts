@@ -1,0 +1,108 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Redis } from 'ioredis';
+import { DEMO_API_KEY } from '../../src/config.js';
+import { CORE_CHECK_KINDS } from '../../src/domain/check.js';
+import { createEmulator, type EmulatorHandle, type EmulatorOptions } from '../../src/emulator/server.js';
+import { silentLogger } from '../../src/log.js';
+import { RegistryClient } from '../../src/registry/index.js';
+import { RunStore, type Counters, type RunSettings, type RunState } from '../../src/pipeline/run-store.js';
+import { fileSha256, followRun, submitRun } from '../../src/pipeline/submit.js';
+import { newRunId, type Priority } from '../../src/pipeline/topology.js';
+import {
+  DEFAULT_WORKER_SETTINGS,
+  startWorkers,
+  type WorkerHost,
+  type WorkerSettings,
+} from '../../src/pipeline/workers.js';
+import { connect, uniquePrefix } from './redis.js';
+
+/** A pipeline in this process: the emulator over HTTP, workers on the test Redis, a private queue prefix. */
+export interface TestPipeline {
+  readonly redis: Redis;
+  readonly prefix: string;
+  readonly emulator: EmulatorHandle;
+  readonly registry: RegistryClient;
+  readonly workers: WorkerHost;
+  submit(input: string, options?: Partial<SubmitOptions>): Promise<string>;
+  finish(runId: string, timeoutMs?: number): Promise<{ run: RunState; counters: Counters }>;
+  close(): Promise<void>;
+}
+
+export interface SubmitOptions {
+  readonly priority: Priority;
+  readonly window: number;
+  readonly runId: string;
+  readonly outDir: string;
+  readonly encoding: string;
+}
+
+export async function startTestPipeline(
+  options: { emulator?: EmulatorOptions; settings?: Partial<WorkerSettings>; timeoutMs?: number } = {},
+): Promise<TestPipeline> {
+  const redis = connect();
+  const prefix = uniquePrefix();
+  const emulator = await createEmulator({ keys: [DEMO_API_KEY], ...options.emulator });
+  const registry = new RegistryClient({
+    baseUrl: emulator.url,
+    apiKey: DEMO_API_KEY,
+    timeoutMs: options.timeoutMs ?? 5_000,
+  });
+  const workers = await startWorkers({
+    redis,
+    prefix,
+    registry,
+    log: silentLogger(),
+    settings: { ...DEFAULT_WORKER_SETTINGS, rate: 500, backoffMs: 50, ...options.settings },
+  });
+  return {
+    redis,
+    prefix,
+    emulator,
+    registry,
+    workers,
+    async submit(input, submitOptions = {}) {
+      const runId = submitOptions.runId ?? newRunId();
+      const outDir = submitOptions.outDir ?? mkdtempSync(join(tmpdir(), 'kyc-run-'));
+      const { sha256, bytes } = await fileSha256(resolve(input));
+      const settings: RunSettings = {
+        id: runId,
+        input: resolve(input),
+        inputSha256: sha256,
+        inputBytes: bytes,
+        out: join(outDir, 'verdicts.csv'),
+        evidence: join(outDir, 'evidence.jsonl'),
+        manifest: join(outDir, 'manifest.json'),
+        priority: submitOptions.priority ?? 'normal',
+        window: submitOptions.window ?? 200,
+        checks: [...CORE_CHECK_KINDS],
+        ...(submitOptions.encoding ? { encoding: submitOptions.encoding } : {}),
+        createdAt: new Date().toISOString(),
+        config: { test: true },
+      };
+      await submitRun(redis, prefix, settings);
+      return runId;
+    },
+    async finish(runId, timeoutMs = 120_000) {
+      const deadline = AbortSignal.timeout(timeoutMs);
+      const run = await followRun(redis, prefix, runId, () => undefined, { pollMs: 100, signal: deadline });
+      if (run.status !== 'done')
+        throw new Error(`run ${runId} ended ${run.status}: ${run.error ?? 'timeout'}`);
+      return { run, counters: await new RunStore(redis, prefix).counters(runId) };
+    },
+    async close() {
+      await workers.close();
+      await registry.close();
+      await emulator.close();
+      await redis.quit();
+    },
+  };
+}
+
+export function readJsonLines<T>(path: string): T[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .map((l) => JSON.parse(l) as T);
+}

@@ -1,0 +1,95 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { Pacer } from '../../src/pipeline/pacer.js';
+import { RequestCache } from '../../src/pipeline/request-cache.js';
+import { connect, uniquePrefix } from '../helpers/redis.js';
+
+const redis = connect();
+afterAll(async () => {
+  await redis.quit();
+});
+
+describe('Pacer (one GCRA quota in Redis)', () => {
+  it('spaces calls of several concurrent callers 1/rate apart, never bursting', async () => {
+    const rate = 200;
+    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, rate);
+    const stamps: number[] = [];
+    const caller = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const slot = await pacer.acquire();
+        if (slot.granted) stamps.push(performance.now());
+        else i--;
+      }
+    };
+    const started = performance.now();
+    await Promise.all([caller(100), caller(100), caller(100)]);
+    const elapsed = (performance.now() - started) / 1000;
+    expect(stamps).toHaveLength(300);
+    // 300 calls at 200/s take at least 299/200 s, and not much more.
+    expect(elapsed).toBeGreaterThan(1.45);
+    expect(elapsed).toBeLessThan(2.5);
+    stamps.sort((a, b) => a - b);
+    // No 100 ms window holds more than rate/10 calls plus timer slack.
+    let maxInWindow = 0;
+    for (let i = 0, j = 0; i < stamps.length; i++) {
+      while ((stamps[i] ?? 0) - (stamps[j] ?? 0) > 100) j++;
+      maxInWindow = Math.max(maxInWindow, i - j + 1);
+    }
+    expect(maxInWindow).toBeLessThanOrEqual(24);
+  });
+
+  it('refuses a slot beyond its horizon, and a penalty moves every slot after Retry-After', async () => {
+    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, 1, 1_000);
+    expect((await pacer.reserve()).granted).toBe(true);
+    expect((await pacer.reserve()).granted).toBe(true);
+    const refused = await pacer.reserve();
+    expect(refused.granted).toBe(false);
+
+    const other = new Pacer(redis, `${uniquePrefix()}:pacer`, 100, 5_000);
+    await other.penalize(2_000);
+    const slot = await other.reserve();
+    expect(slot.granted).toBe(true);
+    if (slot.granted) expect(slot.waitMs).toBeGreaterThan(1_900);
+  });
+});
+
+describe('RequestCache (run-scoped, single-flight)', () => {
+  it('makes an identical request once however many workers ask at the same time', async () => {
+    const prefix = uniquePrefix();
+    const cache = new RequestCache(
+      redis,
+      (d) => `${prefix}:cache:${d}`,
+      (d) => `${prefix}:lock:${d}`,
+    );
+    let calls = 0;
+    const fetch = async () => {
+      calls++;
+      await new Promise((r) => setTimeout(r, 100));
+      return { data: [1, 2, 3] };
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => cache.getOrFetch('search.sanctions', { name: 'Иванов' }, fetch)),
+    );
+    expect(calls).toBe(1);
+    expect(answers.filter((a) => !a.cached)).toHaveLength(1);
+    expect(answers.every((a) => a.value.data.length === 3)).toBe(true);
+    // Parameter order does not make a different request.
+    const again = await cache.getOrFetch('search.sanctions', { name: 'Иванов' }, fetch);
+    expect(again.cached).toBe(true);
+  });
+
+  it('does not cache failures: the next caller tries again', async () => {
+    const prefix = uniquePrefix();
+    const cache = new RequestCache(
+      redis,
+      (d) => `${prefix}:c:${d}`,
+      (d) => `${prefix}:l:${d}`,
+    );
+    await expect(
+      cache.getOrFetch('client.debt', { inn: '500100732259' }, async () => {
+        throw new Error('503');
+      }),
+    ).rejects.toThrow('503');
+    const ok = await cache.getOrFetch('client.debt', { inn: '500100732259' }, async () => 'fine');
+    expect(ok).toEqual({ value: 'fine', cached: false });
+  });
+});

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY } from '../../../src/config.js';
+import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
+import { RunStore } from '../../../src/pipeline/run-store.js';
+import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
+import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
+
+/** The CLI as a separate process (coordinator and workers in one), so that it can be SIGKILLed. */
+function cli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** The verdict file with the one column that legitimately differs between two runs blanked. */
+function masked(path: string): string {
+  return readFileSync(path, 'utf8').replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<checked_at>');
+}
+
+describe('SIGKILL of the process running coordinator and workers, then --resume', () => {
+  const redis = connect();
+  let emulator: EmulatorHandle;
+  let reference: TestPipeline;
+  beforeAll(async () => {
+    // Latency makes the run last long enough to be killed in the middle.
+    emulator = await createEmulator({ keys: [DEMO_API_KEY], faults: { latencyMs: [5, 25] } });
+    reference = await startTestPipeline();
+  });
+  afterAll(async () => {
+    await reference.close();
+    await emulator.close();
+    await redis.quit();
+  });
+
+  it('ends with a verdicts.csv byte-identical to an uninterrupted run (timestamps masked)', async () => {
+    const runId = 'crash_resume_1';
+    const prefix = uniquePrefix();
+    const outDir = mkdtempSync(join(tmpdir(), 'kyc-crash-'));
+    const env = {
+      REDIS_URL: redisUrl(),
+      KYC_API_URL: emulator.url,
+      KYC_API_KEY: DEMO_API_KEY,
+      KYC_PREFIX: prefix,
+      KYC_RATE: '150',
+    };
+    const store = new RunStore(redis, prefix);
+    const first = cli(
+      ['run', 'samples/clients.csv', '--run-id', runId, '--out-dir', outDir, '--window', '50'],
+      env,
+    );
+    const firstExit = exited(first);
+    // Kill once part of the file is written, but well before the end.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const run = await store.get(runId);
+      if (run && run.written >= 40) break;
+      if (Date.now() > deadline) throw new Error('the first run never got going');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    first.kill('SIGKILL');
+    await firstExit;
+    const killedAt = (await store.get(runId))?.written ?? 0;
+    expect(killedAt).toBeLessThan(200);
+
+    const second = cli(['run', '--resume', runId], env);
+    let stderr = '';
+    second.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    expect(await exited(second), stderr).toBe(0);
+
+    const clean = await reference.submit('samples/clients.csv', { runId });
+    const { run: cleanRun } = await reference.finish(clean);
+    expect(masked(join(outDir, 'verdicts.csv'))).toBe(masked(cleanRun.out));
+    const evidenceRows = readFileSync(join(outDir, 'evidence.jsonl'), 'utf8').trim().split('\n');
+    expect(evidenceRows.map((l) => (JSON.parse(l) as { row: number }).row)).toEqual(
+      Array.from({ length: 200 }, (_, i) => i + 1),
+    );
+  }, 180_000);
+});
