@@ -1,15 +1,23 @@
 import { UnrecoverableError, Worker, type Job, type Processor } from 'bullmq';
-import { runCheck, type Lookup } from '../src/checks/run-check.js';
-import { CORE_CHECK_KINDS, type CheckResult, type CoreCheckKind } from '../src/domain/check.js';
+import { DEFAULT_OPTIONAL_SETTINGS } from '../src/checks/optional-plan.js';
+import { runCheck } from '../src/checks/run-check.js';
+import { runOptionalCheck } from '../src/checks/run-optional-check.js';
+import {
+  CORE_CHECK_KINDS,
+  OPTIONAL_CHECK_KINDS,
+  type CheckResult,
+  type CoreCheckKind,
+  type OptionalCheckKind,
+} from '../src/domain/check.js';
 import { isKycError } from '../src/errors.js';
 import type { CheckJobData } from '../src/pipeline/job-data.js';
-import { PacedOut } from '../src/pipeline/paced-lookup.js';
+import { PacedOut, type JobLookup } from '../src/pipeline/paced-lookup.js';
 import type { RunStore } from '../src/pipeline/run-store.js';
 import { isRegistryError, isRetryable } from '../src/registry/index.js';
 
 export interface CheckProcessorDeps {
   /** The lookups of a run, bound to the HTTP client, the shared pacer and the run's cache. */
-  lookupFor(runId: string): Lookup;
+  lookupFor(runId: string): JobLookup;
   /** Pauses the whole checks queue, on every machine (BullMQ's queue.rateLimit). */
   pauseQueue(ms: number): Promise<void>;
   readonly store: RunStore;
@@ -17,6 +25,10 @@ export interface CheckProcessorDeps {
 
 function isCoreKind(name: string): name is CoreCheckKind {
   return (CORE_CHECK_KINDS as readonly string[]).includes(name);
+}
+
+function isOptionalKind(name: string): name is OptionalCheckKind {
+  return (OPTIONAL_CHECK_KINDS as readonly string[]).includes(name);
 }
 
 /**
@@ -29,10 +41,13 @@ function isCoreKind(name: string): name is CoreCheckKind {
 export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData, CheckResult> {
   return async (job: Job<CheckJobData, CheckResult>) => {
     const { runId, client } = job.data;
-    if (!isCoreKind(job.name))
-      throw new UnrecoverableError(`KYC_ERR_INTERNAL: unknown check kind ${job.name}`);
+    const kind = job.name;
+    if (!isCoreKind(kind) && !isOptionalKind(kind))
+      throw new UnrecoverableError(`KYC_ERR_INTERNAL: unknown check kind ${kind}`);
+    const lookup = deps.lookupFor(runId);
     try {
-      return await runCheck(job.name, client, deps.lookupFor(runId));
+      if (isCoreKind(kind)) return await runCheck(kind, client, lookup);
+      return await runOptionalCheck(kind, client, lookup, job.data.optional ?? DEFAULT_OPTIONAL_SETTINGS);
     } catch (error) {
       if (error instanceof PacedOut) {
         await deps.pauseQueue(Math.max(1, error.retryInMs));
@@ -50,6 +65,9 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
       }
       if (isKycError(error)) throw new UnrecoverableError(error.toString());
       throw error;
+    } finally {
+      // Calls made count even when the job fails or goes back to the queue.
+      await lookup.flush();
     }
   };
 }

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import iconv from 'iconv-lite';
 import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../src/identifiers/index.js';
+import { buildOptionalSample } from './optional-samples.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -1009,6 +1010,8 @@ export interface Samples {
   readonly clientsCsv: string;
   readonly clientsCp1251: Buffer;
   readonly clientsBad: string;
+  /** clients-optional.csv (samples/optional-samples.ts), whose README section ends `readme`. */
+  readonly clientsOptional: string;
   readonly readme: string;
   readonly badCases: readonly { readonly id: string; readonly code: string; readonly invalid: boolean }[];
 }
@@ -1017,11 +1020,13 @@ export function buildSamples(): Samples {
   const main = mainSample();
   const cp = cp1251Sample();
   const { rows: bad, cases } = badSample();
+  const optional = buildOptionalSample();
   return {
     clientsCsv: csv(MAIN_HEADER, main, ',', false),
     clientsCp1251: iconv.encode(csv(CP1251_HEADER, cp, ';', true), 'windows-1251'),
     clientsBad: csv(BAD_HEADER, bad, ',', false),
-    readme: readme(main, cp, bad),
+    clientsOptional: optional.csv,
+    readme: readme(main, cp, bad) + optional.readme,
     badCases: cases.map(({ id, code, invalid }) => ({ id, code, invalid })),
   };
 }
@@ -1031,6 +1036,7 @@ if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.
   writeFileSync(join(here, 'clients.csv'), samples.clientsCsv);
   writeFileSync(join(here, 'clients-cp1251.csv'), samples.clientsCp1251);
   writeFileSync(join(here, 'clients-bad.csv'), samples.clientsBad);
+  writeFileSync(join(here, 'clients-optional.csv'), samples.clientsOptional);
   writeFileSync(join(here, 'README.md'), samples.readme);
-  console.log('written clients.csv, clients-cp1251.csv, clients-bad.csv, README.md');
+  console.log('written clients.csv, clients-cp1251.csv, clients-bad.csv, clients-optional.csv, README.md');
 }

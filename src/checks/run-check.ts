@@ -13,6 +13,8 @@ import {
   decideSanctions,
   skippedCheck,
 } from '../verdict/index.js';
+import { withBankEvidence } from './bank-evidence.js';
+import type { OptionalLookup } from './optional-lookup.js';
 import { planCheck } from './plan.js';
 import { fullNameQuery } from './search-terms.js';
 
@@ -23,10 +25,10 @@ export interface Looked<T> {
 }
 
 /**
- * The four lookups the core checks need. The pipeline binds them to the HTTP client behind the rate
- * limiter and the run's request cache; tests bind them to the emulator.
+ * The four lookups the core checks need, and those of the optional checks. The pipeline binds them to the
+ * HTTP client behind the rate limiter and the run's request cache; tests bind them to the emulator.
  */
-export interface Lookup {
+export interface Lookup extends OptionalLookup {
   searchForeignAgents(
     params: Readonly<Record<string, string>>,
   ): Promise<Looked<readonly ForeignAgentRecord[]>>;
@@ -65,7 +67,7 @@ export async function runCheck(kind: CoreCheckKind, client: Client, lookup: Look
       const { records, requests } = await searchWithNarrowing(client, request.params, (p) =>
         lookup.searchForeignAgents(p),
       );
-      return decideForeignAgent(client, records, requests);
+      return withBankEvidence(decideForeignAgent(client, records, requests), records, lookup);
     }
     case 'search.sanctions': {
       const { records, requests } = await searchWithNarrowing(client, request.params, (p) =>

@@ -1,6 +1,22 @@
-import type { CheckKind, CheckResult } from '../domain/check.js';
+import {
+  OPTIONAL_CHECK_KINDS,
+  type CheckKind,
+  type CheckResult,
+  type OptionalCheckKind,
+} from '../domain/check.js';
 import type { RowIssue } from '../domain/client.js';
 import type { Verdict } from '../domain/verdict.js';
+import { OPTIONAL_ROW_FIELDS, optionalColumns } from '../verdict/index.js';
+
+/** The optional kinds of the run, in run order: each adds its own field columns after the status columns. */
+function optionalKindsOf(kinds: readonly CheckKind[]): OptionalCheckKind[] {
+  return kinds.filter((k): k is OptionalCheckKind => (OPTIONAL_CHECK_KINDS as readonly string[]).includes(k));
+}
+
+/** The row fields of one optional check (`CheckResult.fields`); empty cells when the check gave none. */
+function optionalCells(kind: OptionalCheckKind, result: CheckResult | undefined): string[] {
+  return OPTIONAL_ROW_FIELDS[kind].map((field: string) => result?.fields?.[field] ?? '');
+}
 
 /** Column names the pipeline appends after the input's own columns, in this order. */
 export function verdictColumns(kinds: readonly CheckKind[]): string[] {
@@ -8,6 +24,7 @@ export function verdictColumns(kinds: readonly CheckKind[]): string[] {
     'kyc_verdict',
     'kyc_reasons',
     ...kinds.map((kind) => `kyc_${kind}`),
+    ...optionalKindsOf(kinds).flatMap(optionalColumns),
     'kyc_matches',
     'kyc_checked_at',
     'kyc_run_id',
@@ -65,6 +82,7 @@ export function verdictRow(
     verdict.verdict,
     reasonsCell(verdict, issues),
     ...kinds.map((kind) => statusCell(verdict.checks[kind])),
+    ...optionalKindsOf(kinds).flatMap((kind) => optionalCells(kind, verdict.checks[kind])),
     matchesCell(verdict),
     meta.checkedAt,
     meta.runId,

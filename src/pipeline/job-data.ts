@@ -1,6 +1,8 @@
+import type { OptionalCheckSettings } from '../checks/optional-plan.js';
 import type { CheckKind, CheckResult } from '../domain/check.js';
 import type { Client, RowIssue } from '../domain/client.js';
 import type { Verdict } from '../domain/verdict.js';
+import { maskCard } from '../registry/index.js';
 
 /** `runs` queue: one job per run; the coordinator reads everything else from the run's meta. */
 export interface RunJobData {
@@ -12,12 +14,16 @@ export interface CheckJobData {
   readonly runId: string;
   readonly row: number;
   readonly client: Client;
+  /** The run's settings of the optional checks (`--smtp`, `--card-risk-countries`), when the run has any. */
+  readonly optional?: OptionalCheckSettings;
 }
 
 /** `verdicts` queue: the flow parent. Checks that needed no call are decided already and ride along. */
 export interface MergeJobData {
   readonly runId: string;
   readonly row: number;
+  /** The client's key across runs (src/ops/client-key.ts): the merge looks up the run's whitelist by it. */
+  readonly clientKey?: string;
   readonly kinds: readonly CheckKind[];
   readonly decided: readonly CheckResult[];
   readonly warnings: readonly RowIssue[];
@@ -32,7 +38,8 @@ export interface StoredResult {
 
 /**
  * The client as it goes into Redis job data: only what screening uses. Address, e-mail, card and the
- * original cells stay out of Redis unless a check of the run needs them.
+ * original cells stay out of Redis unless a check of the run needs them, and a card number only masked
+ * (the coordinator masks it before; masking here again makes a full number in Redis impossible).
  */
 export function clientForJobs(client: Client, kinds: readonly CheckKind[]): Client {
   const {
@@ -49,7 +56,7 @@ export function clientForJobs(client: Client, kinds: readonly CheckKind[]): Clie
     ...core,
     warnings: [],
     ...(kinds.includes('email') && email ? { email } : {}),
-    ...(kinds.includes('card') && card ? { card } : {}),
+    ...(kinds.includes('card') && card ? { card: maskCard(card) } : {}),
     ...(kinds.includes('cadastral') && cadastralNumber ? { cadastralNumber } : {}),
     ...(kinds.includes('cadastral') && ownerName ? { ownerName } : {}),
   };
