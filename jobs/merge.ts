@@ -1,6 +1,8 @@
 import type { Job, Processor } from 'bullmq';
 import type { CheckError, CheckKind, CheckResult } from '../src/domain/check.js';
 import { isErrorCode, messageOf } from '../src/errors.js';
+import { applyWhitelist } from '../src/ops/whitelist/apply.js';
+import type { WhitelistEntry } from '../src/ops/whitelist/entry.js';
 import type { MergeJobData, StoredResult } from '../src/pipeline/job-data.js';
 import { kindOfJobKey } from '../src/pipeline/topology.js';
 import { decideVerdict, failedCheck } from '../src/verdict/index.js';
@@ -8,6 +10,8 @@ import { decideVerdict, failedCheck } from '../src/verdict/index.js';
 export interface MergeProcessorDeps {
   /** Stores the row's result under the run until the writer has it on disk. */
   store(runId: string, row: number, result: StoredResult): Promise<void>;
+  /** The run's whitelist entries of one client (none when the run has no whitelist). */
+  whitelist?(runId: string, clientKey: string): Promise<readonly WhitelistEntry[]>;
 }
 
 const ATTEMPTS_EXHAUSTED = 'job started more than allowable limit';
@@ -32,7 +36,7 @@ export function parseFailure(reason: string): CheckError {
  */
 export function mergeProcessor(deps: MergeProcessorDeps): Processor<MergeJobData, void> {
   return async (job: Job<MergeJobData, void>) => {
-    const { runId, row, kinds, decided, warnings } = job.data;
+    const { runId, row, kinds, decided, warnings, clientKey } = job.data;
     const results: Partial<Record<CheckKind, CheckResult>> = {};
     for (const result of decided) results[result.kind] = result;
     for (const value of Object.values(await job.getChildrenValues<CheckResult>()))
@@ -50,7 +54,9 @@ export function mergeProcessor(deps: MergeProcessorDeps): Processor<MergeJobData
         );
       }
     }
-    const verdict = decideVerdict(row, results, warnings);
+    const entries = clientKey && deps.whitelist ? await deps.whitelist(runId, clientKey) : [];
+    const screened = clientKey ? applyWhitelist(results, clientKey, entries) : results;
+    const verdict = decideVerdict(row, screened, warnings);
     await deps.store(runId, row, { verdict, warnings, checkedAt: new Date().toISOString() });
   };
 }

@@ -108,6 +108,29 @@ export const CATALOG = {
   KYC_ERR_CHECK_MISSING: entry('A check result is missing for the client', EXIT.INCOMPLETE),
   KYC_ERR_OUTPUT_WRITE: entry('An output file could not be written', EXIT.INTERNAL),
 
+  // --- operations: whitelist, schedules, delta, audit, dashboard
+  KYC_ERR_WHITELIST_FILE: entry('The whitelist file is missing or malformed', EXIT.INPUT),
+  KYC_ERR_WHITELIST_ROW: entry('The verdict row has no match that could be whitelisted', EXIT.USAGE),
+  KYC_ERR_WHITELIST_AMBIGUOUS: entry(
+    'The verdict row has several matches: choose one with --register or --record-id',
+    EXIT.USAGE,
+  ),
+  KYC_ERR_WHITELIST_EVIDENCE: entry(
+    'The evidence.jsonl beside the verdicts file is missing or belongs to another run',
+    EXIT.INPUT,
+  ),
+  KYC_ERR_SCHEDULE_INVALID: entry('Invalid schedule (name, cron pattern or time zone)', EXIT.USAGE),
+  KYC_ERR_SCHEDULE_NOT_FOUND: entry('No such schedule', EXIT.USAGE),
+  KYC_ERR_SCHEDULED_RUN: entry('A scheduled run did not finish', EXIT.INTERNAL),
+  KYC_ERR_VERDICTS_FILE: entry('Not a verdicts file of kyc-screen (no kyc_verdict column)', EXIT.INPUT),
+  KYC_ERR_AUDIT_RUN_NOT_DONE: entry('Only a finished run can be exported for audit', EXIT.USAGE),
+  KYC_ERR_AUDIT_TARGET: entry('The audit directory must be new or empty', EXIT.USAGE),
+  KYC_ERR_AUDIT_MISSING_FILE: entry('A file of the audit package is missing', EXIT.INPUT),
+  KYC_ERR_AUDIT_MISMATCH: entry('A file of the audit package does not match its recorded sha256', EXIT.INPUT),
+  KYC_ERR_AUDIT_SUMS_MALFORMED: entry('SHA256SUMS is not in sha256sum format', EXIT.INPUT),
+  KYC_ERR_AUDIT_SECRET: entry('An exported file contains the API key: export refused', EXIT.INTERNAL),
+  KYC_ERR_LISTEN: entry('The HTTP server could not listen on the given address and port', EXIT.USAGE),
+
   KYC_ERR_INTERNAL: entry('Internal error', EXIT.INTERNAL),
 } as const satisfies Record<string, CatalogEntry>;
 

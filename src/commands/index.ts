@@ -1,8 +1,13 @@
 import type { Command } from 'commander';
+import { registerDashboardCommand } from './dashboard.js';
 import { registerDemoCommand } from './demo.js';
+import { registerDictionariesCommand } from './dictionaries.js';
 import { registerEmulatorCommand } from './emulator.js';
+import { registerReportCommand } from './report.js';
 import { registerRunCommand } from './run.js';
+import { registerScheduleCommand } from './schedule.js';
 import { registerStatusCommand } from './status.js';
+import { registerWhitelistCommand } from './whitelist.js';
 import { registerWorkerCommand } from './worker.js';
 
 /** Each subcommand lives in its own module and registers itself here. */
@@ -12,4 +17,9 @@ export function registerCommands(program: Command): void {
   registerStatusCommand(program);
   registerDemoCommand(program);
   registerEmulatorCommand(program);
+  registerScheduleCommand(program);
+  registerReportCommand(program);
+  registerWhitelistCommand(program);
+  registerDashboardCommand(program);
+  registerDictionariesCommand(program);
 }

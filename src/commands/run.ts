@@ -1,15 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { loadConfig, publicConfig } from '../config.js';
-import { CORE_CHECK_KINDS } from '../domain/check.js';
+import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
+import { loadConfig, publicConfig, type Config } from '../config.js';
+import type { CheckKind } from '../domain/check.js';
 import { EXIT, KycError } from '../errors.js';
-import { openClientFile, parseColumnsOption } from '../ingest/index.js';
-import { createLogger } from '../log.js';
+import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
+import { createLogger, type Logger } from '../log.js';
+import { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
+import { readWhitelist } from '../ops/whitelist/file.js';
+import { WhitelistStore } from '../ops/whitelist/store.js';
 import { progressDisplay } from '../cli-ui/progress.js';
 import { summaryTable } from '../cli-ui/summary.js';
 import { RunStore, type RunSettings } from '../pipeline/run-store.js';
-import { startRuntime } from '../pipeline/runtime.js';
+import { startRuntime, type Runtime } from '../pipeline/runtime.js';
 import { fileSha256, followRun, requeueRun, submitRun } from '../pipeline/submit.js';
 import { RUN_ID_PATTERN, newRunId, type Priority } from '../pipeline/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
@@ -32,8 +36,18 @@ export interface RunOptions {
   outDelimiter?: string;
   stateDir?: string;
   attempts: number;
+  /** Reviewed false positives to suppress (src/ops/whitelist). */
+  whitelist?: string;
+  metricsPort?: number;
+  metricsHost?: string;
+  /** Set by the schedules worker: the schedule that fired this run. */
+  schedule?: string;
   logFile?: string;
   progress: boolean;
+  /** Comma-separated check kinds; default: the core checks and the optional ones whose column the input has. */
+  checks?: string;
+  smtp?: boolean;
+  cardRiskCountries?: string;
 }
 
 export function positiveInt(name: string) {
@@ -41,6 +55,14 @@ export function positiveInt(name: string) {
     const n = Number(value);
     if (!Number.isInteger(n) || n <= 0)
       throw new InvalidArgumentError(`${name} must be a positive whole number`);
+    return n;
+  };
+}
+
+export function nonNegativeInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError(`${name} must be 0–65535`);
     return n;
   };
 }
@@ -68,6 +90,16 @@ export function addRunOptions(command: Command): Command {
     .option('--evidence <file>', 'evidence JSONL (default: <out-dir>/evidence.jsonl)')
     .option('--manifest <file>', 'manifest JSON (default: <out-dir>/manifest.json)')
     .option('--out-dir <dir>', 'directory of the three outputs (default: out/<run-id>)')
+    .option(
+      '--whitelist <file>',
+      'CSV of reviewed false positives: their matches are SUPPRESSED (docs/operations.md)',
+    )
+    .option(
+      '--metrics-port <n>',
+      'serve Prometheus /metrics of the workers in this process (check latency) on this port',
+      nonNegativeInt('--metrics-port'),
+    )
+    .option('--metrics-host <address>', 'address of --metrics-port', '127.0.0.1')
     .option(
       '--rate <n>',
       'upstream calls per second for all workers together (default: KYC_RATE or 10)',
@@ -110,48 +142,91 @@ export function addRunOptions(command: Command): Command {
       '--log-file <file>',
       'pino JSON logs to this file (default: stderr, or <state-dir>/kyc-screen.log with the progress bar)',
     )
-    .option('--no-progress', 'no progress bar even on a TTY');
+    .option('--no-progress', 'no progress bar even on a TTY')
+    .option(
+      '--checks <kinds>',
+      'checks to run, e.g. foreign_agent,sanctions,email (default: the four core checks plus email, card and ' +
+        'cadastral when the input has their column)',
+    )
+    .option('--smtp', 'e-mail check: ask the service to check the domain’s mail exchangers (default: off)')
+    .option(
+      '--card-risk-countries <codes>',
+      'card check: ISO 3166 alpha-3 issuing countries that flag a card, e.g. CYP,TUR (default: none)',
+    );
 }
 
 /**
  * File-level problems (not found, empty, binary, no header, no name or identifier column) stop the command
  * here, with their own code and exit code, before Redis or the emulator start and before anything is queued.
  */
-async function probeInput(path: string, options: RunOptions): Promise<void> {
+async function probeInput(path: string, options: RunOptions): Promise<IngestHeader> {
   const probe = await openClientFile(path, {
     ...(options.encoding ? { encoding: options.encoding } : {}),
     ...(options.columns ? { columns: parseColumnsOption(options.columns) } : {}),
   });
   await probe.rows[Symbol.asyncIterator]().return?.();
+  return probe.header;
+}
+
+/** A process that already has a runtime (the schedules worker): the run uses it and starts nothing of its own. */
+export interface RunHost {
+  readonly config: Config;
+  readonly log: Logger;
+  readonly runtime: Runtime;
+  /** Stops following the run (the run itself goes on in the workers). */
+  readonly signal: AbortSignal;
+  /** Where messages and the summary go instead of stderr and stdout. */
+  readonly announce: (message: string) => void;
 }
 
 /** `kyc-screen run`: submit (or resume) a run, host the workers unless --no-workers, follow it to the end. */
-export async function runAction(input: string | undefined, options: RunOptions): Promise<number> {
-  const config = loadConfig(process.env, {
-    ...(options.rate !== undefined ? { rate: options.rate } : {}),
-    ...(options.stateDir ? { stateDir: options.stateDir } : {}),
-  });
+export async function runAction(
+  input: string | undefined,
+  options: RunOptions,
+  host?: RunHost,
+): Promise<number> {
+  const config =
+    host?.config ??
+    loadConfig(process.env, {
+      ...(options.rate !== undefined ? { rate: options.rate } : {}),
+      ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+    });
   if (!input && !options.resume)
     throw new KycError('KYC_ERR_USAGE', 'give an input file, or --resume <runId>');
   if (options.runId && !RUN_ID_PATTERN.test(options.runId)) {
     throw new KycError('KYC_ERR_USAGE', '--run-id takes letters, digits, _ and . (at most 64)');
   }
   if (options.columns) parseColumnsOption(options.columns);
-  if (input && !options.resume) await probeInput(resolve(input), options);
+  const whitelist =
+    options.whitelist && !options.resume ? await readWhitelist(resolve(options.whitelist)) : undefined;
+  const cardRiskCountries = parseRiskCountries(options.cardRiskCountries ?? '');
+  let checks: CheckKind[] = [];
+  if (input && !options.resume) {
+    const { mapping } = await probeInput(resolve(input), options);
+    checks =
+      options.checks === undefined ? defaultChecks(mapping) : parseChecksOption(options.checks, mapping);
+  }
   const showProgress = options.progress && process.stderr.isTTY === true;
   const logFile = options.logFile ?? (showProgress ? join(config.stateDir, 'kyc-screen.log') : undefined);
-  const log = createLogger({
-    level: config.logLevel,
-    secrets: config.apiKey ? [config.apiKey] : [],
-    ...(logFile ? { file: logFile } : {}),
-  });
-  const announce = (message: string) => process.stderr.write(`${message}\n`);
-  const runtime = await startRuntime(config, log, { announce });
+  const log =
+    host?.log ??
+    createLogger({
+      level: config.logLevel,
+      secrets: config.apiKey ? [config.apiKey] : [],
+      ...(logFile ? { file: logFile } : {}),
+    });
+  const announce = host?.announce ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const output = host?.announce ?? ((text: string) => process.stdout.write(`${text}\n`));
+  const runtime = host?.runtime ?? (await startRuntime(config, log, { announce }));
   const interrupted = new AbortController();
   const onSignal = () => interrupted.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  if (host) host.signal.addEventListener('abort', onSignal, { once: true });
+  else {
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
   let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
+  let metricsServer: { close(): Promise<void> } | undefined;
   try {
     const store = new RunStore(runtime.redis, config.prefix);
     let runId: string;
@@ -176,22 +251,46 @@ export async function runAction(input: string | undefined, options: RunOptions):
         manifest: resolve(options.manifest ?? join(outDir, 'manifest.json')),
         priority: options.priority,
         window: options.window,
-        checks: [...CORE_CHECK_KINDS],
+        checks,
+        ...(options.smtp ? { smtp: true } : {}),
+        ...(cardRiskCountries.length > 0 ? { cardRiskCountries } : {}),
         ...(options.encoding ? { encoding: options.encoding } : {}),
         ...(options.columns ? { columns: options.columns } : {}),
         ...(options.outEncoding ? { outEncoding: options.outEncoding } : {}),
         ...(options.outDelimiter ? { outDelimiter: options.outDelimiter } : {}),
         createdAt: new Date().toISOString(),
+        ...(whitelist
+          ? {
+              whitelist: {
+                path: whitelist.path,
+                sha256: whitelist.sha256,
+                entries: whitelist.entries.length,
+              },
+            }
+          : {}),
+        ...(options.schedule ? { schedule: options.schedule } : {}),
         config: {
           ...publicConfig(config),
           apiUrl: runtime.usingEmulator ? 'built-in emulator' : runtime.apiUrl,
+          ...(whitelist ? { whitelist: whitelist.path, whitelistSha256: whitelist.sha256 } : {}),
+          ...(options.schedule ? { schedule: options.schedule } : {}),
+          smtp: options.smtp === true,
+          cardRiskCountries: cardRiskCountries.join(','),
         },
       };
+      if (whitelist) await new WhitelistStore(runtime.redis, config.prefix).load(runId, whitelist);
       await submitRun(runtime.redis, config.prefix, settings);
       announce(`Run ${runId} submitted (${options.priority} priority): ${inputPath}`);
     }
     if (options.workers) {
+      const metrics = options.metricsPort === undefined ? undefined : new WorkerMetrics();
+      if (metrics && options.metricsPort !== undefined) {
+        const served = await metrics.serve(options.metricsPort, options.metricsHost ?? '127.0.0.1');
+        metricsServer = served;
+        announce(`Prometheus metrics of this process at ${served.url}/metrics`);
+      }
       workers = await startWorkers({
+        ...(metrics ? { metrics } : {}),
         redis: runtime.redis,
         prefix: config.prefix,
         registry: runtime.registry,
@@ -220,19 +319,21 @@ export async function runAction(input: string | undefined, options: RunOptions):
       return 130;
     }
     if (final.status === 'failed') {
-      process.stderr.write(`${final.error ?? 'KYC_ERR_INTERNAL: run failed'}\n`);
+      announce(final.error ?? 'KYC_ERR_INTERNAL: run failed');
       const code = /^(KYC_ERR_[A-Z_]+)/.exec(final.error ?? '')?.[1];
       return code?.startsWith('KYC_ERR_INPUT') || code === 'KYC_ERR_RUN_RESUME_MISMATCH'
         ? EXIT.INPUT
         : EXIT.INTERNAL;
     }
-    process.stdout.write(`${summaryTable(final, counters)}\n`);
+    output(summaryTable(final, counters));
     return (counters['verdict:INCOMPLETE'] ?? 0) > 0 ? EXIT.INCOMPLETE : EXIT.OK;
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    host?.signal.removeEventListener('abort', onSignal);
     await workers?.close();
-    await runtime.close();
+    await metricsServer?.close();
+    if (!host) await runtime.close();
   }
 }
 

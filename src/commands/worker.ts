@@ -3,7 +3,9 @@ import { loadConfig } from '../config.js';
 import { createLogger } from '../log.js';
 import { startRuntime } from '../pipeline/runtime.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
-import { positiveInt, positiveNumber } from './run.js';
+import { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
+import { nonNegativeInt, positiveInt, positiveNumber } from './run.js';
+import { pipelineQueuesOf, startScheduledRuns } from './schedule.js';
 
 interface WorkerOptions {
   concurrency: number;
@@ -14,6 +16,8 @@ interface WorkerOptions {
   queues: string;
   stateDir?: string;
   logFile?: string;
+  metricsPort?: number;
+  metricsHost: string;
 }
 
 /** `kyc-screen worker`: checks, merge and runs workers; any number of them on any number of machines. */
@@ -50,7 +54,17 @@ export function registerWorkerCommand(program: Command): void {
       'upstream calls per second for all workers together (default: KYC_RATE or 10); give every worker the same',
       positiveNumber('--rate'),
     )
-    .addOption(new Option('--queues <list>', 'which workers to run').default('checks,verdicts,runs'))
+    .addOption(
+      new Option('--queues <list>', 'which workers to run (schedules: fire scheduled runs)').default(
+        'checks,verdicts,runs,schedules',
+      ),
+    )
+    .option(
+      '--metrics-port <n>',
+      'serve Prometheus /metrics of this process (check and merge latency) on this port',
+      nonNegativeInt('--metrics-port'),
+    )
+    .option('--metrics-host <address>', 'address of --metrics-port', '127.0.0.1')
     .option(
       '--state-dir <dir>',
       'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)',
@@ -67,8 +81,15 @@ export function registerWorkerCommand(program: Command): void {
         ...(options.logFile ? { file: options.logFile } : {}),
       });
       const runtime = await startRuntime(config, log, { announce: (m) => process.stderr.write(`${m}\n`) });
-      const only = options.queues.split(',').map((q) => q.trim()) as ('checks' | 'verdicts' | 'runs')[];
+      const { only, schedules } = pipelineQueuesOf(options.queues);
+      const metrics = options.metricsPort === undefined ? undefined : new WorkerMetrics();
+      const metricsServer =
+        metrics && options.metricsPort !== undefined
+          ? await metrics.serve(options.metricsPort, options.metricsHost)
+          : undefined;
+      if (metricsServer) process.stderr.write(`Prometheus metrics at ${metricsServer.url}/metrics\n`);
       const host = await startWorkers({
+        ...(metrics ? { metrics } : {}),
         redis: runtime.redis,
         prefix: config.prefix,
         registry: runtime.registry,
@@ -83,14 +104,18 @@ export function registerWorkerCommand(program: Command): void {
           attempts: options.attempts,
         },
       });
-      log.info({ queues: only, concurrency: options.concurrency }, 'worker started');
-      process.stderr.write(`Worker started (${only.join(', ')}); SIGTERM or Ctrl-C drains and stops.\n`);
+      const scheduled = schedules ? await startScheduledRuns({ config, log, runtime }) : undefined;
+      const queues = [...only, ...(schedules ? ['schedules'] : [])];
+      log.info({ queues, concurrency: options.concurrency }, 'worker started');
+      process.stderr.write(`Worker started (${queues.join(', ')}); SIGTERM or Ctrl-C drains and stops.\n`);
       await new Promise<void>((resolve) => {
         process.once('SIGTERM', resolve);
         process.once('SIGINT', resolve);
       });
       process.stderr.write('Draining: finishing jobs in progress…\n');
+      await scheduled?.close();
       await host.close();
+      await metricsServer?.close();
       await runtime.close();
       log.info('worker stopped');
     });

@@ -12,8 +12,11 @@ export type CheckKind = (typeof CHECK_KINDS)[number];
 
 export type CheckStatus = 'CLEAR' | 'POSSIBLE_MATCH' | 'MATCH' | 'FLAG' | 'SKIPPED' | 'ERROR';
 
-/** How one register record compares with the client. */
-export type CandidateDecision = 'MATCH' | 'POSSIBLE_MATCH' | 'NO_MATCH';
+/**
+ * How one register record compares with the client. SUPPRESSED: a MATCH or POSSIBLE_MATCH that a reviewer
+ * whitelisted as a false positive (the record unchanged since): kept as evidence, it raises nothing.
+ */
+export type CandidateDecision = 'MATCH' | 'POSSIBLE_MATCH' | 'NO_MATCH' | 'SUPPRESSED';
 
 export interface ScoredCandidate {
   /** Register code: `minjust_foreign_agent`, `sanctions`, `bankruptcy`, `debtor`, … */

@@ -3,15 +3,19 @@ import { createReadStream } from 'node:fs';
 import { rename, stat, writeFile } from 'node:fs/promises';
 import type { FlowJob, FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { maskCardColumn } from '../checks/card-number.js';
+import { prepareOptionalChecks } from '../checks/optional-plan.js';
 import { planCheck } from '../checks/plan.js';
 import type { CheckKind, CheckResult } from '../domain/check.js';
-import { CORE_CHECK_KINDS } from '../domain/check.js';
+import { CORE_CHECK_KINDS, OPTIONAL_CHECK_KINDS, type OptionalCheckKind } from '../domain/check.js';
+import type { Client } from '../domain/client.js';
 import { KycError } from '../errors.js';
 import { bomBytes, encodeCsvRecord, type CsvFormat, type OutputEncoding } from '../export/csv-format.js';
 import { encodeEvidenceLine, evidenceLine } from '../export/evidence.js';
 import { buildManifest, type OutputFileInfo } from '../export/manifest.js';
 import { verdictColumns, verdictRow } from '../export/verdict-row.js';
 import { openClientFile, parseColumnsOption, type IngestItem } from '../ingest/index.js';
+import { clientKeyOf } from '../ops/client-key.js';
 import type { Logger } from '../log.js';
 import {
   decideVerdict,
@@ -92,6 +96,10 @@ function byKind(results: readonly CheckResult[]): Partial<Record<CheckKind, Chec
   return out;
 }
 
+function add(counts: Record<string, number>, field: string): void {
+  counts[field] = (counts[field] ?? 0) + 1;
+}
+
 /** How long the writer waits on one row before it asks what became of that row's flow. */
 const STUCK_AFTER_MS = 20_000;
 const BATCH_ROWS = 500;
@@ -134,6 +142,12 @@ export async function coordinateRun(
     delimiter: run.outDelimiter ?? file.header.delimiter,
   };
   const kinds = run.checks as CheckKind[];
+  const optionalKinds = kinds.filter((k): k is OptionalCheckKind =>
+    (OPTIONAL_CHECK_KINDS as readonly string[]).includes(k),
+  );
+  const optional = { smtp: run.smtp ?? false, cardRiskCountries: run.cardRiskCountries ?? [] };
+  // Card numbers are masked in verdicts.csv whatever the checks of the run (docs/optional-checks.md).
+  const cardColumn = file.header.mapping.card;
   const width = file.header.columns.length;
   const keys = store.keys(runId);
 
@@ -170,10 +184,24 @@ export async function coordinateRun(
     item: Extract<IngestItem, { client: unknown }>,
     decided: CheckResult[],
     children: CheckKind[],
+    jobClient: Client,
   ): FlowJob {
     const { row, client } = item;
-    const data: MergeJobData = { runId, row, kinds, decided, warnings: client.warnings };
-    const childData: CheckJobData = { runId, row, client: clientForJobs(client, kinds) };
+    const key = clientKeyOf(client);
+    const data: MergeJobData = {
+      runId,
+      row,
+      kinds,
+      decided,
+      warnings: client.warnings,
+      ...(key ? { clientKey: key } : {}),
+    };
+    const childData: CheckJobData = {
+      runId,
+      row,
+      client: clientForJobs(jobClient, kinds),
+      ...(optionalKinds.length > 0 ? { optional } : {}),
+    };
     return {
       name: 'merge',
       queueName: QUEUES.verdicts,
@@ -230,8 +258,15 @@ export async function coordinateRun(
         });
         continue;
       }
-      const decided: CheckResult[] = [];
-      const children: CheckKind[] = [];
+      // The full card number is Luhn-checked and masked here; job data only ever carries the masked form.
+      const prepared = prepareOptionalChecks(
+        optionalKinds,
+        item.client,
+        cardColumn === undefined ? undefined : item.cells[cardColumn],
+        optional,
+      );
+      const decided: CheckResult[] = [...prepared.decided];
+      const children: CheckKind[] = [...prepared.children];
       for (const kind of kinds) {
         if (!(CORE_CHECK_KINDS as readonly string[]).includes(kind)) continue;
         const plan = planCheck(kind as (typeof CORE_CHECK_KINDS)[number], item.client);
@@ -242,7 +277,7 @@ export async function coordinateRun(
         const verdict = decideVerdict(item.row, byKind(decided), item.client.warnings);
         await storeDirect(item.row, { verdict, warnings: item.client.warnings, checkedAt: now });
       } else {
-        flows.push(flowOf(item, decided, children));
+        flows.push(flowOf(item, decided, children, prepared.client));
       }
     }
     if (flows.length > 0) await deps.flow.addBulk(flows);
@@ -252,15 +287,19 @@ export async function coordinateRun(
 
   async function read(): Promise<void> {
     let batch: IngestItem[] = [];
+    // Small first chunks put the first checks in the queue within milliseconds (an onboarding upload is
+    // waited for); later chunks grow to chunkSize, where addBulk is most efficient.
+    let chunkLimit = Math.min(8, chunkSize);
     for await (const item of file.rows) {
       if (failure || signal?.aborted) return;
       if (item.row < firstRow) continue;
       pending.set(item.row, item);
       lastRead = item.row;
       batch.push(item);
-      if (batch.length >= chunkSize) {
+      if (batch.length >= chunkLimit) {
         await dispatch(batch);
         batch = [];
+        chunkLimit = Math.min(chunkSize, chunkLimit * 2);
       }
       while (pending.size >= run.window && !failure && !signal?.aborted) {
         if (batch.length > 0) {
@@ -343,15 +382,29 @@ export async function coordinateRun(
         const meta = { runId, checkedAt: result.checkedAt };
         csv.push(
           encodeCsvRecord(
-            verdictRow(item?.cells ?? [], width, result.verdict, result.warnings, kinds, meta),
+            verdictRow(
+              maskCardColumn(item?.cells ?? [], cardColumn),
+              width,
+              result.verdict,
+              result.warnings,
+              kinds,
+              meta,
+            ),
             format,
           ),
         );
         evidence.push(encodeEvidenceLine(evidenceLine(result.verdict, result.warnings, meta)));
-        counts[`verdict:${result.verdict.verdict}`] = (counts[`verdict:${result.verdict.verdict}`] ?? 0) + 1;
+        add(counts, `verdict:${result.verdict.verdict}`);
         for (const [kind, check] of Object.entries(result.verdict.checks)) {
-          if (check)
-            counts[`check:${kind}:${check.status}`] = (counts[`check:${kind}:${check.status}`] ?? 0) + 1;
+          if (!check) continue;
+          add(counts, `check:${kind}:${check.status}`);
+          for (const request of check.requests) {
+            if (request.cached) add(counts, 'cache_hits');
+            else {
+              add(counts, `calls:${request.operation}:${request.status}`);
+              add(counts, 'calls');
+            }
+          }
         }
         rows.push(row);
       }

@@ -21,11 +21,19 @@ export interface RunSettings {
   readonly window: number;
   /** Check kinds of the run, in output column order. */
   readonly checks: readonly string[];
+  /** E-mail check: ask the service to check mail exchangers (`--smtp`). Absent: false. */
+  readonly smtp?: boolean;
+  /** Card check: ISO 3166 alpha-3 issuing countries that flag (`--card-risk-countries`). Absent: none. */
+  readonly cardRiskCountries?: readonly string[];
   readonly encoding?: string;
   readonly columns?: string;
   readonly outEncoding?: string;
   readonly outDelimiter?: string;
   readonly createdAt: string;
+  /** The whitelist file applied (`--whitelist`); its entries and text are under the run's keys in Redis. */
+  readonly whitelist?: { readonly path: string; readonly sha256: string; readonly entries: number };
+  /** The schedule that fired this run (`kyc-screen schedule`), for the delta against its previous run. */
+  readonly schedule?: string;
   /** Effective config without secrets, for the manifest. */
   readonly config: Readonly<Record<string, string | number | boolean>>;
 }

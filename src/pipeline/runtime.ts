@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import { DEMO_API_KEY, type Config } from '../config.js';
+import { DEMO_API_KEY, maskUrlCredentials, type Config } from '../config.js';
 import { KycError } from '../errors.js';
 import type { EmulatorHandle } from '../emulator/server.js';
 import { createEmulator } from '../emulator/server.js';
@@ -33,6 +33,8 @@ export interface RuntimeOptions {
   /** Emulator rate limit when the emulator is started here, to mimic a key's quota. */
   readonly emulatorRate?: number;
 }
+
+const REDIS_CONNECT_TIMEOUT_MS = 10_000;
 
 export function connectRedis(url: string): Redis {
   // BullMQ's workers block on Redis and require unlimited retries per request.
@@ -78,63 +80,109 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
       );
     }
     const redis = connectRedis(redisUrl);
+    // ioredis reconnects by itself; its errors are worth a debug line, not an unhandled-error trace.
+    redis.on('error', (error: Error) => log.debug({ err: error }, 'redis connection error'));
     closers.push(async () => {
-      await redis.quit().catch(() => redis.disconnect());
+      // QUIT would wait forever for a connection that never came.
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     });
-    try {
-      await redis.ping();
-    } catch (error) {
-      throw new KycError('KYC_ERR_REDIS_CONNECT', String(error instanceof Error ? error.message : error));
+    // Commands wait for a connection forever (BullMQ needs that later); the first one must not.
+    const reachable = await Promise.race([
+      redis.ping().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), REDIS_CONNECT_TIMEOUT_MS).unref()),
+    ]);
+    if (!reachable) {
+      throw new KycError(
+        'KYC_ERR_REDIS_CONNECT',
+        `${maskUrlCredentials(redisUrl)} did not answer within 10 s`,
+      );
     }
     await checkEvictionPolicy(redis, log);
 
-    let apiUrl: string;
-    let apiKey: string;
-    let emulator: EmulatorHandle | undefined;
-    if (config.apiUrl) {
-      apiUrl = config.apiUrl;
-      // loadConfig refuses KYC_API_URL without a key.
-      apiKey = config.apiKey ?? '';
-    } else {
-      if (options.allowEmulator === false) {
-        throw new KycError('KYC_ERR_CONFIG_API_URL', 'KYC_API_URL is required here (no built-in emulator)');
-      }
-      apiKey = config.apiKey ?? DEMO_API_KEY;
-      const started = await createEmulator({
-        keys: [apiKey],
-        ...(options.emulatorRate ? { rate: options.emulatorRate } : {}),
-      });
-      emulator = started;
-      apiUrl = started.url;
-      closers.push(() => started.close());
-      options.announce(
-        [
-          '',
-          '!!! KYC_API_URL is not set: screening against the BUILT-IN EMULATOR of the Lookup Service',
-          `!!! at ${apiUrl}. Its registers are SYNTHETIC; verdicts are NOT real screening results.`,
-          '!!! Set KYC_API_URL and KYC_API_KEY to screen against the real service.',
-          '',
-        ].join('\n'),
-      );
+    const lookup = await startLookupRuntime(config, options);
+    closers.push(() => lookup.close());
+    return {
+      redis,
+      redisUrl,
+      registry: lookup.registry,
+      apiUrl: lookup.apiUrl,
+      usingEmulator: lookup.usingEmulator,
+      embeddedRedis: embedded !== undefined,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The Lookup Service side of a runtime: the client, and the built-in emulator behind it when it was started. */
+export interface LookupRuntime {
+  readonly registry: RegistryClient;
+  readonly apiUrl: string;
+  readonly usingEmulator: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * The Lookup Service without Redis (KYC_API_URL, or the built-in emulator, announced loudly): for commands
+ * that only read from the service, such as `dictionaries`, which must not start a redis-server to list a
+ * dictionary. `startRuntime` builds on it.
+ */
+export async function startLookupRuntime(
+  config: Config,
+  options: Pick<RuntimeOptions, 'announce' | 'allowEmulator' | 'emulatorRate'>,
+): Promise<LookupRuntime> {
+  let apiUrl: string;
+  let apiKey: string;
+  let emulator: EmulatorHandle | undefined;
+  if (config.apiUrl) {
+    apiUrl = config.apiUrl;
+    // loadConfig refuses KYC_API_URL without a key.
+    apiKey = config.apiKey ?? '';
+  } else {
+    if (options.allowEmulator === false) {
+      throw new KycError('KYC_ERR_CONFIG_API_URL', 'KYC_API_URL is required here (no built-in emulator)');
     }
+    apiKey = config.apiKey ?? DEMO_API_KEY;
+    emulator = await createEmulator({
+      keys: [apiKey],
+      ...(options.emulatorRate ? { rate: options.emulatorRate } : {}),
+    });
+    apiUrl = emulator.url;
+    options.announce(
+      [
+        '',
+        '!!! KYC_API_URL is not set: screening against the BUILT-IN EMULATOR of the Lookup Service',
+        `!!! at ${apiUrl}. Its registers are SYNTHETIC; verdicts are NOT real screening results.`,
+        '!!! Set KYC_API_URL and KYC_API_KEY to screen against the real service.',
+        '',
+      ].join('\n'),
+    );
+  }
+  const started = emulator;
+  try {
     const registry = new RegistryClient({
       baseUrl: apiUrl,
       apiKey,
       timeoutMs: config.requestTimeoutMs,
       concurrency: config.httpConcurrency,
     });
-    closers.push(() => registry.close());
     return {
-      redis,
-      redisUrl,
       registry,
       apiUrl,
-      usingEmulator: emulator !== undefined,
-      embeddedRedis: embedded !== undefined,
-      close,
+      usingEmulator: started !== undefined,
+      async close() {
+        await registry.close();
+        await started?.close();
+      },
     };
   } catch (error) {
-    await close();
+    await started?.close();
     throw error;
   }
 }

@@ -4,12 +4,14 @@ import { checkProcessor } from '../../jobs/check.js';
 import { ingestProcessor } from '../../jobs/ingest.js';
 import { mergeProcessor } from '../../jobs/merge.js';
 import type { Logger } from '../log.js';
+import type { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
+import { WhitelistStore } from '../ops/whitelist/store.js';
 import type { RegistryClient } from '../registry/index.js';
 import { coordinateRun, RunInterrupted } from './coordinator.js';
 import type { CheckJobData, MergeJobData, RunJobData } from './job-data.js';
 import { pacedLookup } from './paced-lookup.js';
 import { Pacer } from './pacer.js';
-import { RequestCache } from './request-cache.js';
+import { LocalLru, RequestCache } from './request-cache.js';
 import { RunStore } from './run-store.js';
 import { QUEUES, pacerKey } from './topology.js';
 
@@ -52,11 +54,14 @@ export async function startWorkers(options: {
   readonly log: Logger;
   readonly settings: WorkerSettings;
   readonly only?: readonly ('checks' | 'verdicts' | 'runs')[];
+  /** Job durations of this process for `--metrics-port` (src/ops/metrics). */
+  readonly metrics?: WorkerMetrics;
 }): Promise<WorkerHost> {
   const { redis, prefix, registry, log, settings } = options;
   const only = new Set(options.only ?? ['checks', 'verdicts', 'runs']);
   const connection = redis;
   const store = new RunStore(redis, prefix);
+  const whitelists = new WhitelistStore(redis, prefix);
   const pacer = new Pacer(redis, pacerKey(prefix), settings.rate);
   const checksQueue = new Queue(QUEUES.checks, { connection, prefix });
   // BullMQ honours queue.rateLimit (the 429 pause) only when the queue has a limiter; this one is a loose
@@ -65,6 +70,8 @@ export async function startWorkers(options: {
   const flow = new FlowProducer({ connection, prefix });
   const workers: Worker[] = [];
   const stopping = new AbortController();
+  // Answers this process fetched or read lately; keys carry the run id, so runs never share them.
+  const localAnswers = new LocalLru<unknown>(2_000);
 
   if (only.has('checks')) {
     workers.push(
@@ -77,7 +84,7 @@ export async function startWorkers(options: {
               runId,
               registry,
               pacer,
-              new RequestCache(redis, keys.cache, keys.cacheLock),
+              new RequestCache(redis, keys.cache, keys.cacheLock, { shared: localAnswers }),
               store,
             );
           },
@@ -103,6 +110,7 @@ export async function startWorkers(options: {
         QUEUES.verdicts,
         mergeProcessor({
           store: (runId, row, result) => store.storeResult(runId, row, JSON.stringify(result)),
+          whitelist: (runId, clientKey) => whitelists.entriesFor(runId, clientKey),
         }),
         {
           connection,
@@ -154,6 +162,7 @@ export async function startWorkers(options: {
     );
   }
   for (const worker of workers) {
+    options.metrics?.watch(worker);
     worker.on('error', (error) => log.error({ err: error, queue: worker.name }, 'worker error'));
     worker.on('failed', (job, error) => {
       if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {

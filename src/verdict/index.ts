@@ -4,6 +4,16 @@ export { decideDebtor, DEBTOR_NOT_FOUND_MESSAGE } from './debtor.js';
 export { skippedCheck, failedCheck } from './check-result.js';
 export { decideVerdict, invalidVerdict } from './verdict.js';
 export { keepEvidence } from './candidates.js';
+export { decideEmail, emailNotAnAddress, type EmailAnswer } from './email.js';
+export { decideCard, cardLuhnFailed, type CardAnswer } from './card.js';
+export {
+  decideCadastral,
+  sourceErrorReason,
+  CADASTRAL_SOURCES,
+  type CadastralAnswer,
+  type CadastralSource,
+} from './cadastral.js';
+export { OPTIONAL_ROW_FIELDS, optionalColumns, type OptionalRowField } from './optional-fields.js';
 export {
   REASONS,
   KIND_PREFIX,
@@ -11,7 +21,11 @@ export {
   errorReason,
   rowWarningReason,
   rowInvalidReason,
+  reasonCode,
+  suppressedReason,
+  reopenedReason,
   type FixedReasonCode,
+  type OptionalReasonCode,
 } from './reasons.js';
 export {
   SCORING_VERSION,

@@ -62,12 +62,67 @@ const ERRORS: Readonly<Record<string, string>> = Object.fromEntries(
   ]),
 );
 
+/**
+ * Whitelist outcomes for every check (src/ops/whitelist). In a row the code is followed by `: ` and who
+ * reviewed which record when (`FOREIGN_AGENT_SUPPRESSED: FA-0001 by Иванова А. 2025-01-10`); the code
+ * before the colon is the stable part.
+ */
+const WHITELIST: Readonly<Record<string, string>> = Object.fromEntries(
+  (Object.keys(KIND_PREFIX) as CheckKind[]).flatMap((kind) => [
+    [
+      `${KIND_PREFIX[kind]}_SUPPRESSED`,
+      `A ${KIND_LABEL[kind]} match a reviewer whitelisted as a false positive (reviewer after the code): shown, never counted`,
+    ],
+    [
+      `${KIND_PREFIX[kind]}_WHITELIST_REOPENED`,
+      `A whitelisted ${KIND_LABEL[kind]} match whose register record changed since the review: it counts again`,
+    ],
+  ]),
+);
+
 /** Generic codes for the optional checks' outcomes, used when their result brings no code of its own. */
 const OPTIONAL: Readonly<Record<string, string>> = {
   EMAIL_FLAG: 'The e-mail check raised a flag',
   CARD_FLAG: 'The card check raised a flag',
   CADASTRAL_FLAG: 'The cadastral check raised a flag',
 };
+
+/** What the optional checks found or why they did not run (docs/optional-checks.md). */
+const OPTIONAL_FINDINGS = {
+  EMAIL_INVALID: 'The e-mail address is invalid (format, or with --smtp no mail exchanger): FLAG',
+  EMAIL_DISPOSABLE: 'The e-mail address belongs to a disposable (temporary) mail service: FLAG',
+  EMAIL_RECOMMENDATION_DECLINE: 'The e-mail validation recommends DECLINE (risk score in the detail): FLAG',
+  EMAIL_RECOMMENDATION_REVIEW: 'The e-mail validation recommends REVIEW (risk score in the detail): FLAG',
+  EMAIL_SKIPPED_NO_EMAIL: 'E-mail check skipped: the row has no e-mail address',
+  CARD_LUHN_FAILED:
+    'The full card number fails the Luhn check: not a card number (checked before any call): FLAG',
+  CARD_INVALID: 'The card service says the card number is invalid: FLAG',
+  CARD_RISK_COUNTRY: 'The card was issued in a country of --card-risk-countries: FLAG',
+  CARD_BIN_UNKNOWN:
+    'The card service does not know the BIN (no bank, no country): no flag, noted for the reviewer',
+  CARD_SKIPPED_NO_CARD: 'Card check skipped: the row has no card number',
+  CARD_SKIPPED_UNREADABLE:
+    'Card check skipped: the card cell is neither a 12–19-digit number nor a masked one showing its first six digits',
+  CADASTRAL_ENCUMBRANCES:
+    'The property has encumbrances (mortgage, arrest, …) according to the cadastral report: FLAG',
+  CADASTRAL_ACTIVE_FSSP:
+    'The owner has active bailiff (FSSP) proceedings according to the cadastral report: FLAG',
+  CADASTRAL_UNKNOWN:
+    'The cadastral report could not say (null, not false) whether the object is encumbered or its owner has active proceedings: FLAG, never CLEAR',
+  CADASTRAL_SOURCE_ERROR_NSPD:
+    'The property-register source (nspd) of the cadastral report failed: partial answer, FLAG',
+  CADASTRAL_SOURCE_ERROR_ROSREESTR_SPRAV:
+    'The reference-service source (rosreestr_sprav) of the cadastral report failed: partial answer, FLAG',
+  CADASTRAL_SOURCE_ERROR_FSSP:
+    'The bailiff source (fssp) of the cadastral report failed: partial answer, FLAG',
+  CADASTRAL_FSSP_SKIPPED:
+    'The bailiff check did not run (no owner name in the row): the result covers the property only',
+  CADASTRAL_SKIPPED_NO_NUMBER: 'Cadastral check skipped: the row has no cadastral number',
+  CADASTRAL_SKIPPED_UNREADABLE:
+    'Cadastral check skipped: the cadastral number is malformed (see the row warning)',
+} as const satisfies Record<string, string>;
+
+export type OptionalReasonCode = keyof typeof OPTIONAL_FINDINGS;
 
 /** `KYC_ERR_ROW_INN_CHECKSUM` → `INN_CHECKSUM`; other codes lose only the `KYC_ERR_` prefix. */
 export function issueSuffix(code: ErrorCode): string {
@@ -84,13 +139,36 @@ const ROWS: Readonly<Record<string, string>> = Object.fromEntries(
     ]),
 );
 
-export const REASONS: Readonly<Record<string, string>> = { ...FIXED, ...ERRORS, ...OPTIONAL, ...ROWS };
+export const REASONS: Readonly<Record<string, string>> = {
+  ...FIXED,
+  ...ERRORS,
+  ...OPTIONAL,
+  ...OPTIONAL_FINDINGS,
+  ...WHITELIST,
+  ...ROWS,
+};
 
 export type FixedReasonCode = keyof typeof FIXED;
 
 /** The one-line description of a code; undefined for a code this catalog does not know. */
 export function describeReason(code: string): string | undefined {
   return Object.hasOwn(REASONS, code) ? REASONS[code] : undefined;
+}
+
+/** The stable code of a reason as a row carries it: the part before `: ` (annotated reasons have one). */
+export function reasonCode(reason: string): string {
+  const cut = reason.indexOf(': ');
+  return cut < 0 ? reason : reason.slice(0, cut);
+}
+
+/** `<KIND>_SUPPRESSED: <note>`: a whitelisted match, with who reviewed which record when. */
+export function suppressedReason(kind: CheckKind, note: string): string {
+  return `${KIND_PREFIX[kind]}_SUPPRESSED: ${note}`;
+}
+
+/** `<KIND>_WHITELIST_REOPENED: <note>`: the whitelisted record changed, the match counts again. */
+export function reopenedReason(kind: CheckKind, note: string): string {
+  return `${KIND_PREFIX[kind]}_WHITELIST_REOPENED: ${note}`;
 }
 
 export function errorReason(kind: CheckKind): string {

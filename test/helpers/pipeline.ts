@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { DEMO_API_KEY } from '../../src/config.js';
-import { CORE_CHECK_KINDS } from '../../src/domain/check.js';
+import { CORE_CHECK_KINDS, type CheckKind } from '../../src/domain/check.js';
 import { createEmulator, type EmulatorHandle, type EmulatorOptions } from '../../src/emulator/server.js';
-import { silentLogger } from '../../src/log.js';
+import { silentLogger, type Logger } from '../../src/log.js';
 import { RegistryClient } from '../../src/registry/index.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from '../../src/pipeline/run-store.js';
 import { fileSha256, followRun, submitRun } from '../../src/pipeline/submit.js';
@@ -36,12 +36,26 @@ export interface SubmitOptions {
   readonly runId: string;
   readonly outDir: string;
   readonly encoding: string;
+  /** Check kinds of the run (default: the four core checks). */
+  readonly checks: readonly CheckKind[];
+  readonly smtp: boolean;
+  readonly cardRiskCountries: readonly string[];
 }
 
 export async function startTestPipeline(
-  options: { emulator?: EmulatorOptions; settings?: Partial<WorkerSettings>; timeoutMs?: number } = {},
+  options: {
+    emulator?: EmulatorOptions;
+    settings?: Partial<WorkerSettings>;
+    timeoutMs?: number;
+    /** Logger of the workers (default: silent), e.g. one writing to a capturing pino destination. */
+    log?: Logger;
+    /** Start only these workers (default: all three); a test may start the others later itself. */
+    only?: readonly ('checks' | 'verdicts' | 'runs')[];
+    /** Another Redis than the suite's (a test that restarts its own). */
+    redisUrl?: string;
+  } = {},
 ): Promise<TestPipeline> {
-  const redis = connect();
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: null }) : connect();
   const prefix = uniquePrefix();
   const emulator = await createEmulator({ keys: [DEMO_API_KEY], ...options.emulator });
   const registry = new RegistryClient({
@@ -53,8 +67,9 @@ export async function startTestPipeline(
     redis,
     prefix,
     registry,
-    log: silentLogger(),
+    log: options.log ?? silentLogger(),
     settings: { ...DEFAULT_WORKER_SETTINGS, rate: 500, backoffMs: 50, ...options.settings },
+    ...(options.only ? { only: options.only } : {}),
   });
   return {
     redis,
@@ -76,7 +91,9 @@ export async function startTestPipeline(
         manifest: join(outDir, 'manifest.json'),
         priority: submitOptions.priority ?? 'normal',
         window: submitOptions.window ?? 200,
-        checks: [...CORE_CHECK_KINDS],
+        checks: [...(submitOptions.checks ?? CORE_CHECK_KINDS)],
+        ...(submitOptions.smtp ? { smtp: true } : {}),
+        ...(submitOptions.cardRiskCountries ? { cardRiskCountries: submitOptions.cardRiskCountries } : {}),
         ...(submitOptions.encoding ? { encoding: submitOptions.encoding } : {}),
         createdAt: new Date().toISOString(),
         config: { test: true },

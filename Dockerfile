@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+# kyc-screen in three stages: compile with the dev dependencies, install the production ones alone, and a
+# slim runtime image with the compiled CLI, those dependencies and samples/ (the emulator reads
+# samples/registers/planted.json at run time). Every service of docker-compose.yml runs this image.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+# `prepare` would build before the sources are here: install without scripts, build below.
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+COPY jobs ./jobs
+RUN npm run build
+
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    KYC_STATE_DIR=/data/state
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+COPY bin ./bin
+COPY samples ./samples
+# Inputs, outputs, whitelists and audit packages live on the /data volume, written as the unprivileged user.
+RUN mkdir -p /data/in /data/out /data/state && chown -R node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000 8080 9464
+ENTRYPOINT ["node", "bin/kyc-screen.js"]
+CMD ["--help"]

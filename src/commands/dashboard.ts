@@ -1,0 +1,40 @@
+import type { Command } from 'commander';
+import { loadConfig } from '../config.js';
+import { startDashboard } from '../ops/dashboard/server.js';
+import { openRedis } from '../ops/redis-session.js';
+import { nonNegativeInt } from './run.js';
+
+/** `kyc-screen dashboard`: bull-board, the runs page and Prometheus /metrics, until SIGTERM. */
+export function registerDashboardCommand(program: Command): void {
+  program
+    .command('dashboard')
+    .description('web dashboard: queues (bull-board, read-only), runs with progress and counts, /metrics')
+    .option('--port <n>', 'port to listen on', nonNegativeInt('--port'), 3000)
+    .option('--host <address>', 'address to listen on (0.0.0.0 in a container; it has no login)', '127.0.0.1')
+    .option(
+      '--state-dir <dir>',
+      'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)',
+    )
+    .action(async (options: { port: number; host: string; stateDir?: string }) => {
+      const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
+      const session = await openRedis(config);
+      try {
+        const dashboard = await startDashboard({
+          redis: session.redis,
+          prefix: config.prefix,
+          port: options.port,
+          host: options.host,
+        });
+        process.stderr.write(
+          `Dashboard at ${dashboard.url}/runs (queues: /queues, metrics: /metrics); SIGTERM or Ctrl-C stops.\n`,
+        );
+        await new Promise<void>((resolve) => {
+          process.once('SIGTERM', resolve);
+          process.once('SIGINT', resolve);
+        });
+        await dashboard.close();
+      } finally {
+        await session.close();
+      }
+    });
+}

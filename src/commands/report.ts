@@ -1,0 +1,88 @@
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { loadConfig } from '../config.js';
+import { KycError } from '../errors.js';
+import { exportAudit } from '../ops/audit/export.js';
+import { verifyAudit } from '../ops/audit/verify.js';
+import { computeDelta, deltaSummary, verdictsPathOf, writeDeltaCsv } from '../ops/delta/report.js';
+import { openRedis } from '../ops/redis-session.js';
+
+const STATE_DIR_HELP = 'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)';
+
+/** `kyc-screen delta`: the morning report of an analyst, between any two verdict files or run directories. */
+export async function deltaAction(
+  previous: string,
+  current: string,
+  options: { out: string; columns?: string },
+): Promise<string> {
+  const previousPath = verdictsPathOf(previous);
+  const currentPath = verdictsPathOf(current);
+  const report = await computeDelta(previousPath, currentPath, { columns: options.columns });
+  const out = resolve(options.out);
+  await writeDeltaCsv(out, report);
+  return `${deltaSummary(report, { previous: previousPath, current: currentPath })}\nDelta CSV: ${out}`;
+}
+
+/** `kyc-screen report delta|audit|verify`. */
+export function registerReportCommand(program: Command): void {
+  const report = program
+    .command('report')
+    .description('delta between runs, audit export and its verification');
+
+  report
+    .command('delta')
+    .description(
+      'what changed per client between two runs: new and cleared hits, changed verdicts, new and removed clients, reopened whitelist entries',
+    )
+    .argument('<previous>', 'the earlier run: its verdicts CSV or its output directory')
+    .argument('<current>', 'the later run: its verdicts CSV or its output directory')
+    .option('--out <file>', 'the delta CSV', 'delta.csv')
+    .option('--columns <map>', 'the header mapping the runs were made with (--columns of run), if any')
+    .action(async (previous: string, current: string, options: { out: string; columns?: string }) => {
+      process.stdout.write(`${await deltaAction(previous, current, options)}\n`);
+    });
+
+  report
+    .command('audit')
+    .description('export a finished run for an auditor: outputs, config, versions, whitelist and SHA256SUMS')
+    .argument('<runId>', 'the run to export')
+    .requiredOption('--out <dir>', 'a new or empty directory for the package')
+    .option('--state-dir <dir>', STATE_DIR_HELP)
+    .action(async (runId: string, options: { out: string; stateDir?: string }) => {
+      const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
+      const session = await openRedis(config);
+      try {
+        const exported = await exportAudit({
+          redis: session.redis,
+          prefix: config.prefix,
+          runId,
+          dir: options.out,
+          secrets: config.apiKey ? [config.apiKey] : [],
+        });
+        process.stdout.write(
+          `Audit package of ${runId} in ${exported.dir}:\n` +
+            exported.files.map((f) => `  ${f.sha256}  ${f.name}\n`).join('') +
+            `Check it with: kyc-screen report verify ${exported.dir}  (or: cd ${exported.dir} && sha256sum -c SHA256SUMS)\n`,
+        );
+      } finally {
+        await session.close();
+      }
+    });
+
+  report
+    .command('verify')
+    .description('recheck an audit package: every file against SHA256SUMS and the hashes the run recorded')
+    .argument('<dir>', 'the audit package directory')
+    .action(async (dir: string) => {
+      const result = await verifyAudit(dir);
+      const [first] = result.problems;
+      if (!first) {
+        process.stdout.write(
+          `OK: ${result.checked} files of ${result.dir} match SHA256SUMS and the run's records\n`,
+        );
+        return;
+      }
+      for (const problem of result.problems) process.stderr.write(`${problem.code}: ${problem.message}\n`);
+      throw new KycError(first.code, `${result.problems.length} problem(s) in ${result.dir}`);
+    });
+}

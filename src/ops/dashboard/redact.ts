@@ -1,0 +1,32 @@
+/**
+ * What the dashboard shows of a job. It has no login, and job data carries clients (names, INNs, birth
+ * dates) and check results carry the requests made with them: bull-board gets run ids, rows, check kinds
+ * and outcomes only. A client id (`id:` key) is the bank's own reference and stays.
+ */
+const HIDDEN = '[personal data hidden]';
+
+type Loose = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Loose =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A check result as an outcome: no requests (their parameters are the client's name), no candidates. */
+function outcome(value: Loose): Loose {
+  const { kind, status, score, detail, reasons } = value;
+  return { kind, status, score, detail, reasons };
+}
+
+export function redactJobData(data: unknown): unknown {
+  if (!isObject(data)) return data;
+  const out: Loose = { ...data };
+  if ('client' in out) out.client = HIDDEN;
+  if (typeof out.clientKey === 'string' && !out.clientKey.startsWith('id:')) out.clientKey = HIDDEN;
+  if (Array.isArray(out.decided)) out.decided = out.decided.map((d) => (isObject(d) ? outcome(d) : d));
+  if (Array.isArray(out.warnings))
+    out.warnings = out.warnings.map((w) => (isObject(w) ? { code: w.code, field: w.field } : w));
+  return out;
+}
+
+export function redactReturnValue(value: unknown): unknown {
+  return isObject(value) && 'kind' in value && 'status' in value ? outcome(value) : value;
+}

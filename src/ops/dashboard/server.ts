@@ -1,0 +1,88 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { HonoAdapter } from '@bull-board/hono';
+import { getRequestListener } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Queue } from 'bullmq';
+import { Hono } from 'hono';
+import type { Redis } from 'ioredis';
+import { RunStore } from '../../pipeline/run-store.js';
+import { QUEUES } from '../../pipeline/topology.js';
+import { listen, type Listening } from '../listen.js';
+import { pipelineMetrics } from '../metrics/pipeline-metrics.js';
+import { SCHEDULES_QUEUE } from '../schedule/definition.js';
+import { redactJobData, redactReturnValue } from './redact.js';
+import { runsPage, type RunView } from './runs-page.js';
+
+export interface DashboardOptions {
+  readonly redis: Redis;
+  readonly prefix: string;
+  readonly port: number;
+  readonly host: string;
+  /** Runs listed on the runs page and summed into the metrics. */
+  readonly recentRuns?: number;
+}
+
+/**
+ * `kyc-screen dashboard`: bull-board over the four queues at /queues (read-only: the dashboard has no login,
+ * and retrying or deleting pipeline jobs by hand would break a run's bookkeeping; job data shown without
+ * personal data, src/ops/dashboard/redact.ts), the runs page at /runs,
+ * their JSON at /api/runs and the Redis-derived Prometheus metrics at /metrics.
+ */
+export async function startDashboard(options: DashboardOptions): Promise<Listening> {
+  const { redis, prefix } = options;
+  const queues = [QUEUES.runs, QUEUES.checks, QUEUES.verdicts, SCHEDULES_QUEUE].map(
+    (name) => new Queue(name, { connection: redis, prefix }),
+  );
+  const store = new RunStore(redis, prefix);
+  const metrics = pipelineMetrics({ redis, prefix, queues, recentRuns: options.recentRuns ?? 500 });
+
+  const board = new HonoAdapter(serveStatic);
+  board.setBasePath('/queues');
+  createBullBoard({
+    queues: queues.map((q) => {
+      const adapter = new BullMQAdapter(q, { readOnlyMode: true });
+      adapter.setFormatter('data', redactJobData);
+      adapter.setFormatter('returnValue', redactReturnValue);
+      return adapter;
+    }),
+    serverAdapter: board,
+    options: {
+      uiConfig: {
+        boardTitle: 'kyc-screen',
+        hideDocsLink: true,
+        miscLinks: [
+          { text: 'Runs', url: '/runs' },
+          { text: 'Metrics', url: '/metrics' },
+        ],
+      },
+    },
+  });
+
+  async function runViews(): Promise<RunView[]> {
+    const ids = await store.list(options.recentRuns ?? 100);
+    const views = await Promise.all(
+      ids.map(async (id) => ({ run: await store.get(id), counters: await store.counters(id) })),
+    );
+    return views.filter((v): v is RunView => v.run !== undefined);
+  }
+
+  const app = new Hono();
+  app.get('/', (c) => c.redirect('/runs'));
+  app.get('/runs', async (c) => c.html(runsPage(await runViews())));
+  app.get('/api/runs', async (c) => c.json(await runViews()));
+  app.get('/metrics', async (c) =>
+    c.body(await metrics.metrics(), 200, { 'content-type': metrics.contentType }),
+  );
+  app.get('/healthz', async (c) => c.text((await redis.ping()) === 'PONG' ? 'ok' : 'redis?'));
+  app.route('/queues', board.registerPlugin());
+
+  const server = await listen(getRequestListener(app.fetch), options.port, options.host);
+  return {
+    ...server,
+    async close() {
+      await server.close();
+      await Promise.all(queues.map((q) => q.close()));
+    },
+  };
+}

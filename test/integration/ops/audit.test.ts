@@ -1,0 +1,142 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whitelistAddAction } from '../../../src/commands/whitelist.js';
+import { DEMO_API_KEY } from '../../../src/config.js';
+import { exportAudit } from '../../../src/ops/audit/export.js';
+import { sha256OfFile } from '../../../src/ops/audit/sha256sums.js';
+import { verifyAudit } from '../../../src/ops/audit/verify.js';
+import { RunStore, type RunState } from '../../../src/pipeline/run-store.js';
+import { SCORING_VERSION } from '../../../src/verdict/index.js';
+import { VERSION } from '../../../src/version.js';
+import { redisUrl } from '../../helpers/redis.js';
+import { CLIENTS, clientsCsv, startOpsPipeline, type OpsPipeline } from './helpers.js';
+
+let pipeline: OpsPipeline;
+let run: RunState;
+let whitelist: string;
+
+const newDir = () => join(mkdtempSync(join(tmpdir(), 'kyc-audit-')), 'package');
+const exportTo = (dir: string, runId = run.id) =>
+  exportAudit({ redis: pipeline.redis, prefix: pipeline.prefix, runId, dir, secrets: [DEMO_API_KEY] });
+const hasSha256sum = spawnSync('sha256sum', ['--version']).status === 0;
+
+beforeAll(async () => {
+  pipeline = await startOpsPipeline();
+  const input = clientsCsv([
+    ['CL-1', ...CLIENTS.clean1],
+    ['CL-2', ...CLIENTS.foreignAgentHit],
+  ]);
+  const first = (await pipeline.run(input)).run;
+  whitelist = join(mkdtempSync(join(tmpdir(), 'kyc-wl-')), 'whitelist.csv');
+  await whitelistAddAction({ verdicts: first.out, row: 2, reviewer: 'Иванова А.', whitelist });
+  run = (await pipeline.run(input, { whitelist })).run;
+});
+afterAll(async () => {
+  await pipeline.close();
+});
+
+describe('report audit and report verify', () => {
+  it('exports outputs, config, versions and the whitelist used, with SHA256SUMS that sha256sum accepts', async () => {
+    const dir = newDir();
+    const exported = await exportTo(dir);
+    expect(readdirSync(dir).sort()).toEqual([
+      'SHA256SUMS',
+      'config.json',
+      'evidence.jsonl',
+      'manifest.json',
+      'verdicts.csv',
+      'versions.json',
+      'whitelist.csv',
+    ]);
+    expect(exported.files).toHaveLength(6);
+    expect(readFileSync(join(dir, 'verdicts.csv'))).toEqual(readFileSync(run.out));
+    expect(readFileSync(join(dir, 'whitelist.csv'))).toEqual(readFileSync(whitelist));
+    const versions = JSON.parse(readFileSync(join(dir, 'versions.json'), 'utf8')) as Record<string, unknown>;
+    expect(versions).toMatchObject({
+      run_id: run.id,
+      software_version: VERSION,
+      scoring_version: SCORING_VERSION,
+    });
+    const config = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')) as {
+      effective_config: Record<string, unknown>;
+      whitelist: { sha256: string };
+    };
+    expect(config.effective_config).toMatchObject({ apiKey: '[set]', prefix: pipeline.prefix });
+    expect(config.whitelist.sha256).toBe(run.whitelist?.sha256);
+    // The key the runs used is in no exported file.
+    for (const name of readdirSync(dir))
+      expect(readFileSync(join(dir, name), 'utf8')).not.toContain(DEMO_API_KEY);
+    if (hasSha256sum) execFileSync('sha256sum', ['-c', '--quiet', 'SHA256SUMS'], { cwd: dir });
+    expect(await verifyAudit(dir)).toMatchObject({ checked: 6, problems: [] });
+  });
+
+  it('verify names every altered, missing and unlisted file with its KYC_ERR code', async () => {
+    const dir = newDir();
+    await exportTo(dir);
+    appendFileSync(join(dir, 'verdicts.csv'), 'CL-9,forged\r\n');
+    rmSync(join(dir, 'whitelist.csv'));
+    writeFileSync(join(dir, 'notes.txt'), 'added later');
+    const { problems } = await verifyAudit(dir);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        { code: 'KYC_ERR_AUDIT_MISMATCH', message: 'verdicts.csv: sha256 differs' },
+        { code: 'KYC_ERR_AUDIT_MISSING_FILE', message: 'whitelist.csv: listed in SHA256SUMS, not found' },
+        { code: 'KYC_ERR_AUDIT_MISMATCH', message: 'notes.txt: not listed in SHA256SUMS' },
+      ]),
+    );
+  });
+
+  it('verify catches an output replaced together with its SHA256SUMS line: the manifest recorded the original', async () => {
+    const dir = newDir();
+    await exportTo(dir);
+    writeFileSync(join(dir, 'evidence.jsonl'), '{}\n');
+    const sums = readFileSync(join(dir, 'SHA256SUMS'), 'utf8').replace(
+      /^[0-9a-f]{64}(?= {2}evidence\.jsonl$)/mu,
+      await sha256OfFile(join(dir, 'evidence.jsonl')),
+    );
+    writeFileSync(join(dir, 'SHA256SUMS'), sums);
+    const { problems } = await verifyAudit(dir);
+    expect(problems.map((p) => p.message)).toEqual([
+      'evidence.jsonl: sha256 differs from the one the run recorded (manifest or config.json)',
+    ]);
+  });
+
+  it('the CLI exits 3 with the KYC_ERR code on a damaged package and 0 on a sound one', async () => {
+    const dir = newDir();
+    await exportTo(dir);
+    const cli = (args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, REDIS_URL: redisUrl(), KYC_PREFIX: pipeline.prefix, LOG_LEVEL: 'warn' },
+      });
+    const sound = cli(['report', 'verify', dir]);
+    expect(sound.stdout).toContain('OK: 6 files');
+    expect(sound.status).toBe(0);
+    rmSync(join(dir, 'manifest.json'));
+    const damaged = cli(['report', 'verify', dir]);
+    expect(damaged.stderr).toContain('KYC_ERR_AUDIT_MISSING_FILE: manifest.json');
+    expect(damaged.status).toBe(3);
+  });
+
+  it('refuses an unfinished run, a non-empty target and outputs changed since the run', async () => {
+    await expect(exportTo(newDir(), 'no_such_run')).rejects.toMatchObject({ code: 'KYC_ERR_RUN_NOT_FOUND' });
+    await new RunStore(pipeline.redis, pipeline.prefix).create({
+      ...run,
+      id: 'queued_run',
+      createdAt: run.createdAt,
+    });
+    await expect(exportTo(newDir(), 'queued_run')).rejects.toMatchObject({
+      code: 'KYC_ERR_AUDIT_RUN_NOT_DONE',
+    });
+    const used = newDir();
+    await exportTo(used);
+    await expect(exportTo(used)).rejects.toMatchObject({ code: 'KYC_ERR_AUDIT_TARGET' });
+    appendFileSync(run.evidence, '\n');
+    const target = newDir();
+    await expect(exportTo(target)).rejects.toMatchObject({ code: 'KYC_ERR_AUDIT_MISMATCH' });
+    expect(() => readdirSync(target)).toThrow();
+  });
+});

@@ -1,0 +1,165 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from '../../../src/export/manifest.js';
+import type { Listening } from '../../../src/ops/listen.js';
+import { startDashboard } from '../../../src/ops/dashboard/server.js';
+import { WorkerMetrics } from '../../../src/ops/metrics/worker-metrics.js';
+import { RunStore, type RunState } from '../../../src/pipeline/run-store.js';
+import { newRunId } from '../../../src/pipeline/topology.js';
+import { sampleSlice } from '../../helpers/sample-slice.js';
+import { readVerdicts, startOpsPipeline, type OpsPipeline } from './helpers.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+/** CI installs Chromium (.ci/run) and must run the browser test; elsewhere it is skipped without it. */
+const skipBrowser = !existsSync(CHROMIUM) && !process.env.CI;
+const ARTIFACTS = 'test/artifacts';
+
+let pipeline: OpsPipeline;
+let dashboard: Listening;
+let workerMetrics: Listening;
+let runId: string;
+let running: Promise<{ code: number; run: RunState }>;
+let clientNames: string[];
+
+/** Prometheus text → value of one sample, matched by name and every given label. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(name) || line.startsWith('#')) continue;
+    const match = /^([a-z_]+)(\{(.*)\})? (\S+)$/u.exec(line);
+    if (match?.[1] !== name) continue;
+    const have = Object.fromEntries(
+      [...(match[3] ?? '').matchAll(/(\w+)="([^"]*)"/gu)].map((m) => [m[1], m[2]]),
+    );
+    if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(match[4]);
+  }
+  return undefined;
+}
+
+async function scrape(url: string): Promise<string> {
+  const response = await fetch(`${url}/metrics`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/plain');
+  return response.text();
+}
+
+beforeAll(async () => {
+  const metrics = new WorkerMetrics();
+  // A low rate keeps the run going for a few seconds, so the queues have work while we look.
+  pipeline = await startOpsPipeline({ rate: 12, metrics });
+  workerMetrics = await metrics.serve(0, '127.0.0.1');
+  dashboard = await startDashboard({
+    redis: pipeline.redis,
+    prefix: pipeline.prefix,
+    port: 0,
+    host: '127.0.0.1',
+  });
+  runId = newRunId();
+  const input = sampleSlice(60);
+  clientNames = readVerdicts(input)
+    .map((r) => r.full_name ?? '')
+    .filter((n) => n.length > 3);
+  running = pipeline.run(input, { runId, priority: 'low' });
+  const store = new RunStore(pipeline.redis, pipeline.prefix);
+  const deadline = Date.now() + 20_000;
+  while ((await store.get(runId))?.status !== 'running' || (await store.get(runId))?.dispatched === 0) {
+    if (Date.now() > deadline) throw new Error('the run did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+});
+afterAll(async () => {
+  await running.catch(() => undefined);
+  await dashboard.close();
+  await workerMetrics.close();
+  await pipeline.close();
+});
+
+describe('dashboard during a run', () => {
+  it.skipIf(skipBrowser)('headless Chromium shows the queues (bull-board) and the runs page', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const context: BrowserContext = await chromium.launchPersistentContext(
+      mkdtempSync(join(tmpdir(), 'kyc-chromium-')),
+      {
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+        viewport: { width: 1280, height: 800 },
+      },
+    );
+    try {
+      const page = await context.newPage();
+      await page.goto(`${dashboard.url}/queues`);
+      for (const queue of ['runs', 'checks', 'verdicts', 'schedules'])
+        await page.getByRole('link', { name: queue, exact: true }).first().waitFor({ timeout: 15_000 });
+      expect((await new RunStore(pipeline.redis, pipeline.prefix).require(runId)).status).toBe('running');
+      await page.screenshot({ path: join(ARTIFACTS, 'dashboard-queues.png'), fullPage: true });
+
+      // The checks queue with its jobs: the clients in their data are hidden (the dashboard has no login).
+      await page.goto(`${dashboard.url}/queues/queue/checks?status=prioritized`);
+      await page.getByText('[personal data hidden]').first().waitFor({ timeout: 15_000 });
+      const shown = await page.locator('body').innerText();
+      for (const name of clientNames) expect(shown).not.toContain(name);
+      await page.screenshot({ path: join(ARTIFACTS, 'dashboard-checks.png') });
+
+      await page.goto(`${dashboard.url}/runs`);
+      await page.getByText(runId).waitFor();
+      expect(await page.locator('tr', { hasText: runId }).locator('td.status').textContent()).toMatch(
+        /running|done/u,
+      );
+      await page.screenshot({ path: join(ARTIFACTS, 'dashboard-runs.png'), fullPage: true });
+      for (const png of ['dashboard-queues.png', 'dashboard-checks.png', 'dashboard-runs.png'])
+        expect(readFileSync(join(ARTIFACTS, png)).subarray(1, 4).toString()).toBe('PNG');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('/metrics of the dashboard shows queue depths and the run in progress', async () => {
+    const text = await scrape(dashboard.url);
+    for (const queue of ['runs', 'checks', 'verdicts', 'schedules'])
+      expect(sample(text, 'kyc_queue_jobs', { queue, state: 'waiting' }), queue).toBeTypeOf('number');
+    const run = await new RunStore(pipeline.redis, pipeline.prefix).require(runId);
+    if (run.status !== 'done') {
+      expect(sample(text, 'kyc_run_rows', { run_id: runId, kind: 'written' })).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'kyc_runs', { status: 'running' })).toBe(1);
+    }
+  });
+
+  it('after the run, the Redis-derived counters agree with the manifest, the worker has check latencies', async () => {
+    const { run } = await running;
+    expect(run.status).toBe('done');
+    const manifest = JSON.parse(readFileSync(run.manifest, 'utf8')) as Manifest;
+    const text = await scrape(dashboard.url);
+    for (const [verdict, n] of Object.entries(manifest.verdicts))
+      expect(sample(text, 'kyc_verdicts_total', { verdict }), verdict).toBe(n);
+    expect(sample(text, 'kyc_rows_written_total')).toBe(manifest.rows.total);
+    expect(sample(text, 'kyc_upstream_rate_limited_total')).toBe(manifest.upstream.rate_limited_429);
+    expect(sample(text, 'kyc_check_retries_total')).toBe(manifest.upstream.retries);
+    const calls = text
+      .split('\n')
+      .filter((l) => l.startsWith('kyc_upstream_calls_total{'))
+      .reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
+    expect(calls).toBe(manifest.upstream.calls);
+    expect(sample(text, 'kyc_check_results_total', { check: 'sanctions', status: 'CLEAR' })).toBe(
+      manifest.checks.sanctions?.CLEAR,
+    );
+    expect(sample(text, 'kyc_queue_jobs', { queue: 'checks', state: 'waiting' })).toBe(0);
+
+    const worker = await scrape(workerMetrics.url);
+    expect(
+      sample(worker, 'kyc_check_duration_seconds_count', { check: 'sanctions', outcome: 'CLEAR' }),
+    ).toBeGreaterThan(0);
+    expect(sample(worker, 'kyc_merge_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThan(0);
+    expect(sample(worker, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
+});
