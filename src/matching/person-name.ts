@@ -108,6 +108,21 @@ function tokensOf(words: readonly NameWord[], roles?: readonly NameRole[]): Pers
   });
 }
 
+/** Record names parsed lately: a register answer is scored against many clients. Cleared when full. */
+const parsedNames = new Map<string, PersonName>();
+const PARSED_NAMES_LIMIT = 20_000;
+
+/** `parsePersonName` for register records, memoised by the text (the result is never mutated). */
+export function parseRecordPersonName(raw: string): PersonName {
+  let parsed = parsedNames.get(raw);
+  if (parsed === undefined) {
+    parsed = parsePersonName(raw);
+    if (parsedNames.size >= PARSED_NAMES_LIMIT) parsedNames.clear();
+    parsedNames.set(raw, parsed);
+  }
+  return parsed;
+}
+
 /** A full name as one string, in any of the orders registers and clients use. */
 export function parsePersonName(raw: string): PersonName {
   const split = splitName(raw, false);

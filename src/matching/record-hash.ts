@@ -27,9 +27,41 @@ function sortedCopy(value: unknown): unknown {
   return copy;
 }
 
+/**
+ * Hashes already computed for a record object. A search answer is scored against every client that
+ * asked the same question (the run's cache hands out the same objects), so each record is hashed once.
+ */
+const hashes = new WeakMap<object, string>();
+
 /** sha256 (hex) of the canonical JSON of a record's `data`: a whitelist entry reopens when it changes. */
 export function recordHash(data: unknown): string {
-  return createHash('sha256').update(canonicalJson(data)).digest('hex');
+  if (data === null || typeof data !== 'object') return sha256Hex(canonicalJson(data));
+  let hash = hashes.get(data);
+  if (hash === undefined) {
+    hash = sha256Hex(canonicalJson(data));
+    hashes.set(data, hash);
+  }
+  return hash;
+}
+
+function sha256Hex(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+const ids = new WeakMap<object, string>();
+
+/** `contentId` computed once per record object (see `hashes`). */
+export function memoContentId(
+  record: object,
+  prefix: string,
+  identity: () => Readonly<Record<string, string | null>>,
+): string {
+  let id = ids.get(record);
+  if (id === undefined) {
+    id = contentId(prefix, identity());
+    ids.set(record, id);
+  }
+  return id;
 }
 
 /**

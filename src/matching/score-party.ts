@@ -11,7 +11,7 @@ import { describeScripts, formatScore, joinExplanation } from './explain.js';
 import { compareIdentifiers, type PartyIdentifiers } from './identifiers.js';
 import type { NameWord } from './name-words.js';
 import { compareOrgNames, parseOrgName } from './org-name.js';
-import { comparePersonNames, parsePersonName } from './person-name.js';
+import { comparePersonNames, parseRecordPersonName } from './person-name.js';
 import type { PartyKind, PreparedClient } from './prepare-client.js';
 
 /** The register-independent view of a record: what every scorer compares. */
@@ -60,7 +60,7 @@ function compareNames(client: PreparedClient, party: RecordParty): NameResult | 
     let result: NameResult | undefined;
     if (client.kind === 'person' && client.person) {
       const person = client.person;
-      const record = parsePersonName(value);
+      const record = parseRecordPersonName(value);
       const cmp = comparePersonNames(person, record);
       const pairs = cmp.pairs.map((p): readonly [NameWord, NameWord] => [p.client, p.record]);
       result = {

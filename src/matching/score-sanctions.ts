@@ -2,7 +2,7 @@ import type { Client } from '../domain/client.js';
 import type { ScoredCandidate } from '../domain/check.js';
 import type { SanctionsRecord } from '../domain/records.js';
 import { prepareClient } from './prepare-client.js';
-import { contentId, recordHash } from './record-hash.js';
+import { memoContentId, recordHash } from './record-hash.js';
 import { scoreParty } from './score-party.js';
 
 /**
@@ -25,12 +25,12 @@ export function scoreSanctions(client: Client, record: SanctionsRecord): ScoredC
   });
   return {
     source: record.source,
-    recordId: contentId('sanctions', {
+    recordId: memoContentId(data, 'sanctions', () => ({
       name: data.name,
       name_local: data.name_local,
       birth_date: data.birth_date,
       entity_type: data.entity_type,
-    }),
+    })),
     recordHash: recordHash(data),
     recordName:
       data.name_local !== null && data.name_local.length > 0

@@ -14,17 +14,26 @@ export class PacedOut extends Error {
 }
 
 /**
- * Binds the four lookups of the core checks to the HTTP client, behind the run's request cache (identical
- * requests are made once) and the shared pacer (every call takes a slot of the one quota). Every call and
- * its outcome is counted under the run for the manifest.
+ * Binds the lookups of every check (core, optional, the Banks evidence) to the HTTP client, behind the
+ * run's request cache (identical requests are made once) and the shared pacer (every call takes a slot of
+ * the one quota). Every call and its outcome is counted under the run for the manifest.
  */
+/** The lookups of one job, with the job's counts, written in one round trip when the job ends. */
+export interface JobLookup extends Lookup {
+  flush(): Promise<void>;
+}
+
 export function pacedLookup(
   runId: string,
   registry: RegistryClient,
   pacer: Pacer,
   cache: RequestCache,
   store: RunStore,
-): Lookup {
+): JobLookup {
+  const counts: Record<string, number> = {};
+  const count = (field: string) => {
+    counts[field] = (counts[field] ?? 0) + 1;
+  };
   async function call<T>(
     operation: string,
     params: Readonly<Record<string, string>>,
@@ -34,12 +43,13 @@ export function pacedLookup(
       const slot = await pacer.acquire();
       if (!slot.granted) throw new PacedOut(slot.retryInMs);
       try {
-        const answer = await send();
-        await store.incr(runId, { [`calls:${operation}:${answer.record.status}`]: 1, calls: 1 });
-        return answer;
+        // Successful calls are counted by the writer from the evidence (request records), so the
+        // manifest agrees with evidence.jsonl and a resumed run counts each row once.
+        return await send();
       } catch (error) {
         if (isRegistryError(error)) {
-          await store.incr(runId, { [`calls:${operation}:${error.status || error.kind}`]: 1, calls: 1 });
+          count(`calls:${operation}:${error.status || error.kind}`);
+          count('calls');
           // Nobody may call before the service's Retry-After, on any machine.
           if (error.kind === 'rate_limited') await pacer.penalize(error.retryAfterMs ?? 1_000);
         }
@@ -47,11 +57,15 @@ export function pacedLookup(
       }
     });
     if (!cached) return value;
-    await store.incr(runId, { cache_hits: 1 });
     return { data: value.data, record: { ...value.record, cached: true } };
   }
 
   return {
+    async flush() {
+      const pending = { ...counts };
+      for (const field of Object.keys(counts)) delete counts[field];
+      await store.incr(runId, pending);
+    },
     searchForeignAgents: (params) =>
       call('search.foreign_agent', params, () => registry.searchForeignAgents(params)),
     searchSanctions: (params) => call('search.sanctions', params, () => registry.searchSanctions(params)),
@@ -60,5 +74,40 @@ export function pacedLookup(
         registry.searchBankruptcy(searchString),
       ),
     debtorByInn: (inn) => call('client.debt', { inn }, () => registry.debtorByInn(inn)),
+    // The smtp parameter is sent only when asked, so that the evidence and the cache key show the request.
+    validateEmail: (email, smtp) =>
+      call('validation.email', smtp ? { email, smtp: 'true' } : { email }, () =>
+        registry.validateEmail(email, smtp ? { smtp } : {}),
+      ),
+    cardData: (card) => call('validation.bin', { card }, () => registry.cardData(card)),
+    cadastralReport: (cadastralNumber, owner) =>
+      call(
+        'cadastral.report',
+        owner
+          ? { cadastral_number: cadastralNumber, owner_full_name: owner }
+          : { cadastral_number: cadastralNumber },
+        () => registry.cadastralReport(cadastralNumber, owner ? { ownerFullName: owner } : {}),
+      ),
+    bankByBik: async (bik) => {
+      try {
+        const { data, record } = await call(
+          'dictionary.values',
+          { name: 'Banks', search: bik, limit: '20' },
+          () => registry.dictionaryValues('Banks', { search: bik, limit: 20 }),
+        );
+        const bank = data.items.find((item) => item.bik === bik);
+        return {
+          data: bank
+            ? { bank: { bik, name: bank.name, city: bank.city, corrAccount: bank.corrAccount } }
+            : {},
+          record,
+        };
+      } catch (error) {
+        // Evidence only: a failed Banks lookup must not fail the foreign-agent check it enriches. A 429 and
+        // an exhausted pacer still send the job back, so the quota holds.
+        if (!isRegistryError(error) || error.kind === 'rate_limited') throw error;
+        return { data: { error: error.code }, record: error.toRecord() };
+      }
+    },
   };
 }

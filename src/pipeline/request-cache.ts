@@ -12,6 +12,8 @@ export interface Cached<T> {
 }
 
 export interface RequestCacheOptions {
+  /** Answers also kept in this process, most recent first: a hit then costs no Redis round trip and no parse. */
+  readonly localEntries?: number;
   /** How long a cached answer lives: long enough for any run, short enough not to pile up. */
   readonly ttlSeconds?: number;
   /** A fetch that holds the lock longer than this is presumed dead and another worker may call. */
@@ -28,18 +30,45 @@ export function requestDigest(operation: string, params: Readonly<Record<string,
     .slice(0, 32);
 }
 
+/** A small least-recently-used map; Map keeps insertion order, so the first key is the oldest. */
+export class LocalLru<V> {
+  private readonly entries = new Map<string, V>();
+  constructor(private readonly capacity: number) {}
+
+  get(key: string): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    if (this.capacity <= 0) return;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+  }
+}
+
 export class RequestCache {
   private readonly ttlSeconds: number;
   private readonly lockMs: number;
+  private readonly local: LocalLru<unknown> | undefined;
 
   constructor(
     private readonly redis: Redis,
     private readonly keyOf: (digest: string) => string,
     private readonly lockKeyOf: (digest: string) => string,
-    options: RequestCacheOptions = {},
+    options: RequestCacheOptions & { readonly shared?: LocalLru<unknown> } = {},
   ) {
     this.ttlSeconds = options.ttlSeconds ?? 7 * 24 * 3600;
     this.lockMs = options.lockMs ?? 30_000;
+    this.local = options.shared ?? (options.localEntries ? new LocalLru(options.localEntries) : undefined);
   }
 
   async getOrFetch<T>(
@@ -49,11 +78,17 @@ export class RequestCache {
   ): Promise<Cached<T>> {
     const digest = requestDigest(operation, params);
     const key = this.keyOf(digest);
+    const known = this.local?.get(key);
+    if (known !== undefined) return { value: known as T, cached: true };
     const lockKey = this.lockKeyOf(digest);
     const deadline = Date.now() + this.lockMs * 2;
     for (;;) {
       const hit = await this.redis.get(key);
-      if (hit !== null) return { value: JSON.parse(hit) as T, cached: true };
+      if (hit !== null) {
+        const value = JSON.parse(hit) as T;
+        this.local?.set(key, value);
+        return { value, cached: true };
+      }
       const locked = await this.redis.set(lockKey, String(process.pid), 'PX', this.lockMs, 'NX');
       if (locked === 'OK' || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -61,6 +96,7 @@ export class RequestCache {
     try {
       const value = await fetch();
       await this.redis.set(key, JSON.stringify(value), 'EX', this.ttlSeconds);
+      this.local?.set(key, value);
       return { value, cached: false };
     } finally {
       await this.redis.del(lockKey);

@@ -52,6 +52,28 @@ describe('Pacer (one GCRA quota in Redis)', () => {
   });
 });
 
+describe('Pacer adaptation to 429s', () => {
+  it('cuts the rate to 70 % at most once a second and climbs back without 429s', async () => {
+    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, 100, 5_000);
+    expect(await pacer.currentRate()).toBe(100);
+    await pacer.penalize(1);
+    expect(await pacer.currentRate()).toBeCloseTo(70, 0);
+    // A burst of 429s within the same second is one signal, not ten.
+    for (let i = 0; i < 10; i++) await pacer.penalize(1);
+    expect(await pacer.currentRate()).toBeCloseTo(70, 0);
+    await new Promise((r) => setTimeout(r, 1_100));
+    await pacer.penalize(1);
+    expect(await pacer.currentRate()).toBeLessThan(52);
+    // +2 % of the configured rate per second: after ~1.5 s about +3.
+    const low = await pacer.currentRate();
+    await new Promise((r) => setTimeout(r, 1_500));
+    await pacer.reserve();
+    const raised = await pacer.currentRate();
+    expect(raised).toBeGreaterThan(low + 2);
+    expect(raised).toBeLessThan(low + 5);
+  });
+});
+
 describe('RequestCache (run-scoped, single-flight)', () => {
   it('makes an identical request once however many workers ask at the same time', async () => {
     const prefix = uniquePrefix();
