@@ -1,0 +1,343 @@
+/**
+ * Pipeline benchmarks (`npm run bench`): the figures users of a nightly rescreening compare tools on.
+ * Every scenario runs real processes (redis-server, `kyc-screen emulator`, `kyc-screen run|worker`) on
+ * this machine and every ratio is taken within one run, side by side, because the machine is shared.
+ *
+ *   npm run bench                       all scenarios, default sizes
+ *   npm run bench -- --only quota,calls  some of them
+ *   npm run bench -- --big 1000000       the large file of the memory figure (default 1,000,000)
+ *
+ * Prints a table and writes test/bench/results/pipeline.json.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { packageRoot } from '../../src/version.js';
+import { writeClientsFile } from './lib/clients-file.js';
+import {
+  runCli,
+  startCli,
+  startEmulator,
+  startRedis,
+  watchPeak,
+  type BenchEmulator,
+} from './lib/processes.js';
+
+interface Figure {
+  readonly figure: string;
+  readonly value: number;
+  readonly target: string;
+  readonly met: boolean | null;
+  readonly detail: Record<string, number | string>;
+}
+
+const root = packageRoot();
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const only = new Set((flag('only') ?? 'quota,overhead,calls,memory,onboarding').split(','));
+const BIG = Number(flag('big') ?? 1_000_000);
+const work = mkdtempSync(join(tmpdir(), 'kyc-bench-'));
+const round = (n: number, d = 3) => Number(n.toFixed(d));
+
+interface Manifest {
+  started_at: string;
+  finished_at: string;
+  rows: { total: number; clients: number };
+  upstream: { calls: number; calls_per_client: number; rate_limited_429: number; cache_hits: number };
+}
+
+async function clientsFile(name: string, rows: number, repeatShare = 0): Promise<string> {
+  const path = join(work, `${name}.csv`);
+  await writeClientsFile(path, { rows, repeatShare, seed: rows + Math.round(repeatShare * 100) });
+  return path;
+}
+
+function manifestOf(outDir: string): Manifest {
+  return JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8')) as Manifest;
+}
+
+function runSeconds(m: Manifest): number {
+  return (Date.parse(m.finished_at) - Date.parse(m.started_at)) / 1000;
+}
+
+/** Emulator request counts sampled over time: the rate of successful calls while calls were flowing. */
+function sampleCalls(emulator: BenchEmulator, everyMs = 200) {
+  const samples: { t: number; ok: number; limited: number }[] = [];
+  const timer = setInterval(() => {
+    void emulator
+      .stats()
+      .then((s) =>
+        samples.push({ t: performance.now(), ok: s.byStatus['200'] ?? 0, limited: s.byStatus['429'] ?? 0 }),
+      );
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      const moving = samples.filter((s, i) => i > 0 && s.ok !== samples[i - 1]?.ok);
+      const first = samples[samples.indexOf(moving[0] ?? samples[0]!) - 1] ?? samples[0];
+      const last = moving.at(-1);
+      if (!first || !last || last.t <= first.t) return { okPerSecond: 0, ok: 0, limited: 0, seconds: 0 };
+      return {
+        okPerSecond: (last.ok - first.ok) / ((last.t - first.t) / 1000),
+        ok: last.ok,
+        limited: samples.at(-1)?.limited ?? 0,
+        seconds: (last.t - first.t) / 1000,
+      };
+    },
+  };
+}
+
+async function quota(): Promise<Figure> {
+  const R = 200;
+  const file = await clientsFile('quota', 5_000);
+  const redis = await startRedis();
+  const emulator = await startEmulator(['--rate', String(R), '--burst', String(R)]);
+  const sampler = sampleCalls(emulator);
+  const out = join(work, 'quota');
+  const result = await runCli(['run', file, '--rate', String(R), '--out-dir', out, '--no-progress'], {
+    REDIS_URL: redis.url,
+    KYC_API_URL: emulator.url,
+  });
+  const calls = sampler.stop();
+  const stats = await emulator.stats();
+  await emulator.stop();
+  await redis.stop();
+  if (result.code !== 0) throw new Error(`quota run failed: ${result.stderr}`);
+  const use = calls.okPerSecond / R;
+  const share429 = (stats.byStatus['429'] ?? 0) / Math.max(1, stats.total);
+  return {
+    figure: 'quota use (R = 200/s, 5,000 clients)',
+    value: round(use),
+    target: '>= 0.98, 429s <= 0.1 %',
+    met: use >= 0.98 && share429 <= 0.001,
+    detail: {
+      successful_calls_per_s: round(calls.okPerSecond, 1),
+      window_s: round(calls.seconds, 1),
+      calls_200: stats.byStatus['200'] ?? 0,
+      responses_429: stats.byStatus['429'] ?? 0,
+      share_429_percent: round(share429 * 100, 3),
+    },
+  };
+}
+
+/** The bare BullMQ baseline: one parent + four no-op children per client, same Redis, same file size. */
+function baseline(redisUrl: string, clients: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'test/bench/lib/bullmq-baseline.ts'), redisUrl, String(clients)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`baseline exited ${code}`));
+      else resolve((JSON.parse(out) as { clientsPerSecond: number }).clientsPerSecond);
+    });
+  });
+}
+
+async function pipelineWithWorkers(file: string, emulatorUrl: string, workers: number): Promise<number> {
+  const redis = await startRedis();
+  const env = { REDIS_URL: redis.url, KYC_API_URL: emulatorUrl };
+  const hosts = Array.from({ length: workers }, () => startCli(['worker', '--rate', '1000000'], env));
+  const out = join(work, `overhead-${workers}w`);
+  const result = await runCli(['run', file, '--no-workers', '--out-dir', out, '--no-progress'], env);
+  await Promise.all(hosts.map((h) => h.stop()));
+  await redis.stop();
+  if (result.code !== 0) throw new Error(`run with ${workers} workers failed: ${result.stderr}`);
+  const m = manifestOf(out);
+  return m.rows.total / runSeconds(m);
+}
+
+async function overhead(): Promise<Figure[]> {
+  const clients = Number(flag('clients') ?? 20_000);
+  const file = await clientsFile('overhead', clients);
+  const emulator = await startEmulator();
+  const redis = await startRedis();
+  const base = await baseline(redis.url, clients);
+  await redis.stop();
+  const redis2 = await startRedis();
+  const out = join(work, 'overhead-inprocess');
+  const result = await runCli(['run', file, '--rate', '1000000', '--out-dir', out, '--no-progress'], {
+    REDIS_URL: redis2.url,
+    KYC_API_URL: emulator.url,
+  });
+  await redis2.stop();
+  if (result.code !== 0) throw new Error(`overhead run failed: ${result.stderr}`);
+  const m = manifestOf(out);
+  const inProcess = m.rows.total / runSeconds(m);
+  const one = await pipelineWithWorkers(file, emulator.url, 1);
+  const two = await pipelineWithWorkers(file, emulator.url, 2);
+  await emulator.stop();
+  return [
+    {
+      figure: `pipeline overhead (${clients.toLocaleString('en')} clients, unthrottled)`,
+      value: round(inProcess / base),
+      target: '>= 0.8',
+      met: inProcess / base >= 0.8,
+      detail: {
+        pipeline_clients_per_s: round(inProcess, 1),
+        bare_bullmq_clients_per_s: round(base, 1),
+        calls_per_client: m.upstream.calls_per_client,
+      },
+    },
+    {
+      figure: 'scale-out (1 → 2 worker processes)',
+      value: round(two / one),
+      target: 'reported',
+      met: null,
+      detail: { one_worker_clients_per_s: round(one, 1), two_workers_clients_per_s: round(two, 1) },
+    },
+  ];
+}
+
+async function callsPerClient(): Promise<Figure> {
+  const file = await clientsFile('repeats', 5_000, 0.3);
+  const redis = await startRedis();
+  const emulator = await startEmulator();
+  const out = join(work, 'calls');
+  const result = await runCli(['run', file, '--rate', '1000000', '--out-dir', out, '--no-progress'], {
+    REDIS_URL: redis.url,
+    KYC_API_URL: emulator.url,
+  });
+  const stats = await emulator.stats();
+  await emulator.stop();
+  await redis.stop();
+  if (result.code !== 0) throw new Error(`calls run failed: ${result.stderr}`);
+  const m = manifestOf(out);
+  // Every request that reached the service, from the evidence: none may appear twice.
+  const seen = new Map<string, number>();
+  for (const line of readFileSync(join(out, 'evidence.jsonl'), 'utf8').split('\n')) {
+    if (!line) continue;
+    const e = JSON.parse(line) as {
+      checks: Record<
+        string,
+        { requests: { operation: string; params: Record<string, string>; cached?: boolean }[] }
+      >;
+    };
+    for (const check of Object.values(e.checks)) {
+      for (const r of check.requests) {
+        if (r.cached) continue;
+        const key = JSON.stringify([r.operation, Object.entries(r.params).sort()]);
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+    }
+  }
+  const duplicates = [...seen.values()].filter((n) => n > 1).length;
+  return {
+    figure: 'calls per client (30 % repeated INN or name)',
+    value: m.upstream.calls_per_client,
+    target: '< 4, no duplicate request',
+    met: m.upstream.calls_per_client < 4 && duplicates === 0 && stats.total === m.upstream.calls,
+    detail: {
+      calls: m.upstream.calls,
+      emulator_requests: stats.total,
+      cache_hits: m.upstream.cache_hits,
+      duplicate_requests: duplicates,
+    },
+  };
+}
+
+async function memoryAt(rows: number): Promise<{ runMiB: number; redisMiB: number; redisPeakMiB: number }> {
+  const file = await clientsFile(`memory-${rows}`, rows);
+  const redis = await startRedis();
+  const redisWatch = watchPeak(redis.pid, 500);
+  const emulator = await startEmulator();
+  const out = join(work, `memory-${rows}`);
+  const result = await runCli(['run', file, '--rate', '1000000', '--out-dir', out, '--no-progress'], {
+    REDIS_URL: redis.url,
+    KYC_API_URL: emulator.url,
+  });
+  redisWatch.stop();
+  const redisPeakMiB = await redis.usedMemoryPeakMiB();
+  await emulator.stop();
+  await redis.stop();
+  if (result.code !== 0) throw new Error(`memory run (${rows}) failed: ${result.stderr}`);
+  return { runMiB: result.peakMiB, redisMiB: redisWatch.peakMiB(), redisPeakMiB };
+}
+
+async function memory(): Promise<Figure> {
+  const small = await memoryAt(10_000);
+  const big = await memoryAt(BIG);
+  const ratio = Math.max(big.runMiB / small.runMiB, big.redisPeakMiB / small.redisPeakMiB);
+  return {
+    figure: `flat memory (${BIG.toLocaleString('en')} ÷ 10,000 rows)`,
+    value: round(ratio),
+    target: '<= 1.3',
+    met: ratio <= 1.3,
+    detail: {
+      run_process_peak_rss_small_MiB: round(small.runMiB, 1),
+      run_process_peak_rss_big_MiB: round(big.runMiB, 1),
+      redis_used_memory_peak_small_MiB: round(small.redisPeakMiB, 1),
+      redis_used_memory_peak_big_MiB: round(big.redisPeakMiB, 1),
+      redis_peak_rss_small_MiB: round(small.redisMiB, 1),
+      redis_peak_rss_big_MiB: round(big.redisMiB, 1),
+    },
+  };
+}
+
+async function onboarding(): Promise<Figure> {
+  const R = 50;
+  const file = await clientsFile('onboarding', 1_000);
+  const redis = await startRedis();
+  const emulator = await startEmulator(['--rate', String(R), '--burst', String(R)]);
+  const out = join(work, 'onboarding');
+  const result = await runCli(
+    ['run', file, '--rate', String(R), '--priority', 'high', '--out-dir', out, '--no-progress'],
+    { REDIS_URL: redis.url, KYC_API_URL: emulator.url },
+  );
+  await emulator.stop();
+  await redis.stop();
+  if (result.code !== 0) throw new Error(`onboarding run failed: ${result.stderr}`);
+  const m = manifestOf(out);
+  const ideal = m.upstream.calls / R;
+  return {
+    figure: 'onboarding latency (1,000 rows, R = 50/s)',
+    value: round(result.seconds / ideal),
+    target: '<= 1.05',
+    met: result.seconds / ideal <= 1.05,
+    detail: { wall_s: round(result.seconds, 1), calls: m.upstream.calls, ideal_s: round(ideal, 1) },
+  };
+}
+
+execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+const figures: Figure[] = [];
+const scenarios: [string, () => Promise<Figure | Figure[]>][] = [
+  ['quota', quota],
+  ['overhead', overhead],
+  ['calls', callsPerClient],
+  ['memory', memory],
+  ['onboarding', onboarding],
+];
+for (const [name, scenario] of scenarios) {
+  if (!only.has(name)) continue;
+  process.stderr.write(`bench: ${name}…\n`);
+  const result = await scenario();
+  figures.push(...(Array.isArray(result) ? result : [result]));
+}
+
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.versions.node}, load ${loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ')}`;
+console.log(`\nkyc-screen pipeline benchmarks — ${machine}\n`);
+console.log('| figure | value | target | met | detail |');
+console.log('|---|---|---|---|---|');
+for (const f of figures) {
+  const detail = Object.entries(f.detail)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  console.log(
+    `| ${f.figure} | ${f.value} | ${f.target} | ${f.met === null ? '—' : f.met ? 'yes' : 'NO'} | ${detail} |`,
+  );
+}
+const resultsDir = join(root, 'test/bench/results');
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(
+  join(resultsDir, 'pipeline.json'),
+  JSON.stringify({ machine, at: new Date().toISOString(), figures }, null, 2) + '\n',
+);

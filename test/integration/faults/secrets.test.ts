@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
+import { RunStore } from '../../../src/pipeline/run-store.js';
+import { cli, exited, stderrOf } from '../../helpers/cli-process.js';
+import { generatedClients } from '../../helpers/generated-clients.js';
+import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
+
+/** Every value stored under a prefix, read by type (a DUMP could compress a string and hide it). */
+async function dumpPrefix(redis: Redis, prefix: string): Promise<string> {
+  const parts: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    for (const key of keys) {
+      parts.push(key);
+      const type = await redis.type(key);
+      if (type === 'string') parts.push((await redis.get(key)) ?? '');
+      else if (type === 'hash') parts.push(JSON.stringify(await redis.hgetall(key)));
+      else if (type === 'list') parts.push(JSON.stringify(await redis.lrange(key, 0, -1)));
+      else if (type === 'set') parts.push(JSON.stringify(await redis.smembers(key)));
+      else if (type === 'zset') parts.push(JSON.stringify(await redis.zrange(key, '0', '-1')));
+      else if (type === 'stream') parts.push(JSON.stringify(await redis.xrange(key, '-', '+')));
+    }
+  } while (cursor !== '0');
+  return parts.join('\n');
+}
+
+describe('the API key never leaves the HTTP header', () => {
+  const redis = connect();
+  const key = randomUUID();
+  let emulator: EmulatorHandle;
+  beforeAll(async () => {
+    emulator = await createEmulator({ keys: [key], faults: { latencyMs: [2, 8], errorRate: 0.05 } });
+  });
+  afterAll(async () => {
+    await emulator.close();
+    await redis.quit();
+  });
+
+  it('appears nowhere in logs, outputs, or any Redis key of the run (during and after it)', async () => {
+    const prefix = uniquePrefix();
+    const outDir = mkdtempSync(join(tmpdir(), 'kyc-secret-'));
+    const logFile = join(outDir, 'run.log');
+    const child = cli(
+      [
+        'run',
+        await generatedClients(300),
+        '--out-dir',
+        outDir,
+        '--log-file',
+        logFile,
+        '--run-id',
+        'secret_1',
+      ],
+      {
+        REDIS_URL: redisUrl(),
+        KYC_PREFIX: prefix,
+        KYC_API_URL: emulator.url,
+        KYC_API_KEY: key,
+        KYC_RATE: '300',
+        LOG_LEVEL: 'trace',
+      },
+    );
+    const stderr = stderrOf(child);
+    let stdout = '';
+    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+    // A snapshot of every key while jobs, caches and results are in Redis.
+    const store = new RunStore(redis, prefix);
+    while (((await store.get('secret_1'))?.written ?? 0) < 50) await new Promise((r) => setTimeout(r, 20));
+    const during = await dumpPrefix(redis, prefix);
+    expect(await exited(child), stderr()).toBe(0);
+    const after = await dumpPrefix(redis, prefix);
+
+    expect(during.length).toBeGreaterThan(1000);
+    expect(during).not.toContain(key);
+    expect(after).not.toContain(key);
+    expect(stdout + stderr()).not.toContain(key);
+    const log = readFileSync(logFile, 'utf8');
+    expect(log.length).toBeGreaterThan(0);
+    expect(log).not.toContain(key);
+    for (const file of readdirSync(outDir))
+      expect(readFileSync(join(outDir, file), 'utf8'), file).not.toContain(key);
+  }, 180_000);
+});

@@ -1,0 +1,84 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_API_KEY } from '../../../src/config.js';
+import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
+import { RunStore } from '../../../src/pipeline/run-store.js';
+import { SOAK, cli, exited, stderrOf } from '../../helpers/cli-process.js';
+import { generatedClients } from '../../helpers/generated-clients.js';
+import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
+import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
+
+const ROWS = SOAK ? 20_000 : 1_000;
+
+/** The verdict file with the check timestamps blanked: the one thing that legitimately differs. */
+function masked(path: string): string {
+  return readFileSync(path, 'utf8').replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<checked_at>');
+}
+
+describe(`worker processes SIGKILLed every few seconds during a ${ROWS}-row run`, () => {
+  const redis = connect();
+  let emulator: EmulatorHandle;
+  let reference: TestPipeline;
+  beforeAll(async () => {
+    emulator = await createEmulator({ keys: [DEMO_API_KEY], faults: { latencyMs: [1, 10] } });
+    reference = await startTestPipeline();
+  });
+  afterAll(async () => {
+    await reference.close();
+    await emulator.close();
+    await redis.quit();
+  });
+
+  it(
+    'writes exactly every row once, with verdicts identical to a clean run',
+    async () => {
+      const file = await generatedClients(ROWS, 0.2);
+      const runId = 'worker_crash_1';
+      const prefix = uniquePrefix();
+      const outDir = mkdtempSync(join(tmpdir(), 'kyc-wcrash-'));
+      const env = {
+        REDIS_URL: redisUrl(),
+        KYC_API_URL: emulator.url,
+        KYC_API_KEY: DEMO_API_KEY,
+        KYC_PREFIX: prefix,
+        KYC_RATE: '400',
+      };
+      // The submitter only follows; the work is done by two worker processes that keep getting killed.
+      const submitter = cli(
+        ['run', file, '--run-id', runId, '--out-dir', outDir, '--no-workers', '--window', '300'],
+        env,
+      );
+      const submitterErr = stderrOf(submitter);
+      const store = new RunStore(redis, prefix);
+      const spawnWorker = () => cli(['worker', '--concurrency', '16'], env);
+      let workers = [spawnWorker(), spawnWorker()];
+      let kills = 0;
+      const deadline = Date.now() + (SOAK ? 900_000 : 240_000);
+      for (;;) {
+        await new Promise((r) => setTimeout(r, 2_500 + Math.random() * 1_500));
+        const run = await store.get(runId);
+        if (run?.status === 'done' || run?.status === 'failed') break;
+        if (Date.now() > deadline) throw new Error(`run did not finish: ${JSON.stringify(run)}`);
+        // Kill one worker at random, hard, and start a fresh one, as a crashing host would.
+        const victim = Math.floor(Math.random() * workers.length);
+        workers[victim]?.kill('SIGKILL');
+        await exited(workers[victim]!);
+        kills++;
+        workers = workers.map((w, i) => (i === victim ? spawnWorker() : w));
+      }
+      expect(await exited(submitter), submitterErr()).toBe(0);
+      for (const w of workers) w.kill('SIGTERM');
+      await Promise.all(workers.map(exited));
+      expect(kills).toBeGreaterThan(1);
+
+      const clean = await reference.submit(file, { runId, window: 300 });
+      const { run: cleanRun } = await reference.finish(clean, SOAK ? 900_000 : 240_000);
+      const crashed = masked(join(outDir, 'verdicts.csv'));
+      expect(crashed.split('\r\n').length - 2).toBe(ROWS);
+      expect(crashed).toBe(masked(cleanRun.out));
+    },
+    (SOAK ? 1_800 : 480) * 1000,
+  );
+});
