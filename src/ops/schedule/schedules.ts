@@ -84,5 +84,13 @@ export async function removeSchedule(redis: Redis, prefix: string, name: string)
   await withQueue(redis, prefix, async (queue) => {
     if (!(await queue.getJobScheduler(name))) throw new KycError('KYC_ERR_SCHEDULE_NOT_FOUND', name);
     await queue.removeJobScheduler(name);
+    // A firing that was being picked up while the scheduler was removed can leave its successor behind
+    // as a delayed job; it would fire once more. Sweep such jobs so that remove really stops the firings.
+    for (let sweep = 0; sweep < 2; sweep++) {
+      if (sweep > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+      for (const job of await queue.getJobs(['delayed', 'waiting', 'prioritized'])) {
+        if (job.repeatJobKey === name) await job.remove().catch(() => undefined);
+      }
+    }
   });
 }
