@@ -35,6 +35,8 @@ export interface Config {
   readonly requestTimeoutMs: number;
   /** Concurrent in-flight HTTP requests per registry client instance. */
   readonly httpConcurrency: number;
+  /** How long a run's cached answer stays in Redis after its last use. */
+  readonly cacheTtlSeconds: number;
 }
 
 const positiveNumber = (name: string) =>
@@ -56,6 +58,7 @@ const schema = z.object({
   stateDir: z.string().min(1).default('.state'),
   requestTimeoutMs: positiveNumber('KYC_REQUEST_TIMEOUT_MS').default(10_000),
   httpConcurrency: positiveNumber('KYC_HTTP_CONCURRENCY').int().default(32),
+  cacheTtlSeconds: positiveNumber('KYC_CACHE_TTL').int().default(600),
 });
 
 export type ConfigInput = Partial<Record<keyof Config, string | number | undefined>>;
@@ -70,6 +73,7 @@ const ENV_NAMES: Readonly<Record<keyof Config, string>> = {
   stateDir: 'KYC_STATE_DIR',
   requestTimeoutMs: 'KYC_REQUEST_TIMEOUT_MS',
   httpConcurrency: 'KYC_HTTP_CONCURRENCY',
+  cacheTtlSeconds: 'KYC_CACHE_TTL',
 };
 
 /** Flags win over the environment; empty strings count as unset. */
@@ -107,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
     stateDir: config.stateDir,
     requestTimeoutMs: config.requestTimeoutMs,
     httpConcurrency: config.httpConcurrency,
+    cacheTtlSeconds: config.cacheTtlSeconds,
   };
 }
 
@@ -122,6 +127,7 @@ export function publicConfig(config: Config): Record<string, string | number | b
     stateDir: config.stateDir,
     requestTimeoutMs: config.requestTimeoutMs,
     httpConcurrency: config.httpConcurrency,
+    cacheTtlSeconds: config.cacheTtlSeconds,
   };
 }
 

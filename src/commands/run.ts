@@ -298,6 +298,7 @@ export async function runAction(
         settings: {
           ...DEFAULT_WORKER_SETTINGS,
           rate: config.rate,
+          cacheTtlSeconds: config.cacheTtlSeconds,
           checksConcurrency: options.concurrency,
           attempts: options.attempts,
         },

@@ -211,6 +211,9 @@ export async function coordinateRun(
         priority,
         attempts: 5,
         backoff: { type: 'exponential', delay: 500 },
+        // The merge stores its result under the run first; the job itself (with its children's values)
+        // must not stay behind, or Redis would grow with the file. A failed one stays for the watchdog.
+        removeOnComplete: true,
       },
       children: children.map((kind) => ({
         name: kind,

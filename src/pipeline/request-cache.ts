@@ -14,11 +14,18 @@ export interface Cached<T> {
 export interface RequestCacheOptions {
   /** Answers also kept in this process, most recent first: a hit then costs no Redis round trip and no parse. */
   readonly localEntries?: number;
-  /** How long a cached answer lives: long enough for any run, short enough not to pile up. */
+  /**
+   * How long an answer stays after its last use. Answers to surname searches are used again and again
+   * and stay; an answer about one INN expires a while after the last row that needed it, so Redis holds
+   * the answers of the recent past, not of the whole file.
+   */
   readonly ttlSeconds?: number;
   /** A fetch that holds the lock longer than this is presumed dead and another worker may call. */
   readonly lockMs?: number;
 }
+
+/** See RequestCacheOptions.ttlSeconds; KYC_CACHE_TTL overrides it. */
+export const DEFAULT_CACHE_TTL_SECONDS = 600;
 
 export function requestDigest(operation: string, params: Readonly<Record<string, string>>): string {
   const sorted = Object.keys(params)
@@ -66,7 +73,7 @@ export class RequestCache {
     private readonly lockKeyOf: (digest: string) => string,
     options: RequestCacheOptions & { readonly shared?: LocalLru<unknown> } = {},
   ) {
-    this.ttlSeconds = options.ttlSeconds ?? 7 * 24 * 3600;
+    this.ttlSeconds = options.ttlSeconds ?? DEFAULT_CACHE_TTL_SECONDS;
     this.lockMs = options.lockMs ?? 30_000;
     this.local = options.shared ?? (options.localEntries ? new LocalLru(options.localEntries) : undefined);
   }
@@ -83,7 +90,8 @@ export class RequestCache {
     const lockKey = this.lockKeyOf(digest);
     const deadline = Date.now() + this.lockMs * 2;
     for (;;) {
-      const hit = await this.redis.get(key);
+      // A hit renews the answer's time to live (GETEX, Redis 6.2+).
+      const hit = await this.redis.getex(key, 'EX', this.ttlSeconds);
       if (hit !== null) {
         const value = JSON.parse(hit) as T;
         this.local?.set(key, value);

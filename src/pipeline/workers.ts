@@ -11,7 +11,7 @@ import { coordinateRun, RunInterrupted } from './coordinator.js';
 import type { CheckJobData, MergeJobData, RunJobData } from './job-data.js';
 import { pacedLookup } from './paced-lookup.js';
 import { Pacer } from './pacer.js';
-import { LocalLru, RequestCache } from './request-cache.js';
+import { DEFAULT_CACHE_TTL_SECONDS, LocalLru, RequestCache } from './request-cache.js';
 import { RunStore } from './run-store.js';
 import { QUEUES, pacerKey } from './topology.js';
 
@@ -27,6 +27,8 @@ export interface WorkerSettings {
   readonly backoffMs: number;
   /** Cap on started attempts, which 429 pauses also spend, so that a job cannot bounce forever. */
   readonly maxStartedAttempts: number;
+  /** How long a cached answer stays after its last use (see RequestCache). */
+  readonly cacheTtlSeconds: number;
 }
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
@@ -37,6 +39,8 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   attempts: 4,
   backoffMs: 1_000,
   maxStartedAttempts: 100,
+  cacheTtlSeconds:
+    Number(process.env.KYC_CACHE_TTL) > 0 ? Number(process.env.KYC_CACHE_TTL) : DEFAULT_CACHE_TTL_SECONDS,
 };
 
 export interface WorkerHost {
@@ -84,7 +88,10 @@ export async function startWorkers(options: {
               runId,
               registry,
               pacer,
-              new RequestCache(redis, keys.cache, keys.cacheLock, { shared: localAnswers }),
+              new RequestCache(redis, keys.cache, keys.cacheLock, {
+                shared: localAnswers,
+                ttlSeconds: settings.cacheTtlSeconds,
+              }),
               store,
             );
           },
