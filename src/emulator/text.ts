@@ -1,3 +1,5 @@
+import { transliterate } from './transliterate.js';
+
 /**
  * Text normalisation shared by every search of the emulator. The same function prepares the indexed
  * values and the queries, so the two sides can never disagree about what a "word" is.
@@ -81,41 +83,6 @@ export function nameKey(value: string): string {
  * mostly on vowels (ю iu/yu, я ia/ya, ий iy/ii/y, е e/ye). The key is deliberately loose: it only decides
  * which records the search returns; whether one is the client is the matching engine's decision.
  */
-const CYRILLIC_TO_LATIN: Readonly<Record<string, string>> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'i',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'iu',
-  я: 'ia',
-};
 const CYRILLIC = /[\u0400-\u04ff]/;
 const LATIN = /[a-z]/;
 
@@ -129,9 +96,8 @@ export function scriptOf(word: string): Script {
 
 /** The cross-script key of one normalised word (see above). */
 export function phoneticKey(word: string): string {
-  let latin = '';
-  for (const ch of word) latin += CYRILLIC_TO_LATIN[ch] ?? ch;
-  const folded = latin
+  const folded = transliterate(word, 'icao')
+    .toLowerCase()
     .replace(/ë/g, 'e')
     .replace(/shch|shh|sch/g, 'W')
     .replace(/zh/g, 'Z')

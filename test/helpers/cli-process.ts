@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { DEMO_API_KEY } from '../../src/config.js';
 
 /** `kyc-screen …` as a separate OS process (TypeScript through tsx), so that it can be killed like in production. */
@@ -23,3 +24,8 @@ export function stderrOf(child: ChildProcess): () => string {
 
 /** Whether soak sizes were asked for (`npm run soak`). */
 export const SOAK = process.env.KYC_SOAK === '1';
+
+/** A verdict file with the check timestamps blanked: the one thing that legitimately differs between runs. */
+export function maskedVerdicts(path: string): string {
+  return readFileSync(path, 'utf8').replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<checked_at>');
+}

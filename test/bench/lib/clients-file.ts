@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { Random } from '../../../src/emulator/random.js';
 import { completeInn } from '../../../src/identifiers/index.js';
 
 /**
@@ -115,17 +116,6 @@ const ORG_WORDS = [
 ];
 const FORMS = ['ООО', 'АО', 'ПАО'];
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface ClientsFileOptions {
   readonly rows: number;
   readonly seed?: number;
@@ -134,7 +124,8 @@ export interface ClientsFileOptions {
 }
 
 export async function writeClientsFile(path: string, options: ClientsFileOptions): Promise<void> {
-  const random = prng(options.seed ?? 1);
+  const rng = new Random(options.seed ?? 1);
+  const random = () => rng.next();
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
   const out = createWriteStream(path);

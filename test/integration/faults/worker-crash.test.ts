@@ -1,21 +1,16 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
 import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
 import { RunStore } from '../../../src/pipeline/run-store.js';
-import { SOAK, cli, exited, stderrOf } from '../../helpers/cli-process.js';
+import { SOAK, cli, exited, maskedVerdicts, stderrOf } from '../../helpers/cli-process.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 
 const ROWS = SOAK ? 20_000 : 1_000;
-
-/** The verdict file with the check timestamps blanked: the one thing that legitimately differs. */
-function masked(path: string): string {
-  return readFileSync(path, 'utf8').replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<checked_at>');
-}
 
 describe(`worker processes SIGKILLed every few seconds during a ${ROWS}-row run`, () => {
   const redis = connect();
@@ -75,9 +70,9 @@ describe(`worker processes SIGKILLed every few seconds during a ${ROWS}-row run`
 
       const clean = await reference.submit(file, { runId, window: 300 });
       const { run: cleanRun } = await reference.finish(clean, SOAK ? 900_000 : 240_000);
-      const crashed = masked(join(outDir, 'verdicts.csv'));
+      const crashed = maskedVerdicts(join(outDir, 'verdicts.csv'));
       expect(crashed.split('\r\n').length - 2).toBe(ROWS);
-      expect(crashed).toBe(masked(cleanRun.out));
+      expect(crashed).toBe(maskedVerdicts(cleanRun.out));
     },
     (SOAK ? 1_800 : 480) * 1000,
   );

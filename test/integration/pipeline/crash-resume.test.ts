@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,27 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
 import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
 import { RunStore } from '../../../src/pipeline/run-store.js';
-import { SOAK } from '../../helpers/cli-process.js';
+import { SOAK, cli, exited, maskedVerdicts } from '../../helpers/cli-process.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
-
-/** The CLI as a separate process (coordinator and workers in one), so that it can be SIGKILLed. */
-function cli(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-/** The verdict file with the one column that legitimately differs between two runs blanked. */
-function masked(path: string): string {
-  return readFileSync(path, 'utf8').replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<checked_at>');
-}
 
 const ROWS = SOAK ? 20_000 : 200;
 
@@ -98,7 +80,7 @@ describe('SIGKILL of the process running coordinator and workers, then --resume'
 
       const clean = await reference.submit(input, { runId });
       const { run: cleanRun } = await reference.finish(clean);
-      expect(masked(join(outDir, 'verdicts.csv'))).toBe(masked(cleanRun.out));
+      expect(maskedVerdicts(join(outDir, 'verdicts.csv'))).toBe(maskedVerdicts(cleanRun.out));
       const evidenceRows = readFileSync(join(outDir, 'evidence.jsonl'), 'utf8').trim().split('\n');
       expect(evidenceRows.map((l) => (JSON.parse(l) as { row: number }).row)).toEqual(
         Array.from({ length: ROWS }, (_, i) => i + 1),
