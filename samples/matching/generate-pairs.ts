@@ -12,6 +12,8 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FOREIGN_AGENT_FIELDS } from '../../src/domain/records.js';
+import { emptyForeignAgentData } from '../../src/domain/records.js';
 import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../../src/identifiers/index.js';
 import { FEMALE_NAMES, MALE_NAMES, ORG_WORDS, PAIRED_GIVEN, SIMILAR_GIVEN, SURNAMES } from './name-data.js';
 import { SYSTEM_IDS, transliterateWord, type SystemId } from './translit-systems.js';
@@ -131,32 +133,10 @@ const snils = (): string => completeSnils(String(int(1, 9)) + digits(8));
 const TIMESTAMP = '2025-05-30T09:00:00.000Z';
 let registration = 0;
 
-const FA_FIELDS = [
-  'bik',
-  'inn',
-  'name',
-  'ogrn',
-  'added',
-  'snils',
-  'address',
-  'bank_name',
-  'agent_type',
-  'birth_date',
-  'violated_act',
-  'source_domen_names',
-  'registration_number',
-  'date_of_bank_agreement',
-  'participants_full_name',
-  'special_account_number',
-  'decision_publication_date',
-  'special_account_open_date',
-  'correspondent_account_number',
-] as const;
 
-function foreignAgent(fields: Partial<Record<(typeof FA_FIELDS)[number], string>>): object {
+function foreignAgent(fields: Partial<Record<(typeof FOREIGN_AGENT_FIELDS)[number], string>>): object {
   registration += 1;
-  const data: Record<string, string> = {};
-  for (const f of FA_FIELDS) data[f] = '';
+  const data: Record<string, string> = { ...emptyForeignAgentData() };
   Object.assign(data, {
     added: date(int(2022, 2025), int(1, 12), int(1, 28)),
     violated_act: 'ст. 4 Федерального закона от 14.07.2022 № 255-ФЗ',

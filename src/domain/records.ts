@@ -35,6 +35,34 @@ export interface ForeignAgentData {
 }
 export type ForeignAgentRecord = RegisterEnvelope<'minjust_foreign_agent', ForeignAgentData>;
 
+/** The fields of a foreign-agent record's `data`, in the spec's order (2.3). */
+export const FOREIGN_AGENT_FIELDS = [
+  'bik',
+  'inn',
+  'name',
+  'ogrn',
+  'added',
+  'snils',
+  'address',
+  'bank_name',
+  'agent_type',
+  'birth_date',
+  'violated_act',
+  'source_domen_names',
+  'registration_number',
+  'date_of_bank_agreement',
+  'participants_full_name',
+  'special_account_number',
+  'decision_publication_date',
+  'special_account_open_date',
+  'correspondent_account_number',
+] as const satisfies readonly (keyof ForeignAgentData)[];
+
+/** A foreign-agent record's `data` with every field absent: empty strings, as the service writes them. */
+export function emptyForeignAgentData(): ForeignAgentData {
+  return Object.fromEntries(FOREIGN_AGENT_FIELDS.map((field) => [field, ''])) as unknown as ForeignAgentData;
+}
+
 /** 2.4: absent values are null. */
 export interface SanctionsData {
   readonly name: string;

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { rename, stat, writeFile } from 'node:fs/promises';
 import type { FlowJob, FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -12,6 +10,7 @@ import type { Client } from '../domain/client.js';
 import { KycError } from '../errors.js';
 import { bomBytes, encodeCsvRecord, type CsvFormat, type OutputEncoding } from '../export/csv-format.js';
 import { encodeEvidenceLine, evidenceLine } from '../export/evidence.js';
+import { fileDigest } from '../export/file-digest.js';
 import { buildManifest, type OutputFileInfo } from '../export/manifest.js';
 import { verdictColumns, verdictRow } from '../export/verdict-row.js';
 import { openClientFile, parseColumnsOption, type IngestItem } from '../ingest/index.js';
@@ -81,13 +80,7 @@ class Signal {
 }
 
 async function sha256File(path: string): Promise<OutputFileInfo> {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  for await (const chunk of createReadStream(path)) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).length;
-  }
-  return { path, sha256: hash.digest('hex'), bytes };
+  return { path, ...(await fileDigest(path)) };
 }
 
 function byKind(results: readonly CheckResult[]): Partial<Record<CheckKind, CheckResult>> {

@@ -1,19 +1,14 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { KycError } from '../errors.js';
+import { fileDigest } from '../export/file-digest.js';
 import type { RunJobData } from './job-data.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from './run-store.js';
 import { PRIORITY, QUEUES } from './topology.js';
 
 export async function fileSha256(path: string): Promise<{ sha256: string; bytes: number }> {
   try {
-    const { size } = await stat(path);
-    const hash = createHash('sha256');
-    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-    return { sha256: hash.digest('hex'), bytes: size };
+    return await fileDigest(path);
   } catch (error) {
     throw new KycError('KYC_ERR_INPUT_NOT_FOUND', path, { cause: error });
   }

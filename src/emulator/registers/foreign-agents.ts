@@ -2,7 +2,11 @@
  * The foreign-agent register (law 255-FZ): about 70 % individuals, identifier columns empty for most
  * entries, additions on Fridays, several resource addresses joined with `;` for many entries.
  */
-import type { ForeignAgentData, ForeignAgentRecord } from '../../domain/records.js';
+import {
+  emptyForeignAgentData,
+  type ForeignAgentData,
+  type ForeignAgentRecord,
+} from '../../domain/records.js';
 import { withAccountKey } from '../../identifiers/index.js';
 import {
   REFERENCE_DAY,
@@ -57,27 +61,7 @@ const ABROAD: readonly string[] = [
   'Нидерланды, г. Амстердам',
 ];
 
-const EMPTY: ForeignAgentData = {
-  bik: '',
-  inn: '',
-  name: '',
-  ogrn: '',
-  added: '',
-  snils: '',
-  address: '',
-  bank_name: '',
-  agent_type: '',
-  birth_date: '',
-  violated_act: '',
-  source_domen_names: '',
-  registration_number: '',
-  date_of_bank_agreement: '',
-  participants_full_name: '',
-  special_account_number: '',
-  decision_publication_date: '',
-  special_account_open_date: '',
-  correspondent_account_number: '',
-};
+const EMPTY: ForeignAgentData = emptyForeignAgentData();
 
 function slug(text: string): string {
   return transliterate(text, 'icao')

@@ -7,33 +7,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { BankruptcyEntry, DebtorResult, ForeignAgentData, SanctionsData } from '../../domain/records.js';
+import {
+  FOREIGN_AGENT_FIELDS,
+  type BankruptcyEntry,
+  type DebtorResult,
+  type ForeignAgentData,
+  type SanctionsData,
+} from '../../domain/records.js';
 import { KycError } from '../../errors.js';
 import { packageRoot } from '../../version.js';
 import { fold, nameKey, wordSequence } from '../text.js';
 import { transliterate } from '../transliterate.js';
-
-const FOREIGN_AGENT_FIELDS = [
-  'bik',
-  'inn',
-  'name',
-  'ogrn',
-  'added',
-  'snils',
-  'address',
-  'bank_name',
-  'agent_type',
-  'birth_date',
-  'violated_act',
-  'source_domen_names',
-  'registration_number',
-  'date_of_bank_agreement',
-  'participants_full_name',
-  'special_account_number',
-  'decision_publication_date',
-  'special_account_open_date',
-  'correspondent_account_number',
-] as const satisfies readonly (keyof ForeignAgentData)[];
 
 const foreignAgentRecord = z
   .partialRecord(z.enum(FOREIGN_AGENT_FIELDS), z.string())

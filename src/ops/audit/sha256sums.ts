@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { KycError } from '../../errors.js';
+import { fileDigest } from '../../export/file-digest.js';
 
 /** The checksum file of an audit package, in the format `sha256sum` writes and `sha256sum -c` reads. */
 export const SUMS_FILE = 'SHA256SUMS';
@@ -11,9 +11,7 @@ export interface FileSum {
 }
 
 export async function sha256OfFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
+  return (await fileDigest(path)).sha256;
 }
 
 /** `<64 hex>  <name>` per line (two spaces: text mode), sorted by name, LF line ends. */
