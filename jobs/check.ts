@@ -12,12 +12,13 @@ import {
 import { isKycError } from '../src/errors.js';
 import type { CheckJobData } from '../src/pipeline/job-data.js';
 import { PacedOut, type JobLookup } from '../src/pipeline/paced-lookup.js';
+import type { CacheWindow } from '../src/pipeline/request-cache.js';
 import type { RunStore } from '../src/pipeline/run-store.js';
 import { isRegistryError, isRetryable } from '../src/registry/index.js';
 
 export interface CheckProcessorDeps {
-  /** The lookups of a run, bound to the HTTP client, the shared pacer and the run's cache. */
-  lookupFor(runId: string): JobLookup;
+  /** The lookups of a row, bound to the HTTP client, the shared pacer and the run's cache. */
+  lookupFor(runId: string, cache: CacheWindow): JobLookup;
   /** Pauses the whole checks queue, on every machine (BullMQ's queue.rateLimit). */
   pauseQueue(ms: number): Promise<void>;
   readonly store: RunStore;
@@ -44,7 +45,7 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
     const kind = job.name;
     if (!isCoreKind(kind) && !isOptionalKind(kind))
       throw new UnrecoverableError(`KYC_ERR_INTERNAL: unknown check kind ${kind}`);
-    const lookup = deps.lookupFor(runId);
+    const lookup = deps.lookupFor(runId, job.data.cache);
     try {
       if (isCoreKind(kind)) return await runCheck(kind, client, lookup);
       return await runOptionalCheck(kind, client, lookup, job.data.optional ?? DEFAULT_OPTIONAL_SETTINGS);

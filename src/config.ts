@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KycError } from './errors.js';
+import { DEFAULT_CACHE_ROWS } from './pipeline/request-cache.js';
 
 /**
  * Environment and flags become one typed config, validated once at start-up. Everything downstream takes
@@ -35,8 +36,8 @@ export interface Config {
   readonly requestTimeoutMs: number;
   /** Concurrent in-flight HTTP requests per registry client instance. */
   readonly httpConcurrency: number;
-  /** How long a run's cached answer stays in Redis after its last use. */
-  readonly cacheTtlSeconds: number;
+  /** A repeated request within this many rows is answered from the run's cache (see RequestCache). */
+  readonly cacheRows: number;
 }
 
 const positiveNumber = (name: string) =>
@@ -58,7 +59,7 @@ const schema = z.object({
   stateDir: z.string().min(1).default('.state'),
   requestTimeoutMs: positiveNumber('KYC_REQUEST_TIMEOUT_MS').default(10_000),
   httpConcurrency: positiveNumber('KYC_HTTP_CONCURRENCY').int().default(32),
-  cacheTtlSeconds: positiveNumber('KYC_CACHE_TTL').int().default(600),
+  cacheRows: positiveNumber('KYC_CACHE_ROWS').int().default(DEFAULT_CACHE_ROWS),
 });
 
 export type ConfigInput = Partial<Record<keyof Config, string | number | undefined>>;
@@ -73,7 +74,7 @@ const ENV_NAMES: Readonly<Record<keyof Config, string>> = {
   stateDir: 'KYC_STATE_DIR',
   requestTimeoutMs: 'KYC_REQUEST_TIMEOUT_MS',
   httpConcurrency: 'KYC_HTTP_CONCURRENCY',
-  cacheTtlSeconds: 'KYC_CACHE_TTL',
+  cacheRows: 'KYC_CACHE_ROWS',
 };
 
 /** Flags win over the environment; empty strings count as unset. */
@@ -111,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
     stateDir: config.stateDir,
     requestTimeoutMs: config.requestTimeoutMs,
     httpConcurrency: config.httpConcurrency,
-    cacheTtlSeconds: config.cacheTtlSeconds,
+    cacheRows: config.cacheRows,
   };
 }
 
@@ -127,7 +128,7 @@ export function publicConfig(config: Config): Record<string, string | number | b
     stateDir: config.stateDir,
     requestTimeoutMs: config.requestTimeoutMs,
     httpConcurrency: config.httpConcurrency,
-    cacheTtlSeconds: config.cacheTtlSeconds,
+    cacheRows: config.cacheRows,
   };
 }
 

@@ -26,6 +26,7 @@ export interface RunOptions {
   rate?: number;
   concurrency: number;
   window: number;
+  cacheRows?: number;
   priority: Priority;
   runId?: string;
   resume?: string;
@@ -117,6 +118,11 @@ export function addRunOptions(command: Command): Command {
       positiveInt('--window'),
       1000,
     )
+    .option(
+      '--cache-rows <n>',
+      'a request repeated within this many rows costs no call; each 10,000 rows hold about 6 MB of Redis (default: KYC_CACHE_ROWS or 10000)',
+      positiveInt('--cache-rows'),
+    )
     .addOption(
       new Option('--priority <p>', 'priority of the run; its checks inherit it')
         .choices(['high', 'normal', 'low'])
@@ -189,6 +195,7 @@ export async function runAction(
     host?.config ??
     loadConfig(process.env, {
       ...(options.rate !== undefined ? { rate: options.rate } : {}),
+      ...(options.cacheRows !== undefined ? { cacheRows: options.cacheRows } : {}),
       ...(options.stateDir ? { stateDir: options.stateDir } : {}),
     });
   if (!input && !options.resume)
@@ -251,6 +258,7 @@ export async function runAction(
         manifest: resolve(options.manifest ?? join(outDir, 'manifest.json')),
         priority: options.priority,
         window: options.window,
+        cacheRows: config.cacheRows,
         checks,
         ...(options.smtp ? { smtp: true } : {}),
         ...(cardRiskCountries.length > 0 ? { cardRiskCountries } : {}),
@@ -298,7 +306,6 @@ export async function runAction(
         settings: {
           ...DEFAULT_WORKER_SETTINGS,
           rate: config.rate,
-          cacheTtlSeconds: config.cacheTtlSeconds,
           checksConcurrency: options.concurrency,
           attempts: options.attempts,
         },

@@ -98,7 +98,6 @@ export function registerWorkerCommand(program: Command): void {
         settings: {
           ...DEFAULT_WORKER_SETTINGS,
           rate: config.rate,
-          cacheTtlSeconds: config.cacheTtlSeconds,
           checksConcurrency: options.concurrency,
           mergeConcurrency: options.mergeConcurrency,
           runsConcurrency: options.runsConcurrency,

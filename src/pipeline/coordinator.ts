@@ -27,6 +27,7 @@ import { VERSION } from '../version.js';
 import { clientForJobs, type CheckJobData, type MergeJobData, type StoredResult } from './job-data.js';
 import { OutputFiles } from './output-files.js';
 import type { RunState, RunStore } from './run-store.js';
+import { DEFAULT_CACHE_ROWS, cacheWindowOf, lastDroppableGeneration } from './request-cache.js';
 import { PRIORITY, QUEUES, checkJobId, mergeJobId } from './topology.js';
 
 export interface CoordinatorDeps {
@@ -143,6 +144,9 @@ export async function coordinateRun(
   const cardColumn = file.header.mapping.card;
   const width = file.header.columns.length;
   const keys = store.keys(runId);
+  const cacheRows = run.cacheRows ?? DEFAULT_CACHE_ROWS;
+  // Cache generations below this one are gone (all of them before the first commit of this coordinator).
+  let keptGeneration = 0;
 
   const files = await OutputFiles.open({ verdicts: run.out, evidence: run.evidence }, checkpoint?.offsets);
   if (!checkpoint) {
@@ -180,7 +184,8 @@ export async function coordinateRun(
     jobClient: Client,
   ): FlowJob {
     const { row, client } = item;
-    const key = clientKeyOf(client);
+    // The client key only serves the whitelist lookup: without a whitelist it stays out of Redis.
+    const key = run.whitelist ? clientKeyOf(client) : undefined;
     const data: MergeJobData = {
       runId,
       row,
@@ -193,6 +198,7 @@ export async function coordinateRun(
       runId,
       row,
       client: clientForJobs(jobClient, kinds),
+      cache: cacheWindowOf(row, cacheRows),
       ...(optionalKinds.length > 0 ? { optional } : {}),
     };
     return {
@@ -408,6 +414,11 @@ export async function coordinateRun(
       await files.sync();
       const last = next + ready.length - 1;
       await store.commit(runId, last, files.position, rows, counts);
+      const droppable = lastDroppableGeneration(last, cacheRows);
+      if (droppable >= keptGeneration) {
+        await store.dropCacheGenerations(runId, keptGeneration, droppable);
+        keptGeneration = droppable + 1;
+      }
       for (const row of rows) pending.delete(row);
       next = last + 1;
       room.notify();

@@ -3,6 +3,7 @@ import type { CheckKind, CheckResult } from '../domain/check.js';
 import type { Client, RowIssue } from '../domain/client.js';
 import type { Verdict } from '../domain/verdict.js';
 import { maskCard } from '../registry/index.js';
+import type { CacheWindow } from './request-cache.js';
 
 /** `runs` queue: one job per run; the coordinator reads everything else from the run's meta. */
 export interface RunJobData {
@@ -14,6 +15,8 @@ export interface CheckJobData {
   readonly runId: string;
   readonly row: number;
   readonly client: Client;
+  /** Where the row's cached answers live (the run's `--cache-rows`). */
+  readonly cache: CacheWindow;
   /** The run's settings of the optional checks (`--smtp`, `--card-risk-countries`), when the run has any. */
   readonly optional?: OptionalCheckSettings;
 }

@@ -5,6 +5,50 @@ import type { Pacer } from './pacer.js';
 import type { RequestCache } from './request-cache.js';
 import type { RunStore } from './run-store.js';
 
+/**
+ * An answer as the run's cache keeps it: the record's operation, and its parameters when they are the
+ * request's own, follow from the request, so only the data, status and digest are stored.
+ */
+interface CompactAnswer<T> {
+  readonly d: T;
+  readonly s: number;
+  readonly h?: string;
+  readonly p?: Readonly<Record<string, string>>;
+}
+
+function sameParams(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+function compact<T>(params: Readonly<Record<string, string>>, looked: Looked<T>): CompactAnswer<T> {
+  const { record } = looked;
+  return {
+    d: looked.data,
+    s: record.status,
+    ...(record.digest === undefined ? {} : { h: record.digest }),
+    ...(sameParams(params, record.params) ? {} : { p: record.params }),
+  };
+}
+
+function expand<T>(
+  operation: string,
+  params: Readonly<Record<string, string>>,
+  answer: CompactAnswer<T>,
+  cached: boolean,
+): Looked<T> {
+  return {
+    data: answer.d,
+    record: {
+      operation,
+      params: answer.p ?? params,
+      status: answer.s,
+      ...(answer.h === undefined ? {} : { digest: answer.h }),
+      ...(cached ? { cached: true } : {}),
+    },
+  };
+}
+
 /** Thrown when the shared pacer has no slot within its horizon: the job goes back and the queue waits. */
 export class PacedOut extends Error {
   constructor(readonly retryInMs: number) {
@@ -45,7 +89,7 @@ export function pacedLookup(
       try {
         // Successful calls are counted by the writer from the evidence (request records), so the
         // manifest agrees with evidence.jsonl and a resumed run counts each row once.
-        return await send();
+        return compact(params, await send());
       } catch (error) {
         if (isRegistryError(error)) {
           count(`calls:${operation}:${error.status || error.kind}`);
@@ -56,8 +100,7 @@ export function pacedLookup(
         throw error;
       }
     });
-    if (!cached) return value;
-    return { data: value.data, record: { ...value.record, cached: true } };
+    return expand(operation, params, value, cached);
   }
 
   return {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { RedisScript } from './redis-script.js';
 
 /**
  * The upstream quota as one generic cell rate algorithm (GCRA) in Redis: every HTTP call of every worker
@@ -25,7 +26,7 @@ local function rate(now, maxRate)
 end
 `;
 
-const RESERVE = `${ADAPT}
+const RESERVE = new RedisScript(`${ADAPT}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local interval = math.floor(1000000 / rate(now, tonumber(ARGV[1])))
@@ -37,10 +38,10 @@ local wait = start - now
 if wait > maxAhead then return -wait end
 redis.call('SET', KEYS[1], string.format('%d', start + interval), 'PX', math.floor((wait + interval) / 1000) + 60000)
 return wait
-`;
+`);
 
 /** After a 429: nobody calls before Retry-After, and the rate is cut (once a second at most). */
-const PENALIZE = `${ADAPT}
+const PENALIZE = new RedisScript(`${ADAPT}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local maxRate = tonumber(ARGV[2])
@@ -57,7 +58,7 @@ if now - cut > 1000000 then
   redis.call('PEXPIRE', KEYS[2], 3600000)
 end
 return 1
-`;
+`);
 
 export type Reservation =
   | { readonly granted: true; readonly waitMs: number }
@@ -79,7 +80,7 @@ export class Pacer {
 
   async reserve(): Promise<Reservation> {
     const result = Number(
-      await this.redis.eval(RESERVE, 2, this.key, this.adaptKey, this.rate, this.maxAheadMs * 1000),
+      await RESERVE.run(this.redis, [this.key, this.adaptKey], [this.rate, this.maxAheadMs * 1000]),
     );
     return result >= 0
       ? { granted: true, waitMs: result / 1000 }
@@ -96,7 +97,7 @@ export class Pacer {
   }
 
   async penalize(delayMs: number): Promise<void> {
-    await this.redis.eval(PENALIZE, 2, this.key, this.adaptKey, Math.round(delayMs * 1000), this.rate);
+    await PENALIZE.run(this.redis, [this.key, this.adaptKey], [Math.round(delayMs * 1000), this.rate]);
   }
 
   /** The rate the pacer currently allows, calls per second (below `rate` after 429s). */

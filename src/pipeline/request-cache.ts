@@ -1,40 +1,58 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { RedisScript } from './redis-script.js';
 
 /**
  * Identical requests within a run (the same INN or surname on several rows) are made once. The cache is
  * scoped to the run, keyed by operation and parameters, and single-flight: while one worker fetches, the
- * others wait for its answer instead of calling too. Only successful answers are cached.
+ * others (in this process and on other machines) wait for its answer instead of calling too. Only
+ * successful answers are cached.
+ *
+ * Memory is bounded by rows, not by time or file size: answers live in generations of rows (one Redis hash
+ * per generation), a row consults its own generation and the previous ones, and the writer drops each
+ * generation once no row in flight can consult it. A repeat within `cacheRows` rows of the answer's last
+ * use is always served from the cache; a hit copies the answer into the asking row's generation, so an
+ * answer that keeps being used (a common surname) stays for the whole run.
  */
 export interface Cached<T> {
   readonly value: T;
   readonly cached: boolean;
 }
 
-export interface RequestCacheOptions {
-  /** Answers also kept in this process, most recent first: a hit then costs no Redis round trip and no parse. */
-  readonly localEntries?: number;
-  /**
-   * How long an answer stays after its last use. Answers to surname searches are used again and again
-   * and stay; an answer about one INN expires a while after the last row that needed it, so Redis holds
-   * the answers of the recent past, not of the whole file.
-   */
-  readonly ttlSeconds?: number;
-  /** A fetch that holds the lock longer than this is presumed dead and another worker may call. */
-  readonly lockMs?: number;
+/** Where one row's answers live. Computed by the coordinator and carried in the check job's data. */
+export interface CacheWindow {
+  /** The row's generation, floor(row / rows per generation). */
+  readonly generation: number;
+  /** Generations consulted, the row's own included. */
+  readonly span: number;
 }
 
-/** See RequestCacheOptions.ttlSeconds; KYC_CACHE_TTL overrides it. */
-export const DEFAULT_CACHE_TTL_SECONDS = 600;
+/** Generations a row consults: its own and CACHE_SPAN - 1 before it. */
+export const CACHE_SPAN = 5;
+/** A repeat within this many rows of the answer's last use costs no call (KYC_CACHE_ROWS, `--cache-rows`). */
+export const DEFAULT_CACHE_ROWS = 10_000;
+
+function rowsPerGeneration(cacheRows: number): number {
+  return Math.max(1, Math.ceil(cacheRows / (CACHE_SPAN - 1)));
+}
+
+export function cacheWindowOf(row: number, cacheRows: number): CacheWindow {
+  return { generation: Math.floor(row / rowsPerGeneration(cacheRows)), span: CACHE_SPAN };
+}
+
+/**
+ * The newest generation no row still to be checked can consult, once every row up to `written` is on
+ * disk (rows in flight are all after `written`), or -1 when there is none yet.
+ */
+export function lastDroppableGeneration(written: number, cacheRows: number): number {
+  return cacheWindowOf(written, cacheRows).generation - CACHE_SPAN;
+}
 
 export function requestDigest(operation: string, params: Readonly<Record<string, string>>): string {
   const sorted = Object.keys(params)
     .sort()
     .map((k) => [k, params[k]]);
-  return createHash('sha256')
-    .update(JSON.stringify([operation, sorted]))
-    .digest('hex')
-    .slice(0, 32);
+  return createHash('sha256').update(JSON.stringify([operation, sorted])).digest('base64url').slice(0, 22);
 }
 
 /** A small least-recently-used map; Map keeps insertion order, so the first key is the oldest. */
@@ -62,20 +80,85 @@ export class LocalLru<V> {
   }
 }
 
+/**
+ * What one process knows of the answers of its runs: the recent ones (a hit costs no Redis round trip and
+ * no parse, but only within the generation it was seen in, so that Redis learns of every use) and the
+ * fetches in progress here (their waiters do not poll Redis).
+ */
+export class LocalAnswers {
+  readonly recent: LocalLru<{ readonly generation: number; readonly value: unknown }>;
+  readonly inflight = new Map<string, Promise<void>>();
+  constructor(entries = 2_000) {
+    this.recent = new LocalLru(entries);
+  }
+}
+
+/** Returns the answer (copied into the row's generation), or 1: the lock is yours, fetch; 0: someone fetches. */
+const LOOKUP = new RedisScript(`
+local n = #KEYS - 1
+for i = 1, n do
+  local v = redis.call('HGET', KEYS[i], ARGV[1])
+  if v then
+    if i > 1 then
+      redis.call('HSET', KEYS[1], ARGV[1], v)
+      redis.call('PEXPIRE', KEYS[1], ARGV[4])
+    end
+    return v
+  end
+end
+if redis.call('SET', KEYS[n + 1], ARGV[2], 'PX', ARGV[3], 'NX') then return 1 end
+return 0
+`);
+
+const STORE = new RedisScript(`
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+if redis.call('GET', KEYS[2]) == ARGV[4] then redis.call('DEL', KEYS[2]) end
+return 1
+`);
+
+const UNLOCK = new RedisScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
+`);
+
+export interface RequestCacheKeys {
+  /** The hash of one generation of the run's answers. */
+  generation(generation: number): string;
+  /** The single-flight lock of one request of the run. */
+  lock(digest: string): string;
+}
+
+export interface RequestCacheOptions {
+  /** Shared by every cache of this process (see LocalAnswers). */
+  readonly local?: LocalAnswers;
+  /** A fetch that holds the lock longer than this is presumed dead and another worker may call. */
+  readonly lockMs?: number;
+  /** A generation nobody wrote to for this long belongs to an abandoned run and goes (24 h). */
+  readonly abandonedAfterMs?: number;
+}
+
+let tokens = 0;
+
 export class RequestCache {
-  private readonly ttlSeconds: number;
   private readonly lockMs: number;
-  private readonly local: LocalLru<unknown> | undefined;
+  private readonly abandonedAfterMs: number;
+  private readonly local: LocalAnswers;
+  private readonly consulted: readonly string[];
 
   constructor(
     private readonly redis: Redis,
-    private readonly keyOf: (digest: string) => string,
-    private readonly lockKeyOf: (digest: string) => string,
-    options: RequestCacheOptions & { readonly shared?: LocalLru<unknown> } = {},
+    private readonly keys: RequestCacheKeys,
+    private readonly window: CacheWindow,
+    options: RequestCacheOptions = {},
   ) {
-    this.ttlSeconds = options.ttlSeconds ?? DEFAULT_CACHE_TTL_SECONDS;
     this.lockMs = options.lockMs ?? 30_000;
-    this.local = options.shared ?? (options.localEntries ? new LocalLru(options.localEntries) : undefined);
+    this.abandonedAfterMs = options.abandonedAfterMs ?? 24 * 3_600_000;
+    this.local = options.local ?? new LocalAnswers(0);
+    const generations: string[] = [];
+    for (let g = window.generation; g > window.generation - window.span && g >= 0; g--)
+      generations.push(keys.generation(g));
+    this.consulted = generations;
   }
 
   async getOrFetch<T>(
@@ -84,30 +167,57 @@ export class RequestCache {
     fetch: () => Promise<T>,
   ): Promise<Cached<T>> {
     const digest = requestDigest(operation, params);
-    const key = this.keyOf(digest);
-    const known = this.local?.get(key);
-    if (known !== undefined) return { value: known as T, cached: true };
-    const lockKey = this.lockKeyOf(digest);
-    const deadline = Date.now() + this.lockMs * 2;
+    const lockKey = this.keys.lock(digest);
+    const { generation } = this.window;
     for (;;) {
-      // A hit renews the answer's time to live (GETEX, Redis 6.2+).
-      const hit = await this.redis.getex(key, 'EX', this.ttlSeconds);
-      if (hit !== null) {
-        const value = JSON.parse(hit) as T;
-        this.local?.set(key, value);
+      const known = this.local.recent.get(lockKey);
+      if (known?.generation === generation) return { value: known.value as T, cached: true };
+      const flight = this.local.inflight.get(lockKey);
+      if (flight) {
+        await flight;
+        continue;
+      }
+      const token = `${process.pid}.${++tokens}`;
+      const reply = await LOOKUP.run(
+        this.redis,
+        [...this.consulted, lockKey],
+        [digest, token, this.lockMs, this.abandonedAfterMs],
+      );
+      if (typeof reply === 'string') {
+        const value = JSON.parse(reply) as T;
+        this.local.recent.set(lockKey, { generation, value });
         return { value, cached: true };
       }
-      const locked = await this.redis.set(lockKey, String(process.pid), 'PX', this.lockMs, 'NX');
-      if (locked === 'OK' || Date.now() > deadline) break;
+      if (reply === 1) return this.fetchLocked(digest, lockKey, token, fetch);
+      // Another process is fetching the same answer: it is in Redis within one upstream call.
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+  }
+
+  private async fetchLocked<T>(
+    digest: string,
+    lockKey: string,
+    token: string,
+    fetch: () => Promise<T>,
+  ): Promise<Cached<T>> {
+    let landed: () => void = () => undefined;
+    this.local.inflight.set(lockKey, new Promise<void>((resolve) => (landed = resolve)));
     try {
       const value = await fetch();
-      await this.redis.set(key, JSON.stringify(value), 'EX', this.ttlSeconds);
-      this.local?.set(key, value);
+      await STORE.run(
+        this.redis,
+        [this.keys.generation(this.window.generation), lockKey],
+        [digest, JSON.stringify(value), this.abandonedAfterMs, token],
+      );
+      this.local.recent.set(lockKey, { generation: this.window.generation, value });
       return { value, cached: false };
+    } catch (error) {
+      // Failures are not cached: the lock goes, and the next caller tries again.
+      await UNLOCK.run(this.redis, [lockKey], [token]).catch(() => undefined);
+      throw error;
     } finally {
-      await this.redis.del(lockKey);
+      this.local.inflight.delete(lockKey);
+      landed();
     }
   }
 }

@@ -19,6 +19,8 @@ export interface RunSettings {
   readonly manifest: string;
   readonly priority: 'high' | 'normal' | 'low';
   readonly window: number;
+  /** A repeated request within this many rows is answered from the run's cache (`--cache-rows`). */
+  readonly cacheRows?: number;
   /** Check kinds of the run, in output column order. */
   readonly checks: readonly string[];
   /** E-mail check: ask the service to check mail exchangers (`--smtp`). Absent: false. */
@@ -149,15 +151,26 @@ export class RunStore {
   }
 
   async incr(runId: string, counts: Readonly<Record<string, number>>): Promise<void> {
+    const fields = Object.entries(counts).filter(([, by]) => by !== 0);
+    // Most check jobs have nothing to count: no round trip for them.
+    if (fields.length === 0) return;
     const key = this.keys(runId).counters;
     const pipeline = this.redis.pipeline();
-    for (const [field, by] of Object.entries(counts)) if (by !== 0) pipeline.hincrby(key, field, by);
+    for (const [field, by] of fields) pipeline.hincrby(key, field, by);
     await pipeline.exec();
   }
 
   async counters(runId: string): Promise<Counters> {
     const raw = await this.redis.hgetall(this.keys(runId).counters);
     return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Number(v)]));
+  }
+
+  /** Drops the run's cached answers of generations `from` to `to` (see RequestCache). */
+  async dropCacheGenerations(runId: string, from: number, to: number): Promise<void> {
+    const keys = this.keys(runId);
+    const doomed: string[] = [];
+    for (let g = from; g <= to; g++) doomed.push(keys.cacheGeneration(g));
+    for (let i = 0; i < doomed.length; i += 1_000) await this.redis.unlink(...doomed.slice(i, i + 1_000));
   }
 
   /** Deletes the run's working data (results, cache); keeps meta, counters and checkpoint for `status`. */

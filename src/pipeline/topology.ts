@@ -48,7 +48,8 @@ export function runKeys(prefix: string, runId: string) {
     results: `${base}:results`,
     checkpoint: `${base}:checkpoint`,
     counters: `${base}:counters`,
-    cache: (digest: string) => `${base}:cache:${digest}`,
+    /** One generation of the run's cached answers (see RequestCache). */
+    cacheGeneration: (generation: number) => `${base}:cache:g${generation}`,
     cacheLock: (digest: string) => `${base}:cache-lock:${digest}`,
     cachePattern: `${base}:cache*`,
   };

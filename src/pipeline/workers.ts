@@ -11,7 +11,7 @@ import { coordinateRun, RunInterrupted } from './coordinator.js';
 import type { CheckJobData, MergeJobData, RunJobData } from './job-data.js';
 import { pacedLookup } from './paced-lookup.js';
 import { Pacer } from './pacer.js';
-import { DEFAULT_CACHE_TTL_SECONDS, LocalLru, RequestCache } from './request-cache.js';
+import { LocalAnswers, RequestCache } from './request-cache.js';
 import { RunStore } from './run-store.js';
 import { QUEUES, pacerKey } from './topology.js';
 
@@ -27,8 +27,6 @@ export interface WorkerSettings {
   readonly backoffMs: number;
   /** Cap on started attempts, which 429 pauses also spend, so that a job cannot bounce forever. */
   readonly maxStartedAttempts: number;
-  /** How long a cached answer stays after its last use (see RequestCache). */
-  readonly cacheTtlSeconds: number;
 }
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
@@ -39,8 +37,6 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   attempts: 4,
   backoffMs: 1_000,
   maxStartedAttempts: 100,
-  cacheTtlSeconds:
-    Number(process.env.KYC_CACHE_TTL) > 0 ? Number(process.env.KYC_CACHE_TTL) : DEFAULT_CACHE_TTL_SECONDS,
 };
 
 export interface WorkerHost {
@@ -75,25 +71,22 @@ export async function startWorkers(options: {
   const workers: Worker[] = [];
   const stopping = new AbortController();
   // Answers this process fetched or read lately; keys carry the run id, so runs never share them.
-  const localAnswers = new LocalLru<unknown>(2_000);
+  const localAnswers = new LocalAnswers(2_000);
 
   if (only.has('checks')) {
     workers.push(
       new Worker<CheckJobData>(
         QUEUES.checks,
         checkProcessor({
-          lookupFor: (runId) => {
+          lookupFor: (runId, window) => {
             const keys = store.keys(runId);
-            return pacedLookup(
-              runId,
-              registry,
-              pacer,
-              new RequestCache(redis, keys.cache, keys.cacheLock, {
-                shared: localAnswers,
-                ttlSeconds: settings.cacheTtlSeconds,
-              }),
-              store,
+            const cache = new RequestCache(
+              redis,
+              { generation: keys.cacheGeneration, lock: keys.cacheLock },
+              window,
+              { local: localAnswers },
             );
+            return pacedLookup(runId, registry, pacer, cache, store);
           },
           pauseQueue: (ms) => checksQueue.rateLimit(ms),
           store,

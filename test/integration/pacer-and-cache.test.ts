@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Pacer } from '../../src/pipeline/pacer.js';
-import { RequestCache } from '../../src/pipeline/request-cache.js';
+import { CACHE_SPAN, LocalAnswers, RequestCache } from '../../src/pipeline/request-cache.js';
+import { RunStore } from '../../src/pipeline/run-store.js';
 import { connect, uniquePrefix } from '../helpers/redis.js';
 
 const redis = connect();
@@ -74,38 +75,43 @@ describe('Pacer adaptation to 429s', () => {
   });
 });
 
+function cacheAt(prefix: string, generation: number, local = new LocalAnswers(100)) {
+  return new RequestCache(
+    redis,
+    { generation: (g) => `${prefix}:cache:g${g}`, lock: (d) => `${prefix}:lock:${d}` },
+    { generation, span: CACHE_SPAN },
+    { local },
+  );
+}
+
 describe('RequestCache (run-scoped, single-flight)', () => {
   it('makes an identical request once however many workers ask at the same time', async () => {
     const prefix = uniquePrefix();
-    const cache = new RequestCache(
-      redis,
-      (d) => `${prefix}:cache:${d}`,
-      (d) => `${prefix}:lock:${d}`,
-    );
     let calls = 0;
     const fetch = async () => {
       calls++;
       await new Promise((r) => setTimeout(r, 100));
       return { data: [1, 2, 3] };
     };
+    // Two processes (each its own LocalAnswers), five jobs each.
+    const here = new LocalAnswers(100);
+    const there = new LocalAnswers(100);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => cache.getOrFetch('search.sanctions', { name: 'Иванов' }, fetch)),
+      Array.from({ length: 10 }, (_, i) =>
+        cacheAt(prefix, 0, i % 2 ? here : there).getOrFetch('search.sanctions', { name: 'Иванов' }, fetch),
+      ),
     );
     expect(calls).toBe(1);
     expect(answers.filter((a) => !a.cached)).toHaveLength(1);
     expect(answers.every((a) => a.value.data.length === 3)).toBe(true);
     // Parameter order does not make a different request.
-    const again = await cache.getOrFetch('search.sanctions', { name: 'Иванов' }, fetch);
+    const again = await cacheAt(prefix, 0).getOrFetch('search.sanctions', { name: 'Иванов' }, fetch);
     expect(again.cached).toBe(true);
   });
 
   it('does not cache failures: the next caller tries again', async () => {
     const prefix = uniquePrefix();
-    const cache = new RequestCache(
-      redis,
-      (d) => `${prefix}:c:${d}`,
-      (d) => `${prefix}:l:${d}`,
-    );
+    const cache = cacheAt(prefix, 0);
     await expect(
       cache.getOrFetch('client.debt', { inn: '500100732259' }, async () => {
         throw new Error('503');
@@ -113,5 +119,35 @@ describe('RequestCache (run-scoped, single-flight)', () => {
     ).rejects.toThrow('503');
     const ok = await cache.getOrFetch('client.debt', { inn: '500100732259' }, async () => 'fine');
     expect(ok).toEqual({ value: 'fine', cached: false });
+  });
+
+  it('serves a repeat within its generations, keeps a reused answer, and forgets one past the horizon', async () => {
+    const store = new RunStore(redis, uniquePrefix());
+    const keys = store.keys('r1');
+    let calls = 0;
+    const fetch = async () => ++calls;
+    const ask = (generation: number, inn: string) =>
+      new RequestCache(
+        redis,
+        { generation: keys.cacheGeneration, lock: keys.cacheLock },
+        { generation, span: CACHE_SPAN },
+        { local: new LocalAnswers(100) },
+      ).getOrFetch('client.debt', { inn }, fetch);
+    await ask(0, '1');
+    await ask(0, '2');
+    // Row of generation 4 still sees generation 0 (span 5) and copies the answer into generation 4.
+    expect(await ask(4, '1')).toEqual({ value: 1, cached: true });
+    // The writer passed generation 0: it goes.
+    await store.dropCacheGenerations('r1', 0, 0);
+    expect(await ask(5, '1')).toEqual({ value: 1, cached: true });
+    expect(await ask(5, '2')).toEqual({ value: 3, cached: false });
+    expect(calls).toBe(3);
+    // Only the generations' hashes hold answers, and dropping them leaves nothing behind.
+    expect((await redis.keys(keys.cachePattern)).sort()).toEqual([
+      keys.cacheGeneration(4),
+      keys.cacheGeneration(5),
+    ]);
+    await store.releaseWorkingData('r1');
+    expect(await redis.keys(keys.cachePattern)).toEqual([]);
   });
 });
