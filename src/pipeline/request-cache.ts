@@ -52,7 +52,10 @@ export function requestDigest(operation: string, params: Readonly<Record<string,
   const sorted = Object.keys(params)
     .sort()
     .map((k) => [k, params[k]]);
-  return createHash('sha256').update(JSON.stringify([operation, sorted])).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update(JSON.stringify([operation, sorted]))
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** A small least-recently-used map; Map keeps insertion order, so the first key is the oldest. */
