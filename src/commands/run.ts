@@ -120,7 +120,7 @@ export function addRunOptions(command: Command): Command {
     )
     .option(
       '--cache-rows <n>',
-      'a request repeated within this many rows costs no call; each 10,000 rows hold about 6 MB of Redis (default: KYC_CACHE_ROWS or 10000)',
+      'a request repeated within this many rows of its last use costs no call; Redis holds about 1.25 × this many rows of answers (default: KYC_CACHE_ROWS or 10000)',
       positiveInt('--cache-rows'),
     )
     .addOption(
