@@ -40,7 +40,8 @@ describe('SIGKILL of the process running coordinator and workers, then --resume'
         KYC_API_URL: emulator.url,
         KYC_API_KEY: DEMO_API_KEY,
         KYC_PREFIX: prefix,
-        KYC_RATE: '150',
+        // A quota that lets 20,000 rows (soak) finish in minutes; the crash point is what matters here.
+        KYC_RATE: SOAK ? '1000' : '150',
       };
       const store = new RunStore(redis, prefix);
       const first = cli(
@@ -61,7 +62,7 @@ describe('SIGKILL of the process running coordinator and workers, then --resume'
       );
       const firstExit = exited(first);
       // Kill once part of the file is written, but well before the end.
-      const deadline = Date.now() + 60_000;
+      const deadline = Date.now() + (SOAK ? 600_000 : 60_000);
       for (;;) {
         const run = await store.get(runId);
         if (run && run.written >= ROWS / 5) break;
@@ -79,7 +80,7 @@ describe('SIGKILL of the process running coordinator and workers, then --resume'
       expect(await exited(second), stderr).toBe(0);
 
       const clean = await reference.submit(input, { runId });
-      const { run: cleanRun } = await reference.finish(clean);
+      const { run: cleanRun } = await reference.finish(clean, SOAK ? 900_000 : 120_000);
       expect(maskedVerdicts(join(outDir, 'verdicts.csv'))).toBe(maskedVerdicts(cleanRun.out));
       const evidenceRows = readFileSync(join(outDir, 'evidence.jsonl'), 'utf8').trim().split('\n');
       expect(evidenceRows.map((l) => (JSON.parse(l) as { row: number }).row)).toEqual(
