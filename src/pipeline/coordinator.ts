@@ -460,9 +460,10 @@ export async function coordinateRun(
   const tmp = `${run.manifest}.tmp`;
   await writeFile(tmp, JSON.stringify(manifest, null, 2) + '\n');
   await rename(tmp, run.manifest);
+  // Logged before the run reads as done, so that whoever follows the run finds the line when it is.
+  log.info({ runId, rows: lastRead, bytes: (await stat(run.out)).size }, 'run finished');
   await store.update(runId, { status: 'done', finishedAt, totalRows: lastRead });
   await store.releaseWorkingData(runId);
-  log.info({ runId, rows: lastRead, bytes: (await stat(run.out)).size }, 'run finished');
   return summaryOf({ ...finalRun, totalRows: lastRead }, counters);
 }
 
