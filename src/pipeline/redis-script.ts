@@ -4,6 +4,8 @@ import type { Redis } from 'ioredis';
 /**
  * A Lua script sent by its SHA1 (EVALSHA), and once in full when the server does not know it yet (after a
  * restart or on a new node): the hot path sends a few dozen bytes instead of the whole script every call.
+ * Not ioredis's defineCommand: that adds the script to the connection BullMQ shares, and every ioredis
+ * pipeline or transaction copies all of a connection's scripts when it is built.
  */
 export class RedisScript {
   private readonly sha: string;

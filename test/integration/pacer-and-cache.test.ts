@@ -1,6 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Pacer } from '../../src/pipeline/pacer.js';
-import { CACHE_SPAN, LocalAnswers, RequestCache } from '../../src/pipeline/request-cache.js';
+import {
+  CACHE_SPAN,
+  LocalAnswers,
+  RequestCache,
+  type RequestCacheKeys,
+} from '../../src/pipeline/request-cache.js';
 import { RunStore } from '../../src/pipeline/run-store.js';
 import { connect, uniquePrefix } from '../helpers/redis.js';
 
@@ -75,10 +80,12 @@ describe('Pacer adaptation to 429s', () => {
   });
 });
 
-function cacheAt(prefix: string, generation: number, local = new LocalAnswers(100)) {
+function cacheAt(keys: string | RequestCacheKeys, generation: number, local = new LocalAnswers(100)) {
   return new RequestCache(
     redis,
-    { generation: (g) => `${prefix}:cache:g${g}`, lock: (d) => `${prefix}:lock:${d}` },
+    typeof keys === 'string'
+      ? { generation: (g) => `${keys}:cache:g${g}`, lock: (d) => `${keys}:lock:${d}` }
+      : keys,
     { generation, span: CACHE_SPAN },
     { local },
   );
@@ -127,12 +134,11 @@ describe('RequestCache (run-scoped, single-flight)', () => {
     let calls = 0;
     const fetch = async () => ++calls;
     const ask = (generation: number, inn: string) =>
-      new RequestCache(
-        redis,
-        { generation: keys.cacheGeneration, lock: keys.cacheLock },
-        { generation, span: CACHE_SPAN },
-        { local: new LocalAnswers(100) },
-      ).getOrFetch('client.debt', { inn }, fetch);
+      cacheAt({ generation: keys.cacheGeneration, lock: keys.cacheLock }, generation).getOrFetch(
+        'client.debt',
+        { inn },
+        fetch,
+      );
     await ask(0, '1');
     await ask(0, '2');
     // Row of generation 4 still sees generation 0 (span 5) and copies the answer into generation 4.
