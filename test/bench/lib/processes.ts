@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,10 +15,26 @@ import { packageRoot } from '../../../src/version.js';
  */
 export const CLI = join(packageRoot(), 'bin', 'kyc-screen.js');
 
-export interface PeakWatcher {
-  /** Highest VmHWM seen, MiB. */
-  peakMiB(): number;
+/** The highest figure a reading gave, sampled until stopped: a process that exited keeps its last one. */
+export interface MaxSampler {
+  max(): number;
   stop(): void;
+}
+
+function sampleMax(read: () => number, everyMs: number): MaxSampler {
+  let max = 0;
+  const sample = () => {
+    max = Math.max(max, read());
+  };
+  const timer = setInterval(sample, everyMs);
+  sample();
+  return {
+    max: () => max,
+    stop: () => {
+      sample();
+      clearInterval(timer);
+    },
+  };
 }
 
 function vmHwmKiB(pid: number): number {
@@ -30,26 +46,35 @@ function vmHwmKiB(pid: number): number {
   }
 }
 
-export function watchPeak(pid: number, everyMs = 100): PeakWatcher {
-  let peak = 0;
-  const sample = () => {
-    peak = Math.max(peak, vmHwmKiB(pid));
-  };
-  const timer = setInterval(sample, everyMs);
-  sample();
-  return {
-    peakMiB: () => peak / 1024,
-    stop: () => {
-      sample();
-      clearInterval(timer);
-    },
-  };
+/** Peak RSS of a process in MiB (the kernel's high-water mark, VmHWM). */
+export function watchPeak(pid: number, everyMs = 100): MaxSampler {
+  return sampleMax(() => vmHwmKiB(pid) / 1024, everyMs);
+}
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    // Fields after the command name: state is field 3, utime 14 and stime 15 (proc(5)).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds a process has used. */
+export function watchCpu(pid: number, everyMs = 50): MaxSampler {
+  return sampleMax(() => cpuSecondsOf(pid), everyMs);
 }
 
 export interface BenchRedis {
   readonly url: string;
   readonly pid: number;
   usedMemoryPeakMiB(): Promise<number>;
+  /** CPU seconds the server has used so far (INFO cpu). */
+  cpuSeconds(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -66,6 +91,11 @@ export async function startRedis(): Promise<BenchRedis> {
     async usedMemoryPeakMiB() {
       const info = await client.info('memory');
       return Number((/used_memory_peak:(\d+)/.exec(info) ?? [])[1]) / 1024 / 1024;
+    },
+    async cpuSeconds() {
+      const info = await client.info('cpu');
+      const field = (name: string) => Number((new RegExp(`${name}:([\\d.]+)`).exec(info) ?? [])[1] ?? 0);
+      return field('used_cpu_user') + field('used_cpu_sys');
     },
     async stop() {
       await client.quit();
@@ -128,6 +158,8 @@ export interface CliResult {
   readonly code: number | null;
   readonly seconds: number;
   readonly peakMiB: number;
+  /** CPU seconds the CLI process used. */
+  readonly cpuSeconds: number;
   readonly stderr: string;
 }
 
@@ -139,12 +171,20 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliResul
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const peak = watchPeak(child.pid ?? 0);
+  const cpu = watchCpu(child.pid ?? 0);
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   return new Promise((resolve) => {
     child.once('exit', (code) => {
       peak.stop();
-      resolve({ code, seconds: (performance.now() - started) / 1000, peakMiB: peak.peakMiB(), stderr });
+      cpu.stop();
+      resolve({
+        code,
+        seconds: (performance.now() - started) / 1000,
+        peakMiB: peak.max(),
+        cpuSeconds: cpu.max(),
+        stderr,
+      });
     });
   });
 }
@@ -153,7 +193,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliResul
 export function startCli(
   args: string[],
   env: NodeJS.ProcessEnv,
-): { child: ChildProcess; peak: PeakWatcher; stop(): Promise<void> } {
+): { child: ChildProcess; peak: MaxSampler; stop(): Promise<void> } {
   const child = spawn(process.execPath, [CLI, ...args], {
     env: { ...process.env, KYC_API_KEY: DEMO_API_KEY, LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
