@@ -134,22 +134,30 @@ export function pipelineMetrics(options: {
     'retries',
   );
   counter('kyc_request_cache_hits_total', 'Lookups answered by the run-scoped request cache', 'cache_hits');
-  new Counter({
-    name: 'kyc_upstream_calls_total',
-    help: 'HTTP calls to the Lookup Service, by operation and HTTP status (0: no answer)',
-    labelNames: ['operation', 'status'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const sums = sumBy((await snapshot()).runs, (c) =>
-        pairs(c, 'calls').map(([o, s, n]) => [`${o}\n${s}`, n]),
-      );
-      for (const [key, n] of sums) {
-        const [operation = '', status = ''] = key.split('\n');
-        this.inc({ operation, status }, n);
-      }
-    },
-  });
+  /** A counter over `field:a:b` counter fields, labelled by a and b. */
+  const pairCounter = (name: string, help: string, field: string, labels: readonly [string, string]) =>
+    new Counter({
+      name,
+      help,
+      labelNames: labels,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const sums = sumBy((await snapshot()).runs, (c) =>
+          pairs(c, field).map(([a, b, n]) => [`${a}\n${b}`, n]),
+        );
+        for (const [key, n] of sums) {
+          const [a = '', b = ''] = key.split('\n');
+          this.inc({ [labels[0]]: a, [labels[1]]: b }, n);
+        }
+      },
+    });
+  pairCounter(
+    'kyc_upstream_calls_total',
+    'HTTP calls to the Lookup Service, by operation and HTTP status (0: no answer)',
+    'calls',
+    ['operation', 'status'],
+  );
   new Counter({
     name: 'kyc_verdicts_total',
     help: 'Verdict rows written, by verdict',
@@ -165,22 +173,10 @@ export function pipelineMetrics(options: {
       for (const [verdict, n] of sums) this.inc({ verdict }, n);
     },
   });
-  new Counter({
-    name: 'kyc_check_results_total',
-    help: 'Check results written, by check kind and status',
-    labelNames: ['check', 'status'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      const sums = sumBy((await snapshot()).runs, (c) =>
-        pairs(c, 'check').map(([k, s, n]) => [`${k}\n${s}`, n]),
-      );
-      for (const [key, n] of sums) {
-        const [check = '', status = ''] = key.split('\n');
-        this.inc({ check, status }, n);
-      }
-    },
-  });
+  pairCounter('kyc_check_results_total', 'Check results written, by check kind and status', 'check', [
+    'check',
+    'status',
+  ]);
   new Counter({
     name: 'kyc_rows_written_total',
     help: 'Verdict rows written, all recent runs together',
