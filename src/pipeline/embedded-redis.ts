@@ -10,6 +10,8 @@ export interface EmbeddedRedisOptions {
   readonly dir: string;
   /** Append-only file on (state survives a crash) or off (throwaway test instance). */
   readonly persist: boolean;
+  /** A fixed port, so that clients find a restarted server at the same address; a free one by default. */
+  readonly port?: number;
 }
 
 export interface EmbeddedRedis {
@@ -97,7 +99,7 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
     rmSync(stateFile, { force: true });
   }
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const logPath = join(dir, 'redis.log');
   const args = [
     '--port',

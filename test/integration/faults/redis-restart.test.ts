@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ping } from '../../../src/pipeline/embedded-redis.js';
+import { startEmbeddedRedis, type EmbeddedRedis } from '../../../src/pipeline/embedded-redis.js';
 import { freePort } from '../../../src/pipeline/free-port.js';
 import { RunStore } from '../../../src/pipeline/run-store.js';
 import { SOAK } from '../../helpers/cli-process.js';
@@ -13,40 +12,10 @@ import { readJsonLines, startTestPipeline } from '../../helpers/pipeline.js';
 
 const ROWS = SOAK ? 20_000 : 800;
 
-/** A redis-server with AOF on a fixed port, so that clients reconnect to the same address after a restart. */
-async function startAofRedis(port: number, dir: string): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--save',
-      '',
-      '--appendonly',
-      'yes',
-      '--appendfsync',
-      'everysec',
-      '--maxmemory-policy',
-      'noeviction',
-    ],
-    { stdio: 'ignore' },
-  );
-  const deadline = Date.now() + 10_000;
-  while (!(await ping(port))) {
-    if (Date.now() > deadline) throw new Error('redis-server did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return child;
-}
-
 describe(`Redis with AOF restarted in the middle of a ${ROWS}-row run`, () => {
-  let redis: ChildProcess | undefined;
-  afterAll(() => {
-    redis?.kill('SIGKILL');
+  let redis: EmbeddedRedis | undefined;
+  afterAll(async () => {
+    await redis?.stop();
   });
 
   it(
@@ -54,8 +23,9 @@ describe(`Redis with AOF restarted in the middle of a ${ROWS}-row run`, () => {
     async () => {
       const port = await freePort();
       const dir = mkdtempSync(join(tmpdir(), 'kyc-aof-'));
-      redis = await startAofRedis(port, dir);
-      const url = `redis://127.0.0.1:${port}`;
+      // A fixed port, so that clients reconnect to the same address after the restart.
+      redis = await startEmbeddedRedis({ dir, persist: true, port });
+      const url = redis.url;
       const pipeline = await startTestPipeline({
         redisUrl: url,
         emulator: { faults: { latencyMs: [1, 5] } },
@@ -74,12 +44,11 @@ describe(`Redis with AOF restarted in the middle of a ${ROWS}-row run`, () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       const writtenBefore = (await store.get(runId))?.written ?? 0;
-      // SIGTERM, not a SHUTDOWN command: a client that retries commands would send it to the new server too.
-      const stopped = new Promise((r) => redis?.once('exit', r));
-      redis.kill('SIGTERM');
-      await stopped;
+      // stop() sends SIGTERM, not a SHUTDOWN command: a client that retries commands would send it to the
+      // new server too.
+      await redis.stop();
       await new Promise((r) => setTimeout(r, 1_000));
-      redis = await startAofRedis(port, dir);
+      redis = await startEmbeddedRedis({ dir, persist: true, port });
 
       const { run } = await pipeline.finish(runId, SOAK ? 900_000 : 180_000);
       await probe.quit();
