@@ -2,34 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
 import { RunStore } from '../../../src/pipeline/run-store.js';
 import { cli, exited, stderrOf } from '../../helpers/cli-process.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
-import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
-
-/** Every value stored under a prefix, read by type (a DUMP could compress a string and hide it). */
-async function dumpPrefix(redis: Redis, prefix: string): Promise<string> {
-  const parts: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    cursor = next;
-    for (const key of keys) {
-      parts.push(key);
-      const type = await redis.type(key);
-      if (type === 'string') parts.push((await redis.get(key)) ?? '');
-      else if (type === 'hash') parts.push(JSON.stringify(await redis.hgetall(key)));
-      else if (type === 'list') parts.push(JSON.stringify(await redis.lrange(key, 0, -1)));
-      else if (type === 'set') parts.push(JSON.stringify(await redis.smembers(key)));
-      else if (type === 'zset') parts.push(JSON.stringify(await redis.zrange(key, '0', '-1')));
-      else if (type === 'stream') parts.push(JSON.stringify(await redis.xrange(key, '-', '+')));
-    }
-  } while (cursor !== '0');
-  return parts.join('\n');
-}
+import { connect, dumpKeys, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 
 describe('the API key never leaves the HTTP header', () => {
   const redis = connect();
@@ -73,9 +51,9 @@ describe('the API key never leaves the HTTP header', () => {
     // A snapshot of every key while jobs, caches and results are in Redis.
     const store = new RunStore(redis, prefix);
     while (((await store.get('secret_1'))?.written ?? 0) < 50) await new Promise((r) => setTimeout(r, 20));
-    const during = await dumpPrefix(redis, prefix);
+    const during = await dumpKeys(redis, prefix);
     expect(await exited(child), stderr()).toBe(0);
-    const after = await dumpPrefix(redis, prefix);
+    const after = await dumpKeys(redis, prefix);
 
     expect(during.length).toBeGreaterThan(1000);
     expect(during).not.toContain(key);

@@ -8,7 +8,7 @@ import { RunStore, type RunState } from '../../../src/pipeline/run-store.js';
 import { QUEUES } from '../../../src/pipeline/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers, type WorkerHost } from '../../../src/pipeline/workers.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
-import { dumpKeys } from './helpers.js';
+import { dumpKeys } from '../../helpers/redis.js';
 
 /**
  * Full card numbers appear nowhere but in the input: not in Redis (job data, cached answers, stored
