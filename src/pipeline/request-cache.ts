@@ -125,6 +125,18 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
 `);
 
+const RENEW = new RedisScript(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 1
+`);
+
+/**
+ * The single-flight lock's lifetime without renewal. It is shorter than a check job's own lock (10 s), so
+ * a check that BullMQ hands out again after its worker died never waits on the lock that worker left
+ * behind; a live fetch (pacer wait plus an HTTP call of up to 10 s) renews it every third of this.
+ */
+export const CACHE_LOCK_MS = 5_000;
+
 export interface RequestCacheKeys {
   /** The hash of one generation of the run's answers. */
   generation(generation: number): string;
@@ -135,7 +147,7 @@ export interface RequestCacheKeys {
 export interface RequestCacheOptions {
   /** Shared by every cache of this process (see LocalAnswers). */
   readonly local?: LocalAnswers;
-  /** A fetch that holds the lock longer than this is presumed dead and another worker may call. */
+  /** A lock not renewed for this long belongs to a dead fetch, and another worker may call. */
   readonly lockMs?: number;
   /** A generation nobody wrote to for this long belongs to an abandoned run and goes (24 h). */
   readonly abandonedAfterMs?: number;
@@ -155,7 +167,7 @@ export class RequestCache {
     private readonly window: CacheWindow,
     options: RequestCacheOptions = {},
   ) {
-    this.lockMs = options.lockMs ?? 30_000;
+    this.lockMs = options.lockMs ?? CACHE_LOCK_MS;
     this.abandonedAfterMs = options.abandonedAfterMs ?? 24 * 3_600_000;
     this.local = options.local ?? new LocalAnswers(0);
     const generations: string[] = [];
@@ -205,6 +217,10 @@ export class RequestCache {
   ): Promise<Cached<T>> {
     let landed: () => void = () => undefined;
     this.local.inflight.set(lockKey, new Promise<void>((resolve) => (landed = resolve)));
+    const renewal = setInterval(() => {
+      RENEW.run(this.redis, [lockKey], [token, this.lockMs]).catch(() => undefined);
+    }, this.lockMs / 3);
+    renewal.unref();
     try {
       const value = await fetch();
       await STORE.run(
@@ -219,6 +235,7 @@ export class RequestCache {
       await UNLOCK.run(this.redis, [lockKey], [token]).catch(() => undefined);
       throw error;
     } finally {
+      clearInterval(renewal);
       this.local.inflight.delete(lockKey);
       landed();
     }

@@ -4,6 +4,7 @@ import {
   CACHE_SPAN,
   LocalAnswers,
   RequestCache,
+  requestDigest,
   type RequestCacheKeys,
 } from '../../src/pipeline/request-cache.js';
 import { RunStore } from '../../src/pipeline/run-store.js';
@@ -80,14 +81,19 @@ describe('Pacer adaptation to 429s', () => {
   });
 });
 
-function cacheAt(keys: string | RequestCacheKeys, generation: number, local = new LocalAnswers(100)) {
+function cacheAt(
+  keys: string | RequestCacheKeys,
+  generation: number,
+  local = new LocalAnswers(100),
+  lockMs?: number,
+) {
   return new RequestCache(
     redis,
     typeof keys === 'string'
       ? { generation: (g) => `${keys}:cache:g${g}`, lock: (d) => `${keys}:lock:${d}` }
       : keys,
     { generation, span: CACHE_SPAN },
-    { local },
+    lockMs === undefined ? { local } : { local, lockMs },
   );
 }
 
@@ -114,6 +120,44 @@ describe('RequestCache (run-scoped, single-flight)', () => {
     // Parameter order does not make a different request.
     const again = await cacheAt(prefix, 0).getOrFetch('search.sanctions', { name: 'Иванов' }, fetch);
     expect(again.cached).toBe(true);
+  });
+
+  it('keeps the lock of a slow live fetch past lockMs, and frees the lock a dead process left', async () => {
+    const prefix = uniquePrefix();
+    let calls = 0;
+    const slow = async () => {
+      calls++;
+      await new Promise((r) => setTimeout(r, 1_000));
+      return 'answer';
+    };
+    // The fetch outlives its 300 ms lock three times over; the other process still waits for its answer.
+    const first = cacheAt(prefix, 0, new LocalAnswers(100), 300).getOrFetch(
+      'client.debt',
+      { inn: '1' },
+      slow,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    const second = cacheAt(prefix, 0, new LocalAnswers(100), 300).getOrFetch(
+      'client.debt',
+      { inn: '1' },
+      slow,
+    );
+    expect(await Promise.all([first, second])).toEqual([
+      { value: 'answer', cached: false },
+      { value: 'answer', cached: true },
+    ]);
+    expect(calls).toBe(1);
+
+    // A SIGKILLed worker leaves its lock behind, unrenewed: the next caller fetches once it lapses.
+    await redis.set(`${prefix}:lock:${requestDigest('client.debt', { inn: '2' })}`, 'dead.1', 'PX', 300);
+    const started = Date.now();
+    const after = await cacheAt(prefix, 0, new LocalAnswers(100), 300).getOrFetch(
+      'client.debt',
+      { inn: '2' },
+      async () => 'fresh',
+    );
+    expect(after).toEqual({ value: 'fresh', cached: false });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
   });
 
   it('does not cache failures: the next caller tries again', async () => {
