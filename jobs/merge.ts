@@ -14,16 +14,16 @@ export interface MergeProcessorDeps {
   whitelist?(runId: string, clientKey: string): Promise<readonly WhitelistEntry[]>;
 }
 
-const ATTEMPTS_EXHAUSTED = 'job started more than allowable limit';
+// BullMQ's own failure texts: maxStartedAttempts spent, and maxStalledCount exceeded.
+const BULLMQ_FAILURES = [
+  ['job started more than allowable limit', 'KYC_ERR_CHECK_ATTEMPTS_EXHAUSTED'],
+  ['job stalled more than allowable limit', 'KYC_ERR_CHECK_WORKER_LOST'],
+] as const;
 
 /** A child's failure text back into a code and a reason (check failures start with their KYC_ERR code). */
 export function parseFailure(reason: string): CheckError {
-  if (reason.includes(ATTEMPTS_EXHAUSTED)) {
-    return {
-      code: 'KYC_ERR_CHECK_ATTEMPTS_EXHAUSTED',
-      message: messageOf('KYC_ERR_CHECK_ATTEMPTS_EXHAUSTED'),
-    };
-  }
+  for (const [text, code] of BULLMQ_FAILURES)
+    if (reason.includes(text)) return { code, message: messageOf(code) };
   const match = /^(KYC_ERR_[A-Z0-9_]+): (.*)$/s.exec(reason);
   if (match?.[1] && isErrorCode(match[1])) return { code: match[1], message: match[2] ?? '' };
   return { code: 'KYC_ERR_CHECK_FAILED', message: reason };

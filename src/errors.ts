@@ -105,6 +105,10 @@ export const CATALOG = {
   KYC_ERR_RUN_RESUME_MISMATCH: entry('The input file changed since the run started', EXIT.INPUT),
   KYC_ERR_CHECK_FAILED: entry('A check failed after its last attempt', EXIT.INCOMPLETE),
   KYC_ERR_CHECK_ATTEMPTS_EXHAUSTED: entry('A check exhausted its started attempts', EXIT.INCOMPLETE),
+  KYC_ERR_CHECK_WORKER_LOST: entry(
+    'The workers running a check died (crashed or were killed) more often than allowed',
+    EXIT.INCOMPLETE,
+  ),
   KYC_ERR_CHECK_MISSING: entry('A check result is missing for the client', EXIT.INCOMPLETE),
   KYC_ERR_OUTPUT_WRITE: entry('An output file could not be written', EXIT.INTERNAL),
 
