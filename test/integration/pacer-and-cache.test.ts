@@ -97,56 +97,63 @@ function cacheAt(
   );
 }
 
+/** An upstream call that takes `ms` and counts how often it was made. */
+function slowCall<T>(ms: number, value: T) {
+  const call = {
+    count: 0,
+    fetch: async () => {
+      call.count++;
+      await new Promise((r) => setTimeout(r, ms));
+      return value;
+    },
+  };
+  return call;
+}
+
 describe('RequestCache (run-scoped, single-flight)', () => {
   it('makes an identical request once however many workers ask at the same time', async () => {
     const prefix = uniquePrefix();
-    let calls = 0;
-    const fetch = async () => {
-      calls++;
-      await new Promise((r) => setTimeout(r, 100));
-      return { data: [1, 2, 3] };
-    };
+    const call = slowCall(100, { data: [1, 2, 3] });
     // Two processes (each its own LocalAnswers), five jobs each.
     const here = new LocalAnswers(100);
     const there = new LocalAnswers(100);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        cacheAt(prefix, 0, i % 2 ? here : there).getOrFetch('search.sanctions', { name: 'Иванов' }, fetch),
+        cacheAt(prefix, 0, i % 2 ? here : there).getOrFetch(
+          'search.sanctions',
+          { name: 'Иванов' },
+          call.fetch,
+        ),
       ),
     );
-    expect(calls).toBe(1);
+    expect(call.count).toBe(1);
     expect(answers.filter((a) => !a.cached)).toHaveLength(1);
     expect(answers.every((a) => a.value.data.length === 3)).toBe(true);
     // Parameter order does not make a different request.
-    const again = await cacheAt(prefix, 0).getOrFetch('search.sanctions', { name: 'Иванов' }, fetch);
+    const again = await cacheAt(prefix, 0).getOrFetch('search.sanctions', { name: 'Иванов' }, call.fetch);
     expect(again.cached).toBe(true);
   });
 
   it('keeps the lock of a slow live fetch past lockMs, and frees the lock a dead process left', async () => {
     const prefix = uniquePrefix();
-    let calls = 0;
-    const slow = async () => {
-      calls++;
-      await new Promise((r) => setTimeout(r, 1_000));
-      return 'answer';
-    };
+    const slow = slowCall(1_000, 'answer');
     // The fetch outlives its 300 ms lock three times over; the other process still waits for its answer.
     const first = cacheAt(prefix, 0, new LocalAnswers(100), 300).getOrFetch(
       'client.debt',
       { inn: '1' },
-      slow,
+      slow.fetch,
     );
     await new Promise((r) => setTimeout(r, 100));
     const second = cacheAt(prefix, 0, new LocalAnswers(100), 300).getOrFetch(
       'client.debt',
       { inn: '1' },
-      slow,
+      slow.fetch,
     );
     expect(await Promise.all([first, second])).toEqual([
       { value: 'answer', cached: false },
       { value: 'answer', cached: true },
     ]);
-    expect(calls).toBe(1);
+    expect(slow.count).toBe(1);
 
     // A SIGKILLed worker leaves its lock behind, unrenewed: the next caller fetches once it lapses.
     await redis.set(`${prefix}:lock:${requestDigest('client.debt', { inn: '2' })}`, 'dead.1', 'PX', 300);
