@@ -48,3 +48,10 @@ export {
   type PaymentSystem,
 } from './schemas.js';
 export { isIsoDate } from './validate.js';
+export {
+  DEFAULT_PROFILE,
+  loadProfile,
+  parseProfile,
+  upstreamProfileSchema,
+  type UpstreamProfile,
+} from './profile.js';
