@@ -14,7 +14,7 @@ import type { CheckJobData } from '../src/pipeline/job-data.js';
 import { PacedOut, type JobLookup } from '../src/pipeline/paced-lookup.js';
 import type { CacheWindow } from '../src/pipeline/request-cache.js';
 import type { RunStore } from '../src/pipeline/run-store.js';
-import { isRegistryError, isRetryable } from '../src/registry/index.js';
+import { DEFAULT_PROFILE, isRegistryError, isRetryable } from '../src/registry/index.js';
 
 export interface CheckProcessorDeps {
   /** The lookups of a row, bound to the HTTP client, the shared pacer and the run's cache. */
@@ -47,7 +47,7 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
       throw new UnrecoverableError(`KYC_ERR_INTERNAL: unknown check kind ${kind}`);
     const lookup = deps.lookupFor(runId, job.data.cache);
     try {
-      if (isCoreKind(kind)) return await runCheck(kind, client, lookup);
+      if (isCoreKind(kind)) return await runCheck(kind, client, lookup, job.data.profile ?? DEFAULT_PROFILE);
       return await runOptionalCheck(kind, client, lookup, job.data.optional ?? DEFAULT_OPTIONAL_SETTINGS);
     } catch (error) {
       if (error instanceof PacedOut) {

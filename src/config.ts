@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { KycError } from './errors.js';
 import { DEFAULT_CACHE_ROWS } from './pipeline/request-cache.js';
+import { loadProfile, type UpstreamProfile } from './registry/profile.js';
 
 /**
  * Environment and flags become one typed config, validated once at start-up. Everything downstream takes
@@ -38,6 +39,10 @@ export interface Config {
   readonly httpConcurrency: number;
   /** A repeated request within this many rows is answered from the run's cache (see RequestCache). */
   readonly cacheRows: number;
+  /** The upstream profile file (`KYC_UPSTREAM_PROFILE`); undefined → the safe defaults. */
+  readonly upstreamProfilePath: string | undefined;
+  /** What this deployment's Lookup Service does where its contract is open (src/registry/profile.ts). */
+  readonly profile: UpstreamProfile;
 }
 
 const positiveNumber = (name: string) =>
@@ -60,11 +65,14 @@ const schema = z.object({
   requestTimeoutMs: positiveNumber('KYC_REQUEST_TIMEOUT_MS').default(10_000),
   httpConcurrency: positiveNumber('KYC_HTTP_CONCURRENCY').int().default(32),
   cacheRows: positiveNumber('KYC_CACHE_ROWS').int().default(DEFAULT_CACHE_ROWS),
+  upstreamProfilePath: z.string().min(1).optional(),
 });
 
-export type ConfigInput = Partial<Record<keyof Config, string | number | undefined>>;
+type ConfigKey = Exclude<keyof Config, 'profile'>;
 
-const ENV_NAMES: Readonly<Record<keyof Config, string>> = {
+export type ConfigInput = Partial<Record<ConfigKey, string | number | undefined>>;
+
+const ENV_NAMES: Readonly<Record<ConfigKey, string>> = {
   redisUrl: 'REDIS_URL',
   apiUrl: 'KYC_API_URL',
   apiKey: 'KYC_API_KEY',
@@ -75,12 +83,13 @@ const ENV_NAMES: Readonly<Record<keyof Config, string>> = {
   requestTimeoutMs: 'KYC_REQUEST_TIMEOUT_MS',
   httpConcurrency: 'KYC_HTTP_CONCURRENCY',
   cacheRows: 'KYC_CACHE_ROWS',
+  upstreamProfilePath: 'KYC_UPSTREAM_PROFILE',
 };
 
 /** Flags win over the environment; empty strings count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigInput = {}): Config {
   const raw: Record<string, string | number | undefined> = {};
-  for (const [key, envName] of Object.entries(ENV_NAMES) as [keyof Config, string][]) {
+  for (const [key, envName] of Object.entries(ENV_NAMES) as [ConfigKey, string][]) {
     const value = flags[key] ?? env[envName];
     raw[key] = value === '' ? undefined : value;
   }
@@ -113,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
     requestTimeoutMs: config.requestTimeoutMs,
     httpConcurrency: config.httpConcurrency,
     cacheRows: config.cacheRows,
+    upstreamProfilePath: config.upstreamProfilePath,
+    profile: loadProfile(config.upstreamProfilePath),
   };
 }
 
@@ -129,6 +140,7 @@ export function publicConfig(config: Config): Record<string, string | number | b
     requestTimeoutMs: config.requestTimeoutMs,
     httpConcurrency: config.httpConcurrency,
     cacheRows: config.cacheRows,
+    upstreamProfile: config.upstreamProfilePath ?? 'defaults',
   };
 }
 

@@ -16,6 +16,7 @@ import {
 import { withBankEvidence } from './bank-evidence.js';
 import type { OptionalLookup } from './optional-lookup.js';
 import { planCheck } from './plan.js';
+import { DEFAULT_PROFILE, type UpstreamProfile } from '../registry/profile.js';
 import { fullNameQuery } from './search-terms.js';
 
 /** An answer of the Lookup Service with the evidence of the request that produced it. */
@@ -57,8 +58,16 @@ async function searchWithNarrowing<T>(
   return { records: [...first.data, ...second.data], requests };
 }
 
-/** Plans, calls and decides one core check of one client. Upstream errors propagate to the caller. */
-export async function runCheck(kind: CoreCheckKind, client: Client, lookup: Lookup): Promise<CheckResult> {
+/**
+ * Plans, calls and decides one core check of one client, reading the answers as the run's upstream profile
+ * says. Upstream errors propagate to the caller.
+ */
+export async function runCheck(
+  kind: CoreCheckKind,
+  client: Client,
+  lookup: Lookup,
+  _profile: UpstreamProfile = DEFAULT_PROFILE,
+): Promise<CheckResult> {
   const plan = planCheck(kind, client);
   if ('skip' in plan) return skippedCheck(kind, plan.skip.reason, plan.skip.detail);
   const { request } = plan;

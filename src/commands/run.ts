@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
 import { loadConfig, publicConfig, type Config } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
 import { EXIT, KycError } from '../errors.js';
 import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
+import { DEFAULT_PROFILE } from '../registry/index.js';
 import { createLogger, type Logger } from '../log.js';
 import { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
 import { readWhitelist } from '../ops/whitelist/file.js';
@@ -277,6 +279,7 @@ export async function runAction(
             }
           : {}),
         ...(options.schedule ? { schedule: options.schedule } : {}),
+        ...(isDeepStrictEqual(config.profile, DEFAULT_PROFILE) ? {} : { profile: config.profile }),
         config: {
           ...publicConfig(config),
           apiUrl: runtime.usingEmulator ? 'built-in emulator' : runtime.apiUrl,

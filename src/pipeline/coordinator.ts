@@ -200,6 +200,7 @@ export async function coordinateRun(
       client: clientForJobs(jobClient, kinds),
       cache: cacheWindowOf(row, cacheRows),
       ...(optionalKinds.length > 0 ? { optional } : {}),
+      ...(run.profile ? { profile: run.profile } : {}),
     };
     return {
       name: 'merge',

@@ -2,7 +2,7 @@ import type { OptionalCheckSettings } from '../checks/optional-plan.js';
 import type { CheckKind, CheckResult } from '../domain/check.js';
 import type { Client, RowIssue } from '../domain/client.js';
 import type { Verdict } from '../domain/verdict.js';
-import { maskCard } from '../registry/index.js';
+import { maskCard, type UpstreamProfile } from '../registry/index.js';
 import type { CacheWindow } from './request-cache.js';
 
 /** `runs` queue: one job per run; the coordinator reads everything else from the run's meta. */
@@ -19,6 +19,8 @@ export interface CheckJobData {
   readonly cache: CacheWindow;
   /** The run's settings of the optional checks (`--smtp`, `--card-risk-countries`), when the run has any. */
   readonly optional?: OptionalCheckSettings;
+  /** The run's upstream profile, when it is not the defaults (absent: DEFAULT_PROFILE). */
+  readonly profile?: UpstreamProfile;
 }
 
 /** `verdicts` queue: the flow parent. Checks that needed no call are decided already and ride along. */

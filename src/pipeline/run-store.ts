@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { KycError } from '../errors.js';
+import type { UpstreamProfile } from '../registry/profile.js';
 import type { FileOffsets } from './output-files.js';
 import { runKeys, runsIndexKey } from './topology.js';
 
@@ -36,6 +37,8 @@ export interface RunSettings {
   readonly whitelist?: { readonly path: string; readonly sha256: string; readonly entries: number };
   /** The schedule that fired this run (`kyc-screen schedule`), for the delta against its previous run. */
   readonly schedule?: string;
+  /** The upstream profile the run's checks read answers by, when it is not the defaults. */
+  readonly profile?: UpstreamProfile;
   /** Effective config without secrets, for the manifest. */
   readonly config: Readonly<Record<string, string | number | boolean>>;
 }
