@@ -19,7 +19,7 @@ export async function deltaAction(
   const currentPath = verdictsPathOf(current);
   const report = await computeDelta(previousPath, currentPath, { columns: options.columns });
   const out = resolve(options.out);
-  await writeDeltaCsv(out, report);
+  await writeDeltaCsv(out, report, report.format);
   return `${deltaSummary(report, { previous: previousPath, current: currentPath })}\nDelta CSV: ${out}`;
 }
 
