@@ -1,12 +1,23 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help, type Option } from 'commander';
 import { EXIT, isKycError } from './errors.js';
 import { VERSION } from './version.js';
 import { registerCommands } from './commands/index.js';
+import { environmentHelp, exitCodeHelp } from './cli-ui/help-topics.js';
+import { usageLine } from './cli-ui/usage-error.js';
 
 const program = new Command('kyc-screen')
   .description('Batch KYC screening: foreign agents, sanctions, bankruptcy and debtors, over BullMQ')
   .version(VERSION)
-  .showHelpAfterError()
+  // Commander's own error text is replaced by one KYC_ERR_USAGE line (below): a cron log or a shell
+  // script wants the reason, not sixty lines of help.
+  .configureOutput({ outputError: () => undefined })
+  .configureHelp({
+    optionDescription: (option: Option) => {
+      const text = new Help().optionDescription(option);
+      return option.mandatory ? `${text} (required)` : text;
+    },
+  })
+  .addHelpText('after', `\n${environmentHelp()}\n\n${exitCodeHelp()}`)
   .exitOverride();
 
 registerCommands(program);
@@ -15,7 +26,11 @@ try {
   await program.parseAsync(process.argv);
 } catch (error) {
   if (error instanceof CommanderError) {
-    process.exitCode = error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
+    if (error.exitCode === 0) process.exitCode = EXIT.OK;
+    else {
+      process.stderr.write(`${usageLine(program, process.argv.slice(2), error.message)}\n`);
+      process.exitCode = EXIT.USAGE;
+    }
   } else if (isKycError(error)) {
     process.stderr.write(`${error.toString()}\n`);
     process.exitCode = error.exitCode;

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { packageRoot } from '../version.js';
+import { writeRunReport } from '../ops/report/write-report.js';
 import { runAction } from './run.js';
 import { DEFAULT_WORKER_SETTINGS } from '../pipeline/workers.js';
 
@@ -26,8 +27,13 @@ export function registerDemoCommand(program: Command): void {
         attempts: DEFAULT_WORKER_SETTINGS.attempts,
         progress: true,
       });
+      const report =
+        code === 0 || code === 4
+          ? await writeRunReport({ target: options.outDir, overwrite: true })
+          : undefined;
       process.stdout.write(
-        `\nOutputs are in ${options.outDir}/ (verdicts.csv, evidence.jsonl, manifest.json).\n`,
+        `\nOutputs are in ${options.outDir}/ (verdicts.csv, evidence.jsonl, manifest.json)` +
+          (report ? `; open ${report} in a browser for the report.\n` : '.\n'),
       );
       process.exitCode = code === 4 ? 0 : code;
     });

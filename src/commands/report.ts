@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
@@ -6,6 +7,8 @@ import { exportAudit } from '../ops/audit/export.js';
 import { verifyAudit } from '../ops/audit/verify.js';
 import { computeDelta, deltaSummary, verdictsPathOf, writeDeltaCsv } from '../ops/delta/report.js';
 import { openRedis } from '../ops/redis-session.js';
+import { RunStore } from '../pipeline/run-store.js';
+import { writeRunReport } from '../ops/report/write-report.js';
 
 const STATE_DIR_HELP = 'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)';
 
@@ -19,15 +22,29 @@ export async function deltaAction(
   const currentPath = verdictsPathOf(current);
   const report = await computeDelta(previousPath, currentPath, { columns: options.columns });
   const out = resolve(options.out);
-  await writeDeltaCsv(out, report);
+  await writeDeltaCsv(out, report, report.format);
   return `${deltaSummary(report, { previous: previousPath, current: currentPath })}\nDelta CSV: ${out}`;
 }
 
-/** `kyc-screen report delta|audit|verify`. */
+/** A path as it is; anything else is a run id, whose manifest path Redis knows. */
+async function manifestOf(target: string, options: { stateDir?: string }): Promise<string> {
+  if (existsSync(target)) return target;
+  const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
+  const session = await openRedis(config);
+  try {
+    const run = await new RunStore(session.redis, config.prefix).get(target);
+    if (!run) throw new KycError('KYC_ERR_RUN_NOT_FOUND', `${target} is neither a path nor a known run`);
+    return run.manifest;
+  } finally {
+    await session.close();
+  }
+}
+
+/** `kyc-screen report delta|html|audit|verify`. */
 export function registerReportCommand(program: Command): void {
   const report = program
     .command('report')
-    .description('delta between runs, audit export and its verification');
+    .description('delta between runs, the HTML report of a run, audit export and its verification');
 
   report
     .command('delta')
@@ -41,6 +58,36 @@ export function registerReportCommand(program: Command): void {
     .action(async (previous: string, current: string, options: { out: string; columns?: string }) => {
       process.stdout.write(`${await deltaAction(previous, current, options)}\n`);
     });
+
+  report
+    .command('html')
+    .description(
+      'one self-contained HTML page of a finished run for a compliance officer: facts, verdict counts, every HIT and REVIEW row with its matches, INCOMPLETE rows by cause, the delta',
+    )
+    .argument('<run>', "the run's id, its output directory, or its manifest.json")
+    .option('--state-dir <dir>', STATE_DIR_HELP)
+    .option('--out <file>', 'the report file (default: report.html beside the manifest)')
+    .option(
+      '--previous <run>',
+      'an earlier run (output directory or verdicts CSV) to show the changes against',
+    )
+    .option('--columns <map>', 'the header mapping the run was made with (--columns of run), if any')
+    .option('--overwrite', 'replace an existing report file')
+    .action(
+      async (
+        target: string,
+        options: {
+          out?: string;
+          previous?: string;
+          columns?: string;
+          overwrite?: boolean;
+          stateDir?: string;
+        },
+      ) => {
+        const out = await writeRunReport({ target: await manifestOf(target, options), ...options });
+        process.stdout.write(`Report: ${out}\n`);
+      },
+    );
 
   report
     .command('audit')

@@ -4,6 +4,7 @@ import { KycError } from '../errors.js';
 import type { WhitelistEntry } from '../ops/whitelist/entry.js';
 import { appendWhitelistEntry } from '../ops/whitelist/file.js';
 import { entryFromVerdict } from '../ops/whitelist/from-verdict.js';
+import { verdictFileFormat } from '../ops/verdict-file.js';
 import { positiveInt } from './run.js';
 
 export interface WhitelistAddOptions {
@@ -30,7 +31,8 @@ export async function whitelistAddAction(options: WhitelistAddOptions): Promise<
     comment: options.comment,
     columns: options.columns,
   });
-  await appendWhitelistEntry(resolve(options.whitelist), entry);
+  const format = await verdictFileFormat(resolve(options.verdicts), { columns: options.columns });
+  await appendWhitelistEntry(resolve(options.whitelist), entry, format);
   return entry;
 }
 

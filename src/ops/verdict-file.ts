@@ -1,5 +1,6 @@
 import { CHECK_KINDS } from '../domain/check.js';
 import { KycError } from '../errors.js';
+import type { CsvFormat } from '../export/csv-format.js';
 import { cleanText } from '../ingest/names.js';
 import { openClientFile, parseColumnsOption, type IngestItem } from '../ingest/index.js';
 import { clientKey, clientKeyOf } from './client-key.js';
@@ -25,6 +26,8 @@ export interface VerdictRow {
 
 export interface VerdictFile {
   readonly columns: readonly string[];
+  /** Encoding, BOM and delimiter the file is written in: files made from it (delta, whitelist) follow it. */
+  readonly format: CsvFormat;
   readonly rows: AsyncIterable<VerdictRow>;
 }
 
@@ -82,10 +85,19 @@ export async function openVerdictFile(path: string, options: VerdictFileOptions 
     };
   }
 
+  const { encoding, bom, delimiter } = file.header;
   return {
     columns,
+    format: { encoding, bom, delimiter },
     rows: (async function* () {
       for await (const item of file.rows) yield toRow(item);
     })(),
   };
+}
+
+/** The encoding, BOM and delimiter of a verdicts file, read from its head only. */
+export async function verdictFileFormat(path: string, options: VerdictFileOptions = {}): Promise<CsvFormat> {
+  const file = await openVerdictFile(path, options);
+  await file.rows[Symbol.asyncIterator]().return?.();
+  return file.format;
 }

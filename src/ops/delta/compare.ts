@@ -7,6 +7,7 @@ import type { VerdictRow } from '../verdict-file.js';
  * analyst reads them in.
  */
 export const DELTA_CHANGES = [
+  'UNVERIFIED_HIT',
   'NEW_HIT',
   'WHITELIST_REOPENED',
   'CLEARED_HIT',
@@ -19,6 +20,7 @@ export const DELTA_CHANGES = [
 export type DeltaChange = (typeof DELTA_CHANGES)[number];
 
 export const CHANGE_LABEL: Readonly<Record<DeltaChange, string>> = {
+  UNVERIFIED_HIT: 'hits that could not be re-checked (a check failed or the row is unreadable)',
   NEW_HIT: 'new hits',
   WHITELIST_REOPENED: 'reopened whitelist entries (register record changed)',
   CLEARED_HIT: 'cleared hits',
@@ -40,6 +42,19 @@ export interface DeltaReport {
   readonly entries: readonly DeltaEntry[];
   readonly counts: Readonly<Record<DeltaChange, number>>;
   readonly clients: { readonly previous: number; readonly current: number };
+}
+
+/**
+ * A verdict that re-checked nothing: a hit that became INCOMPLETE or INVALID is still a hit as far as
+ * anybody knows, and must never be reported as cleared.
+ */
+const UNVERIFIED = new Set(['INCOMPLETE', 'INVALID']);
+
+/** The checks of a row that failed (`ERROR…` status cells), e.g. `sanctions`, for the analyst to rerun. */
+export function failedChecks(row: VerdictRow): string[] {
+  return Object.entries(row.checks)
+    .filter(([, status]) => status.startsWith('ERROR'))
+    .map(([kind]) => kind);
 }
 
 const hasCode = (row: VerdictRow, suffix: string) => row.reasons.some((r) => reasonCode(r).endsWith(suffix));
@@ -66,7 +81,8 @@ export function changesOf(previous: VerdictRow | undefined, current: VerdictRow 
     found.add('REMOVED_CLIENT');
   } else if (previous && current) {
     if (previous.verdict !== 'HIT' && current.verdict === 'HIT') found.add('NEW_HIT');
-    if (previous.verdict === 'HIT' && current.verdict !== 'HIT') found.add('CLEARED_HIT');
+    if (previous.verdict === 'HIT' && UNVERIFIED.has(current.verdict)) found.add('UNVERIFIED_HIT');
+    else if (previous.verdict === 'HIT' && current.verdict !== 'HIT') found.add('CLEARED_HIT');
     if (previous.verdict !== current.verdict) found.add('VERDICT_CHANGED');
     else if (matchSet(previous) !== matchSet(current)) found.add('MATCHES_CHANGED');
     if (reopened(current) && !reopened(previous)) found.add('WHITELIST_REOPENED');

@@ -4,7 +4,14 @@ import { join, resolve } from 'node:path';
 import { KycError } from '../../errors.js';
 import { bomBytes, encodeCsvRecord, type CsvFormat } from '../../export/csv-format.js';
 import { openVerdictFile, type VerdictFileOptions, type VerdictRow } from '../verdict-file.js';
-import { CHANGE_LABEL, DELTA_CHANGES, DeltaBuilder, type DeltaEntry, type DeltaReport } from './compare.js';
+import {
+  CHANGE_LABEL,
+  DELTA_CHANGES,
+  DeltaBuilder,
+  failedChecks,
+  type DeltaEntry,
+  type DeltaReport,
+} from './compare.js';
 
 /** A run output directory (its verdicts.csv, or the one its manifest names) or a verdicts CSV path. */
 export function verdictsPathOf(target: string): string {
@@ -22,15 +29,17 @@ export function verdictsPathOf(target: string): string {
   throw new KycError('KYC_ERR_VERDICTS_FILE', `${path} has no verdicts.csv`);
 }
 
+/** The delta, and the CSV format of the current verdicts file, which the delta file follows. */
 export async function computeDelta(
   previousPath: string,
   currentPath: string,
   options: VerdictFileOptions = {},
-): Promise<DeltaReport> {
+): Promise<DeltaReport & { readonly format: CsvFormat }> {
   const builder = new DeltaBuilder();
   for await (const row of (await openVerdictFile(previousPath, options)).rows) builder.addPrevious(row);
-  for await (const row of (await openVerdictFile(currentPath, options)).rows) builder.addCurrent(row);
-  return builder.finish();
+  const current = await openVerdictFile(currentPath, options);
+  for await (const row of current.rows) builder.addCurrent(row);
+  return { ...builder.finish(), format: current.format };
 }
 
 export const DELTA_COLUMNS = [
@@ -45,6 +54,7 @@ export const DELTA_COLUMNS = [
   'current_matches',
   'current_reasons',
   'previous_reasons',
+  'failed_checks',
 ] as const;
 
 function cells(entry: DeltaEntry): string[] {
@@ -62,12 +72,15 @@ function cells(entry: DeltaEntry): string[] {
     c?.matches ?? '',
     c?.reasons.join('; ') ?? '',
     p?.reasons.join('; ') ?? '',
+    c ? failedChecks(c).join(' ') : '',
   ];
 }
 
-/** delta.csv: UTF-8 with BOM and `,` (what Excel opens with Cyrillic intact), CRLF, formula cells neutralised. */
-export async function writeDeltaCsv(path: string, report: DeltaReport): Promise<void> {
-  const format: CsvFormat = { encoding: 'utf-8', bom: true, delimiter: ',' };
+/**
+ * delta.csv, in the format of the run's verdicts.csv (which follows the input: encoding, BOM, delimiter), so
+ * that it opens in the same spreadsheet the same way; CRLF, formula cells neutralised.
+ */
+export async function writeDeltaCsv(path: string, report: DeltaReport, format: CsvFormat): Promise<void> {
   const parts = [bomBytes(format), encodeCsvRecord([...DELTA_COLUMNS], format)];
   for (const entry of report.entries) parts.push(encodeCsvRecord(cells(entry), format));
   await writeFile(path, Buffer.concat(parts));
@@ -81,7 +94,9 @@ function line(entry: DeltaEntry): string {
   const to = entry.current?.verdict ?? '(removed)';
   const side: VerdictRow | undefined = entry.current ?? entry.previous;
   const reasons = side?.reasons.slice(0, 3).join('; ') ?? '';
-  return `  ${entry.key}  ${row?.name ?? ''}  ${from} → ${to}  (row ${row?.row ?? '?'})  ${reasons}`.trimEnd();
+  const failed = entry.current ? failedChecks(entry.current) : [];
+  const unverified = failed.length > 0 ? `  failed: ${failed.join(', ')}` : '';
+  return `  ${entry.key}  ${row?.name ?? ''}  ${from} → ${to}  (row ${row?.row ?? '?'})${unverified}  ${reasons}`.trimEnd();
 }
 
 /** The printed summary: counts of every change, then the clients behind the ones an analyst acts on. */
@@ -95,7 +110,7 @@ export function deltaSummary(report: DeltaReport, labels: { previous: string; cu
     out.push(
       `  ${change.padEnd(width)}  ${String(report.counts[change]).padStart(6)}  ${CHANGE_LABEL[change]}`,
     );
-  for (const change of ['NEW_HIT', 'WHITELIST_REOPENED', 'CLEARED_HIT'] as const) {
+  for (const change of ['UNVERIFIED_HIT', 'NEW_HIT', 'WHITELIST_REOPENED', 'CLEARED_HIT'] as const) {
     const listed = report.entries.filter((e) => e.changes.includes(change));
     if (listed.length === 0) continue;
     out.push(`${CHANGE_LABEL[change][0]?.toUpperCase()}${CHANGE_LABEL[change].slice(1)}:`);

@@ -88,7 +88,7 @@ export function scheduleProcessor(
       return { runId, outDir, exitCode };
     }
     const report = await computeDelta(previous.out, run.out, { columns: run.columns });
-    await writeDeltaCsv(join(outDir, 'delta.csv'), report);
+    await writeDeltaCsv(join(outDir, 'delta.csv'), report, report.format);
     const summary = deltaSummary(report, { previous: dirname(previous.out), current: outDir });
     await writeFile(join(outDir, 'delta.txt'), `${summary}\n`);
     log.info({ outDir, exitCode, previous: previous.id, delta: report.counts }, 'scheduled run finished');

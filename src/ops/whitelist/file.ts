@@ -3,7 +3,7 @@ import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { KycError } from '../../errors.js';
-import { encodeCsvRecord, type CsvFormat } from '../../export/csv-format.js';
+import { bomBytes, encodeCsvRecord, type CsvFormat } from '../../export/csv-format.js';
 import { firstInvalidUtf8 } from '../../ingest/decode.js';
 import { sniffDelimiter } from '../../ingest/sniff.js';
 import { WHITELIST_COLUMNS, type WhitelistEntry } from './entry.js';
@@ -124,20 +124,28 @@ function cellsOf(entry: WhitelistEntry): string[] {
   ];
 }
 
-/** Appends one entry, creating the file (UTF-8 with BOM, `,`, for Excel) when it does not exist yet. */
-export async function appendWhitelistEntry(path: string, entry: WhitelistEntry): Promise<void> {
+/**
+ * Appends one entry in the file's own encoding and delimiter. A new file is created in `format` (the format
+ * of the verdicts file the entry came from, which follows the input), so that it opens in the spreadsheet
+ * the reviewers already use; UTF-8 files get a BOM so that Excel reads them as UTF-8.
+ */
+export async function appendWhitelistEntry(
+  path: string,
+  entry: WhitelistEntry,
+  format: CsvFormat = { encoding: 'utf-8', bom: true, delimiter: ',' },
+): Promise<void> {
   const existing = await readFile(path).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw new KycError('KYC_ERR_WHITELIST_FILE', `${path}: cannot be read`, { cause: error });
   });
   if (existing === undefined || existing.length === 0) {
-    const format: CsvFormat = { encoding: 'utf-8', bom: true, delimiter: ',' };
+    const created: CsvFormat = format.encoding === 'utf-8' ? { ...format, bom: true } : format;
     await writeFile(
       path,
       Buffer.concat([
-        UTF8_BOM,
-        encodeCsvRecord([...WHITELIST_COLUMNS], format),
-        encodeCsvRecord(cellsOf(entry), format),
+        bomBytes(created),
+        encodeCsvRecord([...WHITELIST_COLUMNS], created),
+        encodeCsvRecord(cellsOf(entry), created),
       ]),
     );
     return;
@@ -145,9 +153,9 @@ export async function appendWhitelistEntry(path: string, entry: WhitelistEntry):
   // Validates the file first: an entry appended to a broken file would be lost with it.
   const file = parseWhitelist(path, existing);
   const separator = /[\r\n]$/u.test(file.text) ? '' : '\r\n';
-  const format = { ...file.format, bom: false };
+  const appended = { ...file.format, bom: false };
   await appendFile(
     path,
-    Buffer.concat([iconv.encode(separator, file.format.encoding), encodeCsvRecord(cellsOf(entry), format)]),
+    Buffer.concat([iconv.encode(separator, file.format.encoding), encodeCsvRecord(cellsOf(entry), appended)]),
   );
 }

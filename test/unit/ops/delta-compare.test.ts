@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesOf, DeltaBuilder } from '../../../src/ops/delta/compare.js';
+import { changesOf, DeltaBuilder, failedChecks } from '../../../src/ops/delta/compare.js';
 import { deltaSummary } from '../../../src/ops/delta/report.js';
 import type { VerdictRow } from '../../../src/ops/verdict-file.js';
 
@@ -8,6 +8,29 @@ function row(key: string, verdict: string, over: Partial<VerdictRow> = {}): Verd
 }
 
 describe('changesOf', () => {
+  it('never calls a hit that could not be re-checked cleared: UNVERIFIED_HIT, listed first', () => {
+    const failed = { checks: { sanctions: 'ERROR: KYC_ERR_UPSTREAM_TIMEOUT', debtor: 'CLEAR' } };
+    expect(changesOf(row('a', 'HIT'), row('a', 'INCOMPLETE', failed))).toEqual([
+      'UNVERIFIED_HIT',
+      'VERDICT_CHANGED',
+    ]);
+    expect(changesOf(row('a', 'HIT'), row('a', 'INVALID'))).toEqual(['UNVERIFIED_HIT', 'VERDICT_CHANGED']);
+    const builder = new DeltaBuilder();
+    builder.addPrevious(row('b', 'CLEAR'));
+    builder.addPrevious(row('a', 'HIT'));
+    builder.addCurrent(row('b', 'HIT'));
+    builder.addCurrent({ ...row('a', 'INCOMPLETE', failed), row: 2 });
+    const report = builder.finish();
+    expect(report.entries.map((e) => e.key)).toEqual(['a', 'b']);
+    expect(report.counts.UNVERIFIED_HIT).toBe(1);
+    expect(report.counts.CLEARED_HIT).toBe(0);
+    expect(failedChecks(report.entries[0]?.current ?? row('x', 'CLEAR'))).toEqual(['sanctions']);
+    const summary = deltaSummary(report, { previous: 'p', current: 'c' });
+    expect(summary).toMatch(/UNVERIFIED_HIT\s+1\s/);
+    expect(summary).toContain('  a  a  HIT → INCOMPLETE  (row 2)  failed: sanctions');
+    expect(summary.indexOf('Hits that could not be re-checked')).toBeLessThan(summary.indexOf('New hits'));
+  });
+
   it('classifies hits, verdict changes and matches', () => {
     expect(changesOf(row('a', 'CLEAR'), row('a', 'HIT'))).toEqual(['NEW_HIT', 'VERDICT_CHANGED']);
     expect(changesOf(row('a', 'HIT'), row('a', 'REVIEW'))).toEqual(['CLEARED_HIT', 'VERDICT_CHANGED']);
@@ -73,5 +96,23 @@ describe('DeltaBuilder', () => {
     expect(summary).toContain('Clients: 4 before, 4 now');
     expect(summary).toMatch(/NEW_HIT\s+1\s+new hits/u);
     expect(summary).toContain('New hits:\n  id:2#2  id:2  CLEAR → HIT  (row 3)');
+  });
+});
+
+describe('delta.csv format', () => {
+  it('is written in the format it is given (the run verdicts file format): Windows-1251 with `;`', async () => {
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const iconv = (await import('iconv-lite')).default;
+    const { writeDeltaCsv } = await import('../../../src/ops/delta/report.js');
+    const builder = new DeltaBuilder();
+    builder.addPrevious(row('a', 'HIT', { name: 'Щербаков' }));
+    builder.addCurrent(row('a', 'CLEAR', { name: 'Щербаков' }));
+    const path = join(mkdtempSync(join(tmpdir(), 'kyc-delta-fmt-')), 'delta.csv');
+    await writeDeltaCsv(path, builder.finish(), { encoding: 'windows-1251', bom: false, delimiter: ';' });
+    const text = iconv.decode(readFileSync(path), 'windows-1251');
+    expect(text.split('\r\n')[0]).toMatch(/^changes;client_key;name;/);
+    expect(text).toContain(';Щербаков;HIT;CLEAR;');
   });
 });

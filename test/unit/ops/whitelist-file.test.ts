@@ -33,6 +33,16 @@ describe('whitelist file', () => {
     expect(file.bytes.equals(bytes)).toBe(true);
   });
 
+  it('creates a new file in the format of the verdicts it came from (Windows-1251, ;)', async () => {
+    const path = join(dir(), 'whitelist.csv');
+    await appendWhitelistEntry(path, entry, { encoding: 'windows-1251', bom: false, delimiter: ';' });
+    const text = iconv.decode(readFileSync(path), 'windows-1251');
+    expect(text).toMatch(/^client_key;register;record_id;record_hash;reviewer;date;comment\r\n/);
+    const file = await readWhitelist(path);
+    expect(file.format).toEqual({ encoding: 'windows-1251', bom: false, delimiter: ';' });
+    expect(file.entries).toEqual([entry]);
+  });
+
   it('reads an Excel-saved Windows-1251 file with ; and other header spellings, and appends in kind', async () => {
     const path = join(dir(), 'wl.csv');
     const text =

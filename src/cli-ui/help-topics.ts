@@ -1,0 +1,48 @@
+import { EXIT } from '../errors.js';
+
+/**
+ * What `kyc-screen --help` lists after the commands: the environment variables and the exit codes. A test
+ * keeps the variables identical to the README's configuration table, so neither can drift.
+ */
+export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] = [
+  ['REDIS_URL', 'Redis for the queues (default: an embedded redis-server)'],
+  ['KYC_API_URL', 'base URL of the Lookup Service'],
+  ['KYC_API_KEY', 'API key of the Lookup Service (never logged or stored)'],
+  ['KYC_RATE', 'upstream calls per second, shared by all workers (default 10)'],
+  ['KYC_PREFIX', 'hash-tagged queue prefix (default {kyc})'],
+  ['KYC_STATE_DIR', 'embedded Redis data and logs (default .state)'],
+  ['KYC_REQUEST_TIMEOUT_MS', 'per-request timeout of the HTTP client (default 10000)'],
+  ['KYC_HTTP_CONCURRENCY', 'concurrent requests per client instance (default 32)'],
+  ['KYC_CACHE_ROWS', 'rows a cached answer serves repeats within (default 10000)'],
+  ['KYC_UPSTREAM_PROFILE', 'upstream profile file: what the Lookup Service does where its contract is open'],
+  ['LOG_LEVEL', 'pino log level (default info)'],
+];
+
+const EXIT_MEANINGS: Readonly<Record<keyof typeof EXIT, string>> = {
+  OK: 'success',
+  INTERNAL: 'internal error',
+  USAGE: 'usage or configuration error',
+  INPUT: 'input file error; report verify: a file is missing or altered',
+  INCOMPLETE: 'run finished, some rows INCOMPLETE',
+  UPSTREAM: 'the Lookup Service refused (for example the API key) or could not be reached',
+  REDIS: 'Redis missing or unreachable',
+};
+
+/** Ctrl-C is not an error of the catalog, but scripts branch on it all the same. */
+const INTERRUPTED: readonly [number, string] = [130, 'interrupted (Ctrl-C); resume with --resume <runId>'];
+
+function table(rows: readonly (readonly [string, string])[]): string {
+  const width = Math.max(...rows.map(([left]) => left.length));
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}  ${right}`).join('\n');
+}
+
+export function environmentHelp(): string {
+  return `Environment variables (flags of the same meaning win):\n${table(ENVIRONMENT)}`;
+}
+
+export function exitCodeHelp(): string {
+  const rows = (Object.keys(EXIT) as (keyof typeof EXIT)[]).map(
+    (name) => [String(EXIT[name]), EXIT_MEANINGS[name]] as const,
+  );
+  return `Exit codes:\n${table([...rows, [String(INTERRUPTED[0]), INTERRUPTED[1]]])}`;
+}

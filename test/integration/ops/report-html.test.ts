@@ -1,0 +1,107 @@
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest } from '../../../src/export/manifest.js';
+import { writeRunReport } from '../../../src/ops/report/write-report.js';
+import type { RunState } from '../../../src/pipeline/run-store.js';
+import { sampleSlice } from '../../helpers/sample-slice.js';
+import { CLIENTS, clientsCsv, readVerdicts, startOpsPipeline, type OpsPipeline } from './helpers.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+/** CI installs Chromium (.ci/run) and must run the browser test; elsewhere it is skipped without it. */
+const skipBrowser = !existsSync(CHROMIUM) && !process.env.CI;
+const ARTIFACTS = 'test/artifacts';
+
+let pipeline: OpsPipeline;
+let previous: RunState;
+let current: RunState;
+
+beforeAll(async () => {
+  pipeline = await startOpsPipeline();
+  previous = (
+    await pipeline.run(
+      clientsCsv([
+        ['CL-1', ...CLIENTS.clean1],
+        ['CL-2', ...CLIENTS.foreignAgentHit],
+      ]),
+    )
+  ).run;
+  // The first 80 rows of the sample hold planted hits of every register.
+  current = (await pipeline.run(sampleSlice(80))).run;
+});
+afterAll(async () => {
+  await pipeline.close();
+});
+
+describe('report html', () => {
+  it('writes one self-contained page with the counts of the manifest and every HIT and REVIEW row', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'kyc-report-')), 'report.html');
+    await writeRunReport({ target: dirname(current.manifest), out, previous: dirname(previous.out) });
+    const html = readFileSync(out, 'utf8');
+    const manifest = JSON.parse(readFileSync(current.manifest, 'utf8')) as Manifest;
+    for (const [verdict, n] of Object.entries(manifest.verdicts))
+      expect(html).toContain(`data-verdict="${verdict}">${n}<`);
+    const attention = readVerdicts(current.out).filter(
+      (r) => r.kyc_verdict === 'HIT' || r.kyc_verdict === 'REVIEW',
+    );
+    expect(attention.length).toBeGreaterThan(0);
+    for (const r of attention) expect(html).toContain(r.full_name?.replace(/"/g, '&quot;') ?? '');
+    expect(html).toContain(manifest.input.sha256);
+    expect(html).not.toMatch(/<script|<link|src=/i);
+    // Without --overwrite an existing report is kept.
+    await expect(writeRunReport({ target: dirname(current.manifest), out })).rejects.toMatchObject({
+      code: 'KYC_ERR_OUTPUT_WRITE',
+    });
+  });
+
+  it.skipIf(skipBrowser)('renders in headless Chromium with its rows and counts, and prints', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const out = join(mkdtempSync(join(tmpdir(), 'kyc-report-')), 'report.html');
+    await writeRunReport({ target: current.manifest, out, previous: previous.out });
+    const context: BrowserContext = await chromium.launchPersistentContext(
+      mkdtempSync(join(tmpdir(), 'kyc-chromium-')),
+      {
+        executablePath: CHROMIUM,
+        headless: true,
+        // Offline: the page must need nothing from a network.
+        offline: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+        viewport: { width: 1280, height: 900 },
+      },
+    );
+    try {
+      const page = await context.newPage();
+      const requests: string[] = [];
+      page.on('request', (request) => requests.push(request.url()));
+      await page.goto(`file://${out}`);
+      const manifest = JSON.parse(readFileSync(current.manifest, 'utf8')) as Manifest;
+      expect(await page.locator('td[data-verdict="HIT"]').textContent()).toBe(
+        String(manifest.verdicts.HIT ?? 0),
+      );
+      const hits = readVerdicts(current.out).filter((r) => r.kyc_verdict === 'HIT');
+      const rows = page.locator('#attention + table tbody tr');
+      expect(await rows.count()).toBeGreaterThanOrEqual(hits.length);
+      expect(await rows.first().innerText()).toContain(hits[0]?.full_name ?? '');
+      expect(await page.locator('#delta + p').innerText()).toMatch(/2 clients before, 80 now/);
+      expect(requests).toEqual([`file://${out}`]);
+      await page.screenshot({ path: join(ARTIFACTS, 'report.png'), fullPage: false });
+      expect(readFileSync(join(ARTIFACTS, 'report.png')).subarray(1, 4).toString()).toBe('PNG');
+      const pdf = await page.pdf({ format: 'A4' });
+      expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+      // The page shown in the README is the one this test renders.
+      if (process.env.KYC_UPDATE_DOCS === '1') copyFileSync(join(ARTIFACTS, 'report.png'), 'docs/report.png');
+    } finally {
+      await context.close();
+    }
+  });
+});
