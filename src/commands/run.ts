@@ -13,10 +13,11 @@ import { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
 import { readWhitelist } from '../ops/whitelist/file.js';
 import { WhitelistStore } from '../ops/whitelist/store.js';
 import { progressDisplay } from '../cli-ui/progress.js';
+import { progressLog } from '../cli-ui/progress-log.js';
 import { summaryTable } from '../cli-ui/summary.js';
 import { RunStore, type RunSettings } from '../pipeline/run-store.js';
 import { startRuntime, type Runtime } from '../pipeline/runtime.js';
-import { fileSha256, followRun, requeueRun, submitRun } from '../pipeline/submit.js';
+import { fileSha256, followRun, requeueRun, submitRun, type FollowTick } from '../pipeline/submit.js';
 import { RUN_ID_PATTERN, newRunId, type Priority } from '../pipeline/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
 
@@ -47,6 +48,8 @@ export interface RunOptions {
   schedule?: string;
   logFile?: string;
   progress: boolean;
+  /** Seconds between progress log lines when there is no progress bar (no TTY, or --no-progress). */
+  progressInterval?: number;
   /** Comma-separated check kinds; default: the core checks and the optional ones whose column the input has. */
   checks?: string;
   smtp?: boolean;
@@ -151,6 +154,12 @@ export function addRunOptions(command: Command): Command {
       'pino JSON logs to this file (default: stderr, or <state-dir>/kyc-screen.log with the progress bar)',
     )
     .option('--no-progress', 'no progress bar even on a TTY')
+    .option(
+      '--progress-interval <seconds>',
+      'without a progress bar, log a progress line (rows, total, rates, ETA, 429s) this often',
+      positiveInt('--progress-interval'),
+      30,
+    )
     .option(
       '--checks <kinds>',
       'checks to run, e.g. foreign_agent,sanctions,email (default: the four core checks plus email, card and ' +
@@ -315,7 +324,9 @@ export async function runAction(
       });
     }
     const display = showProgress ? progressDisplay(process.stderr) : undefined;
-    const final = await followRun(runtime.redis, config.prefix, runId, (tick) => display?.update(tick), {
+    const logged = showProgress ? undefined : progressLog(log, (options.progressInterval ?? 30) * 1_000);
+    const onTick = (tick: FollowTick) => (display ? display.update(tick) : logged?.update(tick));
+    const final = await followRun(runtime.redis, config.prefix, runId, onTick, {
       signal: interrupted.signal,
       onIdle: async () => {
         const run = await store.get(runId);

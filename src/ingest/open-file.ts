@@ -23,5 +23,7 @@ export async function openClientFile(path: string, options?: IngestOptions): Pro
     throw error instanceof KycError ? error : new KycError('KYC_ERR_INPUT_NOT_FOUND', path, { cause: error });
   }
   // The stream owns the handle from here: it closes it at the end, on error and when destroyed.
-  return readClientStream(handle.createReadStream({ highWaterMark: READ_CHUNK }), options);
+  const stream = handle.createReadStream({ highWaterMark: READ_CHUNK });
+  const file = await readClientStream(stream, options);
+  return { ...file, bytesRead: () => stream.bytesRead };
 }

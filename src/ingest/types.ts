@@ -91,6 +91,8 @@ export type IngestItem =
 export interface ClientFile {
   header: IngestHeader;
   rows: AsyncIterable<IngestItem>;
+  /** Bytes of the file read so far (a little ahead of the rows yielded), when the source is a file. */
+  bytesRead?: () => number;
 }
 
 export type ColumnMapping = Partial<Record<LogicalField, number>>;

@@ -285,7 +285,7 @@ export async function coordinateRun(
     }
     if (flows.length > 0) await deps.flow.addBulk(flows);
     const last = items.at(-1);
-    if (last) await store.update(runId, { dispatched: last.row });
+    if (last) await store.update(runId, { dispatched: last.row, bytesRead: file.bytesRead?.() });
   }
 
   async function read(): Promise<void> {

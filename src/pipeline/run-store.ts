@@ -49,6 +49,8 @@ export interface RunState extends RunSettings {
   readonly finishedAt?: string;
   /** Known once the reader reached the end of the file. */
   readonly totalRows?: number;
+  /** Input bytes the reader had consumed at the last dispatch: with inputBytes, the share of the file read. */
+  readonly bytesRead?: number;
   readonly dispatched: number;
   readonly written: number;
   readonly error?: string;
@@ -89,6 +91,7 @@ export class RunStore {
       totalRows: meta.totalRows === undefined ? undefined : Number(meta.totalRows),
       dispatched: Number(meta.dispatched ?? 0),
       written: Number(meta.written ?? 0),
+      ...(meta.bytesRead === undefined ? {} : { bytesRead: Number(meta.bytesRead) }),
       error: meta.error,
     };
   }
@@ -102,7 +105,10 @@ export class RunStore {
   async update(
     runId: string,
     fields: Partial<
-      Pick<RunState, 'status' | 'startedAt' | 'finishedAt' | 'totalRows' | 'dispatched' | 'error'>
+      Pick<
+        RunState,
+        'status' | 'startedAt' | 'finishedAt' | 'totalRows' | 'dispatched' | 'bytesRead' | 'error'
+      >
     >,
   ): Promise<void> {
     const flat: Record<string, string> = {};

@@ -35,7 +35,7 @@ describe('usage errors', () => {
       expect(lines[0]).toMatch(/^KYC_ERR_USAGE: /);
       expect(lines[0]).toMatch(reason);
     },
-    30_000,
+    90_000,
   );
 
   it('marks required options in help and lists the environment and exit codes in the top-level help', () => {
@@ -47,7 +47,7 @@ describe('usage errors', () => {
     for (const [name] of ENVIRONMENT) expect(top.stdout).toContain(name);
     expect(top.stdout).toContain('Exit codes:');
     expect(top.stdout).toMatch(/\n\s+6\s+Redis missing or unreachable/);
-  }, 30_000);
+  }, 90_000);
 
   it('names the nested command the line was about, never an argument that looks like one', () => {
     const program = new Command('kyc-screen');
