@@ -47,7 +47,7 @@ function nonNegative(value: string): number {
   return n;
 }
 
-function variant(value: string): EmulatorVariant {
+export function parseVariant(value: string): EmulatorVariant {
   if (!isEmulatorVariant(value)) throw new InvalidArgumentError(`one of ${EMULATOR_VARIANTS.join(', ')}`);
   return value;
 }
@@ -129,7 +129,7 @@ export function registerEmulatorCommand(program: Command): void {
     .option(
       '--variant <name>',
       'default, or strict: answers every point the contract leaves open differently',
-      variant,
+      parseVariant,
       'default',
     )
     .action(async (flags: EmulatorFlags) => {
