@@ -12,6 +12,7 @@ import {
   type SanctionsRecord,
 } from '../domain/records.js';
 import type { CardResult } from './cards.js';
+import type { DictionaryItem } from './dictionaries.js';
 import { debtorNotFound } from './registers/debtors.js';
 
 export interface RecordViews {
@@ -22,6 +23,8 @@ export interface RecordViews {
   /** The debtor check's answer for an INN without a record. */
   debtorNotFound(): unknown;
   card(result: CardResult): unknown;
+  /** An item of a dictionary page (the contract publishes the shape of Banks items only). */
+  dictionaryItem(dictionary: string, item: DictionaryItem): unknown;
   /** Fields added to the `{success, data}` envelopes (dictionary page, e-mail validation). */
   readonly envelopeExtras: Readonly<Record<string, unknown>>;
 }
@@ -35,6 +38,7 @@ export const DEFAULT_VIEWS: RecordViews = {
   debtor: same,
   debtorNotFound,
   card: same,
+  dictionaryItem: (_, item) => item,
   envelopeExtras: {},
 };
 
@@ -115,7 +119,15 @@ function card(result: CardResult): unknown {
   };
 }
 
+/** Items other than Banks': `{code, name, …}` written `{id, value, …}`. */
+function dictionaryItem(dictionary: string, item: DictionaryItem): unknown {
+  if (dictionary === 'Banks') return item;
+  const { code, name, ...rest } = item;
+  return { id: code, value: name, ...rest };
+}
+
 export const STRICT_VIEWS: RecordViews = {
+  dictionaryItem,
   foreignAgent,
   sanctions,
   bankruptcy,

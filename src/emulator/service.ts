@@ -19,7 +19,7 @@ function build(registers: Registers, behaviour: EmulatorBehaviour): Router {
   const router = new Router();
   const routes = [
     ...dictionaryRoutes(
-      new DictionaryCatalog(registers.banks),
+      new DictionaryCatalog(registers.banks, views.dictionaryItem),
       behaviour.maxDictionaryLimit,
       views.envelopeExtras,
     ),

@@ -98,6 +98,20 @@ describe('strict variant: records and answers', () => {
     expect(b?.json).toMatchObject({ success: true, data: { limit: 100 }, meta: {} });
   });
 
+  it('writes the items of unpublished dictionary shapes otherwise, Banks as published', async () => {
+    const [a, b] = await both('/reg2/dictionary/genders');
+    expect((a?.json as { data: { items: unknown[] } }).data.items[0]).toEqual({
+      code: 'M',
+      name: expect.any(String) as unknown,
+    });
+    expect((b?.json as { data: { items: unknown[] } }).data.items[0]).toEqual({
+      id: 'M',
+      value: expect.any(String) as unknown,
+    });
+    const [, banks] = await both('/reg2/dictionary/Banks', { limit: '1' });
+    expect((banks?.json as { data: { items: object[] } }).data.items[0]).toHaveProperty('bik');
+  });
+
   it('the last of a repeated parameter counts', async () => {
     const url = (e: EmulatorHandle) =>
       `${e.url}/lists/search/minjust_foreign_agent?inn=7701234560&inn=0000000000`;
