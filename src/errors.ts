@@ -13,6 +13,7 @@ export const EXIT = {
   INCOMPLETE: 4,
   UPSTREAM: 5,
   REDIS: 6,
+  PROFILE_MISMATCH: 7,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -133,6 +134,12 @@ export const CATALOG = {
   KYC_ERR_AUDIT_MISMATCH: entry('A file of the audit package does not match its recorded sha256', EXIT.INPUT),
   KYC_ERR_AUDIT_SUMS_MALFORMED: entry('SHA256SUMS is not in sha256sum format', EXIT.INPUT),
   KYC_ERR_AUDIT_SECRET: entry('An exported file contains the API key: export refused', EXIT.INTERNAL),
+  KYC_ERR_DOCTOR_PROFILE_MISMATCH: entry(
+    'The Lookup Service does not behave as the upstream profile assumes',
+    EXIT.PROFILE_MISMATCH,
+  ),
+  KYC_ERR_DOCTOR_BUDGET: entry('The doctor call budget is too small or spent', EXIT.USAGE),
+  KYC_ERR_DOCTOR_PROFILE_EXISTS: entry('The profile file exists (add --force to replace it)', EXIT.USAGE),
   KYC_ERR_LISTEN: entry('The HTTP server could not listen on the given address and port', EXIT.USAGE),
 
   KYC_ERR_INTERNAL: entry('Internal error', EXIT.INTERNAL),

@@ -3,6 +3,7 @@ import { DEMO_API_KEY, isUuid } from '../config.js';
 import { KycError } from '../errors.js';
 import type { EmulatorFaults } from '../emulator/faults.js';
 import { DEFAULT_SEED, createEmulator, type EmulatorOptions } from '../emulator/server.js';
+import { EMULATOR_VARIANTS, isEmulatorVariant, type EmulatorVariant } from '../emulator/variant.js';
 
 interface EmulatorFlags {
   port: number;
@@ -16,6 +17,7 @@ interface EmulatorFlags {
   malformedRate?: number;
   stallRate?: number;
   stallMs?: number;
+  variant: EmulatorVariant;
 }
 
 export const EMULATOR_KEYS_ENV = 'KYC_EMULATOR_KEYS';
@@ -43,6 +45,11 @@ function nonNegative(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('must be a number ≥ 0');
   return n;
+}
+
+export function parseVariant(value: string): EmulatorVariant {
+  if (!isEmulatorVariant(value)) throw new InvalidArgumentError(`one of ${EMULATOR_VARIANTS.join(', ')}`);
+  return value;
 }
 
 function share(value: string): number {
@@ -119,6 +126,12 @@ export function registerEmulatorCommand(program: Command): void {
     .option('--malformed-rate <share>', 'share answered 200 with a truncated JSON body (0..1)', share)
     .option('--stall-rate <share>', 'share held for --stall-ms before answering (0..1)', share)
     .option('--stall-ms <ms>', 'how long a stalled request is held (default 30000)', nonNegative)
+    .option(
+      '--variant <name>',
+      'default, or strict: answers every point the contract leaves open differently',
+      parseVariant,
+      'default',
+    )
     .action(async (flags: EmulatorFlags) => {
       const { keys, demo } = resolveKeys(flags.keys, process.env);
       const options: EmulatorOptions = {
@@ -127,6 +140,7 @@ export function registerEmulatorCommand(program: Command): void {
         keys,
         seed: flags.seed,
         faults: faultsOf(flags),
+        variant: flags.variant,
         ...(flags.rate !== undefined ? { rate: flags.rate } : {}),
         ...(flags.burst !== undefined ? { burst: flags.burst } : {}),
       };
@@ -137,7 +151,10 @@ export function registerEmulatorCommand(program: Command): void {
             `      X-Api-Key: ${DEMO_API_KEY}\n\n`,
         );
       }
-      process.stdout.write(`Lookup Service emulator listening on ${emulator.url} (seed ${flags.seed})\n`);
+      const label = flags.variant === 'default' ? '' : `, variant ${flags.variant}`;
+      process.stdout.write(
+        `Lookup Service emulator listening on ${emulator.url} (seed ${flags.seed}${label})\n`,
+      );
       await new Promise<void>((resolve) => {
         const stop = (signal: NodeJS.Signals) => {
           process.off('SIGINT', stop);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { registerDashboardCommand } from './dashboard.js';
 import { registerDemoCommand } from './demo.js';
 import { registerDictionariesCommand } from './dictionaries.js';
+import { registerDoctorCommand } from './doctor.js';
 import { registerEmulatorCommand } from './emulator.js';
 import { registerReportCommand } from './report.js';
 import { registerRunCommand } from './run.js';
@@ -22,4 +23,5 @@ export function registerCommands(program: Command): void {
   registerWhitelistCommand(program);
   registerDashboardCommand(program);
   registerDictionariesCommand(program);
+  registerDoctorCommand(program);
 }

@@ -468,14 +468,18 @@ export class DictionaryCatalog {
   /** The list answer (spec 4.1), serialised once. */
   readonly listJson: string;
 
-  constructor(banks: readonly BankItem[]) {
+  /** @param view how an item is written (a variant may write the unpublished shapes otherwise) */
+  constructor(
+    banks: readonly BankItem[],
+    view: (dictionary: string, item: DictionaryItem) => unknown = (_, item) => item,
+  ) {
     const all = definitions(banks);
     this.byName = new Map(
       all.map((dictionary) => [
         dictionary.name,
         {
           dictionary,
-          json: dictionary.items.map((item) => JSON.stringify(item)),
+          json: dictionary.items.map((item) => JSON.stringify(view(dictionary.name, item))),
           haystacks: dictionary.items.map((item) => fold(Object.values(item).join(SEPARATOR))),
         },
       ]),

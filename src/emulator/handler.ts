@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { KeyRing } from './auth.js';
+import type { ErrorDialect } from './error-dialects.js';
 import type { FaultInjector } from './faults.js';
 import type { TokenBuckets } from './rate-limit.js';
 import { parseQuery } from './request.js';
@@ -25,6 +26,12 @@ export interface HandlerParts {
   readonly faults: FaultInjector;
   readonly stats: StatsCounter;
   readonly seed: number;
+  /** How failures look on the wire (the variant's dialect). */
+  readonly errors: ErrorDialect;
+  /** Which occurrence of a repeated query parameter counts. */
+  readonly repeatedParameter: 'first' | 'last';
+  /** Status of a known path asked with a method it does not serve. */
+  readonly wrongMethodStatus: 404 | 405;
   /** Responses held back by latency or a stall; cleared by close() so tests end promptly. */
   readonly pending: Set<NodeJS.Timeout>;
 }
@@ -32,7 +39,7 @@ export interface HandlerParts {
 function send(res: ServerResponse, reply: Reply): void {
   const body = Buffer.from(reply.body, 'utf8');
   res.writeHead(reply.status, {
-    'content-type': JSON_TYPE,
+    'content-type': reply.contentType ?? JSON_TYPE,
     'content-length': String(body.length),
     ...reply.headers,
   });
@@ -66,7 +73,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 export function createRequestHandler(
   parts: HandlerParts,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const { router, keys, buckets, faults, stats, pending } = parts;
+  const { router, keys, buckets, faults, stats, pending, errors } = parts;
 
   /** Sends now or after `delayMs`; a client that leaves meanwhile is counted as 499 and gets nothing. */
   function deliver(res: ServerResponse, route: string, reply: Reply, delayMs: number): void {
@@ -96,12 +103,13 @@ export function createRequestHandler(
 
   function run(resolved: Resolved, method: string, queryString: string, body: string): Reply {
     try {
-      return resolved.route.handle({ query: parseQuery(queryString), param: resolved.param, body }, method);
+      const query = parseQuery(queryString, parts.repeatedParameter);
+      return resolved.route.handle({ query, param: resolved.param, body }, method);
     } catch (error) {
-      if (error instanceof ApiError) return errorReply(error);
-      // A bug in the emulator: still the one error shape, so clients exercise their 5xx path.
+      if (error instanceof ApiError) return errors.reply(error);
+      // A bug in the emulator: still the dialect's error shape, so clients exercise their 5xx path.
       const message = error instanceof Error ? error.message : String(error);
-      return errorReply(new ApiError(500, 'UNAVAILABLE', `Internal emulator error: ${message}`));
+      return errors.reply(new ApiError(500, 'UNAVAILABLE', `Internal emulator error: ${message}`));
     }
   }
 
@@ -130,37 +138,32 @@ export function createRequestHandler(
 
     const key = keys.keyOf(req.headers);
     if (key === undefined) {
-      deliver(
-        res,
-        route,
-        errorReply(new ApiError(401, 'UNAUTHORIZED', 'A valid X-Api-Key header is required')),
-        latency,
-      );
+      deliver(res, route, errors.unauthorized(), latency);
       return;
     }
     const retryAfter = buckets.take(key);
     if (retryAfter > 0) {
-      const error = new ApiError(429, 'RATE_LIMITED', `Rate limit exceeded, retry in ${retryAfter} s`, {
-        'retry-after': String(retryAfter),
-      });
-      deliver(res, route, errorReply(error), latency);
+      deliver(res, route, errors.rateLimited(retryAfter), latency);
       return;
     }
     const fault = faults.decide();
     if (fault.unavailable) {
-      deliver(
-        res,
-        route,
-        errorReply(new ApiError(503, 'UNAVAILABLE', 'The service is temporarily unavailable')),
-        latency,
-      );
+      deliver(res, route, errors.unavailable(), latency);
       return;
     }
     const delay = latency + fault.stallMs;
     const finish = (reply: Reply) => deliver(res, route, fault.malformed ? truncated(reply) : reply, delay);
 
-    if (resolved === undefined || !resolved.route.methods.some((m) => m === method)) {
-      finish(errorReply(notFound(`No operation ${method} ${path}`)));
+    if (resolved === undefined) {
+      finish(errors.reply(notFound(`No operation ${method} ${path}`)));
+      return;
+    }
+    if (!resolved.route.methods.some((m) => m === method)) {
+      finish(
+        parts.wrongMethodStatus === 405
+          ? errors.wrongMethod(method, path, resolved.route.methods)
+          : errors.reply(notFound(`No operation ${method} ${path}`)),
+      );
       return;
     }
     const queryString = q < 0 ? '' : url.slice(q + 1);
@@ -173,7 +176,7 @@ export function createRequestHandler(
       (error: unknown) => {
         if (res.destroyed) return;
         finish(
-          errorReply(error instanceof ApiError ? error : badRequest('The request body could not be read')),
+          errors.reply(error instanceof ApiError ? error : badRequest('The request body could not be read')),
         );
       },
     );

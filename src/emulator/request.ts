@@ -19,14 +19,16 @@ function decode(component: string): string {
   }
 }
 
-export function parseQuery(queryString: string): Query {
+/** The parameters of a query string; of a repeated name, the first occurrence counts (or the last). */
+export function parseQuery(queryString: string, repeated: 'first' | 'last' = 'first'): Query {
   if (queryString === '') return EMPTY_QUERY;
   const query = new Map<string, string>();
+  const last = repeated === 'last';
   for (const pair of queryString.split('&')) {
     if (pair === '') continue;
     const eq = pair.indexOf('=');
     const name = decode(eq < 0 ? pair : pair.slice(0, eq));
-    if (!query.has(name)) query.set(name, eq < 0 ? '' : decode(pair.slice(eq + 1)));
+    if (last || !query.has(name)) query.set(name, eq < 0 ? '' : decode(pair.slice(eq + 1)));
   }
   return query;
 }

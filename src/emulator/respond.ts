@@ -10,6 +10,8 @@ export interface Reply {
   /** Serialised JSON (or, for the malformed-body fault, deliberately not). */
   readonly body: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Default `application/json; charset=utf-8`. */
+  readonly contentType?: string;
 }
 
 /** Thrown by route handlers; the server turns it into an error reply. */

@@ -63,12 +63,16 @@ export interface FieldIndex {
 
 /**
  * Word search: every word of the query must be a word of the field, in any order. A query without any
- * word matches nothing.
+ * word matches nothing. With `crossScript` false (the strict variant) a word finds only itself: no
+ * phonetic key, so a Cyrillic query never finds a Latin spelling and `Tsvetkova` never finds `TCVETKOVA`.
  */
 export class WordIndex implements FieldIndex {
   private readonly postings: Map<string, Postings>;
 
-  constructor(values: readonly string[]) {
+  constructor(
+    values: readonly string[],
+    private readonly crossScript = true,
+  ) {
     const lists = new Map<string, number[]>();
     const add = (key: string, position: number) => {
       const list = lists.get(key);
@@ -78,6 +82,7 @@ export class WordIndex implements FieldIndex {
     values.forEach((value, position) => {
       for (const word of words(value)) {
         add(word, position);
+        if (!crossScript) continue;
         // Cross-script keys (text.ts): `L:` for words written in Latin, `C:` for Cyrillic ones.
         const script = scriptOf(word);
         if (script !== 'other') add(`${script === 'latin' ? 'L' : 'C'}:${phoneticKey(word)}`, position);
@@ -94,6 +99,7 @@ export class WordIndex implements FieldIndex {
    */
   private lookup(word: string): Postings {
     const exact = this.postings.get(word) ?? NO_MATCH;
+    if (!this.crossScript) return exact;
     const script = scriptOf(word);
     if (script === 'other') return exact;
     const key = phoneticKey(word);

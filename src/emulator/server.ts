@@ -14,9 +14,11 @@ import { TokenBuckets } from './rate-limit.js';
 import { generateRegisters } from './registers/index.js';
 import { serviceFor } from './service.js';
 import { StatsCounter, type EmulatorStats } from './stats.js';
+import { behaviourOf, isEmulatorVariant, type EmulatorVariant } from './variant.js';
 
 export type { EmulatorFaults } from './faults.js';
 export type { EmulatorStats } from './stats.js';
+export type { EmulatorVariant } from './variant.js';
 
 export interface EmulatorOptions {
   /** 0 (default) = a free port. */
@@ -32,6 +34,11 @@ export interface EmulatorOptions {
   /** Bucket size; default = rate (at least 1). */
   burst?: number;
   faults?: EmulatorFaults;
+  /**
+   * `default` (the emulator's documented guesses) or `strict`, which answers every point the contract
+   * leaves open differently (docs/emulator.md, "Variant upstream").
+   */
+  variant?: EmulatorVariant;
 }
 
 export interface EmulatorHandle {
@@ -50,7 +57,7 @@ function invalid(detail: string): KycError {
 }
 
 function validate(options: EmulatorOptions): void {
-  const { port, keys, seed, rate, burst } = options;
+  const { port, keys, seed, rate, burst, variant } = options;
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
     throw invalid('port must be an integer 0–65535');
   }
@@ -58,6 +65,8 @@ function validate(options: EmulatorOptions): void {
     throw invalid('keys must hold at least one non-empty key');
   }
   if (seed !== undefined && !Number.isSafeInteger(seed)) throw invalid('seed must be an integer');
+  if (variant !== undefined && !isEmulatorVariant(variant))
+    throw invalid('variant must be default or strict');
   if (rate !== undefined && !(Number.isFinite(rate) && rate > 0))
     throw invalid('rate must be a positive number');
   if (burst !== undefined) {
@@ -73,8 +82,12 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const stats = new StatsCounter();
   const faults = new FaultInjector(seed, options.faults);
   const pending = new Set<NodeJS.Timeout>();
+  const behaviour = behaviourOf(options.variant ?? 'default');
   const handler = createRequestHandler({
-    router: serviceFor(generateRegisters(seed)),
+    router: serviceFor(generateRegisters(seed), behaviour),
+    errors: behaviour.errors,
+    repeatedParameter: behaviour.repeatedParameter,
+    wrongMethodStatus: behaviour.wrongMethodStatus,
     keys: new KeyRing(options.keys ?? [DEMO_API_KEY]),
     buckets: new TokenBuckets(options.rate, options.burst),
     faults,

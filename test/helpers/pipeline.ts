@@ -6,7 +6,7 @@ import { DEMO_API_KEY } from '../../src/config.js';
 import { CORE_CHECK_KINDS, type CheckKind } from '../../src/domain/check.js';
 import { createEmulator, type EmulatorHandle, type EmulatorOptions } from '../../src/emulator/server.js';
 import { silentLogger, type Logger } from '../../src/log.js';
-import { RegistryClient } from '../../src/registry/index.js';
+import { RegistryClient, type UpstreamProfile } from '../../src/registry/index.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from '../../src/pipeline/run-store.js';
 import { fileSha256, followRun, submitRun } from '../../src/pipeline/submit.js';
 import { newRunId, type Priority } from '../../src/pipeline/topology.js';
@@ -40,6 +40,8 @@ export interface SubmitOptions {
   readonly checks: readonly CheckKind[];
   readonly smtp: boolean;
   readonly cardRiskCountries: readonly string[];
+  /** The run's upstream profile (absent: the defaults), as `run` sets it from KYC_UPSTREAM_PROFILE. */
+  readonly profile: UpstreamProfile;
 }
 
 export async function startTestPipeline(
@@ -95,6 +97,7 @@ export async function startTestPipeline(
         ...(submitOptions.smtp ? { smtp: true } : {}),
         ...(submitOptions.cardRiskCountries ? { cardRiskCountries: submitOptions.cardRiskCountries } : {}),
         ...(submitOptions.encoding ? { encoding: submitOptions.encoding } : {}),
+        ...(submitOptions.profile ? { profile: submitOptions.profile } : {}),
         createdAt: new Date().toISOString(),
         config: { test: true },
       };

@@ -5,6 +5,8 @@
  * - identifier, date and enumerated parameters: equality after trimming; dates must be `YYYY-MM-DD`;
  * - several parameters: all must match (AND); blank parameters count as not given;
  * - at most RESULT_CAP records per answer, in register order (planted records first).
+ * A variant (variant.ts) may set another cap, turn the cross-script keys off and write records in other
+ * shapes; the records are searched the same way.
  */
 import type { BankruptcyEntry, ForeignAgentRecord, SanctionsRecord } from '../../domain/records.js';
 import { normalizeSnils } from '../../identifiers/index.js';
@@ -24,6 +26,23 @@ import {
 /** Largest number of records one search returns (the spec sets none). */
 export const RESULT_CAP = 100;
 
+/** How a register is served: its cap, whether names match across scripts, how a record is written. */
+export interface ServeOptions<R> {
+  readonly resultCap: number;
+  readonly crossScript: boolean;
+  readonly view: (record: R, position: number) => unknown;
+}
+
+const AS_GENERATED: ServeOptions<unknown> = {
+  resultCap: RESULT_CAP,
+  crossScript: true,
+  view: (record) => record,
+};
+
+function serialise<R>(records: readonly R[], options: ServeOptions<R>): string[] {
+  return records.map((record, position) => JSON.stringify(options.view(record, position)));
+}
+
 type ParamKind = 'text' | 'exact' | 'date';
 
 interface Param {
@@ -34,8 +53,8 @@ interface Param {
   readonly canonical?: (value: string) => string;
 }
 
-function render(json: readonly string[], postings: Postings): string {
-  const count = Math.min(postings.length, RESULT_CAP);
+function render(json: readonly string[], postings: Postings, cap: number): string {
+  const count = Math.min(postings.length, cap);
   if (count === 0) return '[]';
   let body = '[' + json[postings[0] as number];
   for (let i = 1; i < count; i++) body += ',' + json[postings[i] as number];
@@ -43,15 +62,18 @@ function render(json: readonly string[], postings: Postings): string {
 }
 
 /** A register searched by named parameters, with records serialised once up front. */
-export class SearchableRegister {
+export class SearchableRegister<R = unknown> {
   private readonly json: readonly string[];
   private readonly names: string;
+  private readonly cap: number;
 
   constructor(
-    records: readonly unknown[],
+    records: readonly R[],
     private readonly params: readonly Param[],
+    options: ServeOptions<R> = AS_GENERATED,
   ) {
-    this.json = records.map((record) => JSON.stringify(record));
+    this.json = serialise(records, options);
+    this.cap = options.resultCap;
     this.names = params.map((p) => p.name).join(', ');
   }
 
@@ -71,18 +93,21 @@ export class SearchableRegister {
       result = result === undefined ? matched : intersect(result, matched);
       if (result.length === 0) break;
     }
-    return render(this.json, result ?? new Uint32Array(0));
+    return render(this.json, result ?? new Uint32Array(0), this.cap);
   }
 }
 
 const snils = (value: string) => normalizeSnils(value) ?? value;
 
-export function foreignAgentRegister(records: readonly ForeignAgentRecord[]): SearchableRegister {
+export function foreignAgentRegister(
+  records: readonly ForeignAgentRecord[],
+  options: ServeOptions<ForeignAgentRecord> = AS_GENERATED,
+): SearchableRegister<ForeignAgentRecord> {
   const column = (field: keyof ForeignAgentRecord['data']) => records.map((r) => r.data[field]);
   const text = (name: keyof ForeignAgentRecord['data']): Param => ({
     name,
     kind: 'text',
-    index: new WordIndex(column(name)),
+    index: new WordIndex(column(name), options.crossScript),
   });
   const exact = (name: keyof ForeignAgentRecord['data']): Param => ({
     name,
@@ -94,42 +119,54 @@ export function foreignAgentRegister(records: readonly ForeignAgentRecord[]): Se
     kind: 'date',
     index: new ExactIndex(column(name)),
   });
-  return new SearchableRegister(records, [
-    text('name'),
-    text('address'),
-    date('added'),
-    date('birth_date'),
-    exact('inn'),
-    exact('ogrn'),
-    text('violated_act'),
-    text('source_domen_names'),
-    exact('agent_type'),
-    exact('registration_number'),
-    { ...exact('snils'), canonical: snils },
-    text('participants_full_name'),
-    date('decision_publication_date'),
-    exact('special_account_number'),
-    text('bank_name'),
-    exact('bik'),
-    exact('correspondent_account_number'),
-    date('special_account_open_date'),
-    date('date_of_bank_agreement'),
-  ]);
+  return new SearchableRegister(
+    records,
+    [
+      text('name'),
+      text('address'),
+      date('added'),
+      date('birth_date'),
+      exact('inn'),
+      exact('ogrn'),
+      text('violated_act'),
+      text('source_domen_names'),
+      exact('agent_type'),
+      exact('registration_number'),
+      { ...exact('snils'), canonical: snils },
+      text('participants_full_name'),
+      date('decision_publication_date'),
+      exact('special_account_number'),
+      text('bank_name'),
+      exact('bik'),
+      exact('correspondent_account_number'),
+      date('special_account_open_date'),
+      date('date_of_bank_agreement'),
+    ],
+    options,
+  );
 }
 
-export function sanctionsRegister(records: readonly SanctionsRecord[]): SearchableRegister {
+export function sanctionsRegister(
+  records: readonly SanctionsRecord[],
+  options: ServeOptions<SanctionsRecord> = AS_GENERATED,
+): SearchableRegister<SanctionsRecord> {
   const column = (field: keyof SanctionsRecord['data']) => records.map((r) => r.data[field] ?? '');
-  const localWords = new WordIndex(column('name_local'));
-  return new SearchableRegister(records, [
-    // A Latin entry often carries the Cyrillic spelling in name_local: `name` looks at both.
-    { name: 'name', kind: 'text', index: new AnyOfIndex([new WordIndex(column('name')), localWords]) },
-    { name: 'name_local', kind: 'text', index: localWords },
-    { name: 'edrpou', kind: 'exact', index: new ExactIndex(column('edrpou')) },
-    { name: 'address', kind: 'text', index: new WordIndex(column('address')) },
-    { name: 'birth_date', kind: 'date', index: new ExactIndex(column('birth_date')) },
-    { name: 'birth_place', kind: 'text', index: new WordIndex(column('birth_place')) },
-    { name: 'entity_type', kind: 'exact', index: new ExactIndex(column('entity_type')) },
-  ]);
+  const words = (field: keyof SanctionsRecord['data']) => new WordIndex(column(field), options.crossScript);
+  const localWords = words('name_local');
+  return new SearchableRegister(
+    records,
+    [
+      // A Latin entry often carries the Cyrillic spelling in name_local: `name` looks at both.
+      { name: 'name', kind: 'text', index: new AnyOfIndex([words('name'), localWords]) },
+      { name: 'name_local', kind: 'text', index: localWords },
+      { name: 'edrpou', kind: 'exact', index: new ExactIndex(column('edrpou')) },
+      { name: 'address', kind: 'text', index: words('address') },
+      { name: 'birth_date', kind: 'date', index: new ExactIndex(column('birth_date')) },
+      { name: 'birth_place', kind: 'text', index: words('birth_place') },
+      { name: 'entity_type', kind: 'exact', index: new ExactIndex(column('entity_type')) },
+    ],
+    options,
+  );
 }
 
 /** Bankruptcy `search_string`: the words of the name, or exactly the INN, the OGRN or the case number. */
@@ -137,10 +174,15 @@ export class BankruptcyRegister {
   private readonly json: readonly string[];
   private readonly names: WordIndex;
   private readonly identifiers: readonly ExactIndex[];
+  private readonly cap: number;
 
-  constructor(entries: readonly BankruptcyEntry[]) {
-    this.json = entries.map((entry) => JSON.stringify(entry));
-    this.names = new WordIndex(entries.map((e) => e.name));
+  constructor(entries: readonly BankruptcyEntry[], options: ServeOptions<BankruptcyEntry> = AS_GENERATED) {
+    this.json = serialise(entries, options);
+    this.cap = options.resultCap;
+    this.names = new WordIndex(
+      entries.map((e) => e.name),
+      options.crossScript,
+    );
     this.identifiers = [
       new ExactIndex(entries.map((e) => e.inn)),
       new ExactIndex(entries.map((e) => e.ogrn)),
@@ -152,7 +194,7 @@ export class BankruptcyRegister {
     const value = required(query, 'search_string');
     let result = this.names.match(value);
     for (const index of this.identifiers) result = union(result, index.match(value));
-    return render(this.json, result);
+    return render(this.json, result, this.cap);
   }
 }
 

@@ -1,15 +1,26 @@
 /** E-mail validation and card data (spec 4.7, 4.8). */
-import { lookupCard } from '../cards.js';
+import { lookupCard, type CardResult } from '../cards.js';
 import { validateEmail } from '../email.js';
 import { booleanParam, required } from '../request.js';
 import { badRequest, jsonReply } from '../respond.js';
 import { getRoute, type Route } from '../router.js';
 
-export function validationRoutes(): Route[] {
+export interface ValidationShapes {
+  /** The `data` of the e-mail answer for an address. */
+  readonly email: (address: string, smtp: boolean) => unknown;
+  readonly card: (result: CardResult) => unknown;
+  /** Fields added to the e-mail answer's envelope beside `success` and `data`. */
+  readonly envelopeExtras: Readonly<Record<string, unknown>>;
+}
+
+const AS_COMPUTED: ValidationShapes = { email: validateEmail, card: (result) => result, envelopeExtras: {} };
+
+export function validationRoutes(shapes: ValidationShapes = AS_COMPUTED): Route[] {
   return [
     getRoute('/reg2/validation/email', ({ query }) => {
       const email = required(query, 'email');
-      return jsonReply({ success: true, data: validateEmail(email, booleanParam(query, 'smtp')) });
+      const data = shapes.email(email, booleanParam(query, 'smtp'));
+      return jsonReply({ success: true, data, ...shapes.envelopeExtras });
     }),
     getRoute('/reg2/validation/bin', ({ query }) => {
       const card = required(query, 'card');
@@ -19,7 +30,7 @@ export function validationRoutes(): Route[] {
           'Parameter "card" must be a card number (12–19 digits), a masked number (220000******0004) or a BIN (6–8 digits)',
         );
       }
-      return jsonReply(result);
+      return jsonReply(shapes.card(result));
     }),
   ];
 }

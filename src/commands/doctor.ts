@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import type { Command } from 'commander';
+import { loadConfig } from '../config.js';
+import { KycError } from '../errors.js';
+import { contradictions } from '../ops/doctor/findings.js';
+import { writeProfileFile } from '../ops/doctor/profile-file.js';
+import { formatReport } from '../ops/doctor/report.js';
+import { DEFAULT_BUDGET, burstCalls, runDoctor } from '../ops/doctor/run-doctor.js';
+import { positiveInt } from './run.js';
+
+export interface DoctorFlags {
+  readonly upstreamProfile?: string;
+  readonly budget: number;
+  readonly writeProfile?: string;
+  readonly force?: boolean;
+}
+
+/** Where the command writes: the report to `out` (stdout), progress to `err` (stderr). */
+export interface DoctorIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** The service's address without credentials or query, for printing. */
+function shownUrl(value: string): string {
+  const url = new URL(value);
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  return url.toString();
+}
+
+/**
+ * `kyc-screen doctor`: measures the configured Lookup Service where its contract is open and compares it
+ * with the upstream profile the pipeline would run with. Exits 0 when every checked assumption holds,
+ * else with KYC_ERR_DOCTOR_PROFILE_MISMATCH.
+ */
+export async function doctorAction(flags: DoctorFlags, env: NodeJS.ProcessEnv, io: DoctorIo): Promise<void> {
+  const config = loadConfig(env, flags.upstreamProfile ? { upstreamProfilePath: flags.upstreamProfile } : {});
+  if (config.apiUrl === undefined || config.apiKey === undefined) {
+    throw new KycError(
+      'KYC_ERR_CONFIG_API_URL',
+      'doctor measures a deployed Lookup Service: set KYC_API_URL and KYC_API_KEY',
+    );
+  }
+  if (flags.writeProfile !== undefined && !flags.force && existsSync(flags.writeProfile)) {
+    throw new KycError(
+      'KYC_ERR_DOCTOR_PROFILE_EXISTS',
+      `${flags.writeProfile} exists; add --force to replace it`,
+    );
+  }
+  io.out(
+    `kyc-screen doctor: ${shownUrl(config.apiUrl)}\n` +
+      `assumed profile: ${config.upstreamProfilePath ?? 'the defaults'}\n` +
+      `budget: at most ${flags.budget} calls, ${burstCalls(flags.budget)} of them sent at once to find the burst\n\n`,
+  );
+  const report = await runDoctor({
+    baseUrl: config.apiUrl,
+    apiKey: config.apiKey,
+    budget: flags.budget,
+    assumed: config.profile,
+    timeoutMs: config.requestTimeoutMs,
+    note: (line) => io.err(`doctor: ${line}\n`),
+  });
+  io.out(formatReport(report));
+  if (flags.writeProfile !== undefined) {
+    writeProfileFile(flags.writeProfile, report.measured, flags.force === true);
+    io.out(`Measured profile written to ${flags.writeProfile}.\n`);
+  }
+  const differ = contradictions(report.findings);
+  if (differ.length > 0) {
+    throw new KycError('KYC_ERR_DOCTOR_PROFILE_MISMATCH', differ.map((f) => f.point).join(', '));
+  }
+}
+
+export function registerDoctorCommand(program: Command): void {
+  program
+    .command('doctor')
+    .description(
+      'measure the Lookup Service of KYC_API_URL where its contract is open and compare it with the upstream profile (docs/doctor.md)',
+    )
+    .option(
+      '--upstream-profile <file>',
+      'the assumed profile (default: KYC_UPSTREAM_PROFILE, else the defaults)',
+    )
+    .option('--budget <n>', 'calls the doctor may make in all', positiveInt('--budget'), DEFAULT_BUDGET)
+    .option('--write-profile <file>', 'write the measured profile to this file')
+    .option('--force', 'replace an existing --write-profile file')
+    .action(async (flags: DoctorFlags) => {
+      await doctorAction(flags, process.env, {
+        out: (text) => process.stdout.write(text),
+        err: (text) => process.stderr.write(text),
+      });
+    });
+}
