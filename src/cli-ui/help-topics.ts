@@ -26,6 +26,7 @@ const EXIT_MEANINGS: Readonly<Record<keyof typeof EXIT, string>> = {
   INCOMPLETE: 'run finished, some rows INCOMPLETE',
   UPSTREAM: 'the Lookup Service refused (for example the API key) or could not be reached',
   REDIS: 'Redis missing or unreachable',
+  PROFILE_MISMATCH: 'doctor: the Lookup Service does not do what the upstream profile assumes',
 };
 
 /** Ctrl-C is not an error of the catalog, but scripts branch on it all the same. */
