@@ -13,6 +13,7 @@ import { nameHygiene, type NameHygiene } from '../matching/name-hygiene.js';
  * characters, bidi marks and soft hyphens: invisible in Excel, fatal to an exact comparison.
  */
 const INVISIBLE =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what it removes
   /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 /** Any run of whitespace, including NBSP (Excel's favourite), thin spaces and embedded line breaks. */
 const SPACES = /\s+/g;
