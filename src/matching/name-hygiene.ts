@@ -37,8 +37,11 @@ export function isObfuscated(result: NameHygiene): boolean {
 }
 
 const REMOVE = /[\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}\u0300-\u036f\u0483-\u0489]/u;
-/** Control characters that are line breaks and tabs: whitespace, not noise. */
-const CONTROL_SPACE = /[\t\n\v\f\r\u0085]/;
+/**
+ * Control characters that are tabs and line breaks: whitespace, not noise. The rarer ones (vertical tab,
+ * form feed, NEL) never separate the words of an exported name, so they are removed like other controls.
+ */
+const CONTROL_SPACE = /[\t\n\r]/;
 /** JavaScript's whitespace class holds U+FEFF, which is a format character to remove: checked after REMOVE. */
 const WHITESPACE = /\s/u;
 /** Full-width letters and digits, mathematical alphanumerics, enclosed letters: compatibility disguises. */
