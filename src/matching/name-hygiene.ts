@@ -13,7 +13,8 @@
  *     a spreadsheet, and any one of them inside a surname defeats an exact comparison and a search.
  *  3. Look-alike letters (./confusables.ts) inside a word that mixes Latin and Cyrillic are folded to the
  *     word's script: the script with a letter that has no look-alike (`Щ`, `б`, `S`, `z`), else the one
- *     with more letters, else Cyrillic (the portfolio's script). A word in one script is left alone.
+ *     with more letters, else Cyrillic (the portfolio's script). A word in one script is left alone, and
+ *     so is a word where both scripts have such letters (`ЭкоLife`: a brand, not a disguise).
  *  4. Whitespace of every kind (tabs, line breaks, NBSP, thin spaces) → one space; trimmed.
  *
  * `ё` stays `ё` (the matcher folds ё/е; the name keeps what the client wrote) and letter case stays.
@@ -116,8 +117,10 @@ function foldWord(chars: string[]): number {
       if (!CYRILLIC_TO_LATIN.has(ch)) cyrillicOwn = true;
     }
   }
-  if (latin === 0 || cyrillic === 0) return 0;
-  const toLatin = latinOwn !== cyrillicOwn ? latinOwn : latin > cyrillic;
+  // Letters of both scripts that have no look-alike (`ЭкоLife`): a brand written in two scripts on
+  // purpose, not a disguise; which letters were meant cannot be told, so the word is left as written.
+  if (latin === 0 || cyrillic === 0 || (latinOwn && cyrillicOwn)) return 0;
+  const toLatin = latinOwn || (!cyrillicOwn && latin > cyrillic);
   const table = toLatin ? CYRILLIC_TO_LATIN : LATIN_TO_CYRILLIC;
   let folded = 0;
   for (let i = 0; i < chars.length; i++) {

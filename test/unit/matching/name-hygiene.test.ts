@@ -93,6 +93,10 @@ describe('nameHygiene', () => {
     expect(nameHygiene('ООО Vostok').text).toBe('ООО Vostok');
   });
 
+  it('leaves a word alone whose two scripts both have letters without a look-alike (a brand)', () => {
+    expect(nameHygiene('ООО «ЭкоLife»')).toEqual({ text: 'ООО «ЭкоLife»', removed: 0, folded: 0 });
+  });
+
   it('is idempotent and never grows a name', () => {
     const piece = fc.oneof(
       fc.constantFrom(...'Щербаков Shcherbakov aeopcxyАВЕКМНОРСТХіїё №-.,"«»'),
