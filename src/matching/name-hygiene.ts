@@ -79,11 +79,17 @@ function isPlain(value: string): boolean {
       previousSpace = true;
       continue;
     }
-    if (c <= 0x20 || c >= 0x7f) return false;
+    if (c <= 0x20 || (c >= 0x7f && !TYPOGRAPHIC.has(c))) return false;
     previousSpace = false;
   }
   return true;
 }
+
+/**
+ * Typographic characters of ordinary exports that hygiene leaves as they are (NFKC-stable or kept on
+ * purpose): « » – — ‘ ’ “ ” „ №. A name holding them still takes the fast path.
+ */
+const TYPOGRAPHIC = new Set([0xab, 0xbb, 0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x201e, 0x2116]);
 
 type LetterScript = 'latin' | 'cyrillic' | 'other';
 
@@ -147,20 +153,57 @@ export function nameHygiene(value: string): NameHygiene {
   let folded = 0;
   let removed = 0;
   const text = nfkcKeepingNumero(value);
-  if (COMPATIBILITY_LETTER.test(value)) {
+  // NFKC changes every compatibility letter, so an unchanged text has none to count.
+  if (text !== value && COMPATIBILITY_LETTER.test(value)) {
     for (const ch of value) if (COMPATIBILITY_LETTER.test(ch)) folded++;
   }
   let out = '';
-  let word: string[] = [];
+  let word = '';
+  let latin = false;
+  let cyrillic = false;
   let pendingSpace = false;
   const flushWord = (): void => {
-    if (word.length === 0) return;
-    folded += foldWord(word);
-    out += word.join('');
-    word = [];
+    if (word === '') return;
+    if (latin && cyrillic) {
+      const chars = [...word];
+      folded += foldWord(chars);
+      out += chars.join('');
+    } else out += word;
+    word = '';
+    latin = false;
+    cyrillic = false;
+  };
+  const letter = (ch: string, script: LetterScript): void => {
+    if (pendingSpace) {
+      out += ' ';
+      pendingSpace = false;
+    }
+    word += ch;
+    if (script === 'latin') latin = true;
+    else if (script === 'cyrillic') cyrillic = true;
+  };
+  const other = (ch: string): void => {
+    flushWord();
+    if (pendingSpace) {
+      out += ' ';
+      pendingSpace = false;
+    }
+    out += ch;
   };
   for (const ch of text) {
-    const space = CONTROL_SPACE.test(ch);
+    const c = ch.charCodeAt(0);
+    // Printable ASCII and basic Cyrillic need none of the Unicode property lookups below.
+    if (c >= 0x0400 && c <= 0x045f) {
+      letter(ch, 'cyrillic');
+      continue;
+    }
+    if (c > 0x20 && c < 0x7f) {
+      const lower = c | 0x20;
+      if (lower >= 0x61 && lower <= 0x7a) letter(ch, 'latin');
+      else other(ch);
+      continue;
+    }
+    const space = c === 0x20 || CONTROL_SPACE.test(ch);
     if (!space && REMOVE.test(ch)) {
       // Removed without splitting the word: `Кова\u0001лев` is one word, `Ковалев`.
       removed++;
@@ -171,15 +214,8 @@ export function nameHygiene(value: string): NameHygiene {
       pendingSpace = out.length > 0;
       continue;
     }
-    if (pendingSpace) {
-      out += ' ';
-      pendingSpace = false;
-    }
-    if (LETTER.test(ch)) word.push(ch);
-    else {
-      flushWord();
-      out += ch;
-    }
+    if (LETTER.test(ch)) letter(ch, scriptOfLetter(ch));
+    else other(ch);
   }
   flushWord();
   return { text: out, removed, folded };
