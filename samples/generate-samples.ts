@@ -660,6 +660,8 @@ interface BadCase {
   readonly cells: Partial<Record<(typeof BAD_HEADER)[number], string>>;
   /** Replaces the whole row (for the column-count cases). */
   readonly raw?: readonly string[];
+  /** Rewrites the generated full name (for the obfuscated-name case). */
+  readonly name?: (name: string) => string;
 }
 
 function badCases(src: Source): BadCase[] {
@@ -893,6 +895,14 @@ function badCases(src: Source): BadCase[] {
         'extra',
       ],
     },
+    {
+      id: 'BAD-NAME-OBFUSCATED',
+      code: 'KYC_ERR_ROW_NAME_OBFUSCATED',
+      invalid: false,
+      note: 'a right-to-left mark (U+200F) inside the surname: removed before screening',
+      cells: {},
+      name: (name) => name.slice(0, 3) + '\u200f' + name.slice(3),
+    },
   ];
 }
 
@@ -904,7 +914,7 @@ function badSample(): { rows: SampleRow[]; cases: BadCase[] } {
     const p = person(src);
     const base: Record<string, string> = {
       client_id: c.id,
-      full_name: fullName(p),
+      full_name: c.name ? c.name(fullName(p)) : fullName(p),
       birth_date: '',
       inn: '',
       ogrn: '',

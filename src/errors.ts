@@ -100,6 +100,10 @@ export const CATALOG = {
   KYC_ERR_ROW_EMAIL_FORMAT: entry('E-mail address is malformed', EXIT.INPUT),
   KYC_ERR_ROW_CARD_FORMAT: entry('Card number is malformed', EXIT.INPUT),
   KYC_ERR_ROW_CADASTRAL_FORMAT: entry('Cadastral number is malformed', EXIT.INPUT),
+  KYC_ERR_ROW_NAME_OBFUSCATED: entry(
+    'A name held invisible or control characters or look-alike letters of another script: screened cleaned',
+    EXIT.INPUT,
+  ),
 
   // --- pipeline
   KYC_ERR_RUN_NOT_FOUND: entry('No such run', EXIT.USAGE),

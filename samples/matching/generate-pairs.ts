@@ -1087,6 +1087,270 @@ for (let i = 0; i < 20; i++) {
   );
 }
 
+// ===== evasion and identifier-only pairs (appended, so that the pairs above keep their draws)
+//
+// Evasion: the client (or the register) writes a listed name with characters a reader does not see or
+// cannot tell apart. Built from a pair that is a MATCH by construction (full name, equal birth date), so
+// each must stay a MATCH. The marks and look-alikes are this generator's own lists (Unicode TR 39 and the
+// General Categories Cc/Cf), not the engine's.
+
+const ZERO_WIDTH = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];
+const BIDI = ['\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u061c'];
+const CONTROL = ['\u0000', '\u0001', '\u0002', '\u0007', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f', '\u0080', '\u0090', '\u009f'];
+const JOINERS = ['\u034f', '\ufe00', '\ufe0f', '\u{e0100}', '\u180b', '\u3164'];
+const SOFT_HYPHEN = ['\u00ad'];
+const STRESS = ['\u0301', '\u0300'];
+const SPACES = ['\u00a0', '\u2009', '\u2003', '\u202f', '\u3000', '\u2002', '\t', '\u2028', '  ', ' \u00a0 '];
+/** Cyrillic letters and the Latin letters that pass for them (TR 39 confusables, both cases). */
+const LOOKALIKE: Readonly<Record<string, string>> = {
+  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', х: 'x', у: 'y',
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X',
+};
+const LATIN_LOOKALIKE: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(LOOKALIKE).map(([cyr, lat]) => [lat, cyr]),
+);
+
+/** `mark` inserted at 1–2 places strictly inside the word (never at an edge, where it would be trimmed). */
+function plant(word: string, marks: readonly string[]): string {
+  const chars = [...word];
+  const count = chars.length > 5 ? int(1, 2) : 1;
+  for (let k = 0; k < count; k++) chars.splice(int(1, chars.length - 1), 0, pick(marks));
+  return chars.join('');
+}
+
+/** 1–3 letters of the word swapped for their look-alikes from `table`, at least one letter kept. */
+function disguise(word: string, table: Readonly<Record<string, string>>): string {
+  const chars = [...word];
+  const swappable = chars.flatMap((ch, i) => (table[ch] !== undefined ? [i] : []));
+  if (swappable.length === 0) return word;
+  const count = Math.min(int(1, 3), swappable.length, chars.length - 1);
+  for (let k = 0; k < count; k++) {
+    const at = pick(swappable);
+    chars[at] = table[chars[at] ?? ''] ?? chars[at] ?? '';
+  }
+  return chars.join('');
+}
+
+/** A person whose surname has at least one letter with a look-alike (almost all do). */
+function disguisablePerson(): Person {
+  let p = randomPerson();
+  while (![...p.surname].some((ch) => LOOKALIKE[ch] !== undefined)) p = randomPerson();
+  return p;
+}
+
+const EVASION_MARKS: readonly [string, readonly string[]][] = [
+  ['evasion_zero_width', ZERO_WIDTH],
+  ['evasion_bidi_mark', BIDI],
+  ['evasion_control', CONTROL],
+  ['evasion_joiner_selector', JOINERS],
+  ['evasion_soft_hyphen', SOFT_HYPHEN],
+  ['evasion_stress_mark', STRESS],
+];
+
+// Marks in the client's surname (searched and scored), or in the register's (scored).
+for (const [category, marks] of EVASION_MARKS) {
+  for (let i = 0; i < 8; i++) {
+    const p = randomPerson();
+    const dirty = { ...p, surname: plant(p.surname, marks), given: chance(0.3) ? plant(p.given, marks) : p.given };
+    const onClient = i % 2 === 0;
+    const sanctionsList = i % 4 === 1;
+    add(
+      category,
+      sanctionsList ? 'sanctions' : 'minjust_foreign_agent',
+      personClient(onClient ? dirty : p),
+      sanctionsList
+        ? sanctions({ name: cyrillic(dirty, 'comma'), birth_date: p.birthDate, entity_type: 'person' })
+        : faPerson(cyrillic(onClient ? p : dirty), p.birthDate),
+      'match',
+    );
+  }
+}
+
+// Latin look-alikes inside a Cyrillic surname (and given name), on the client's side or the register's.
+for (let i = 0; i < 10; i++) {
+  const p = disguisablePerson();
+  const dirty = {
+    ...p,
+    surname: disguise(p.surname, LOOKALIKE),
+    given: chance(0.4) ? disguise(p.given, LOOKALIKE) : p.given,
+  };
+  add(
+    'evasion_latin_in_cyrillic',
+    i % 3 === 2 ? 'sanctions' : 'minjust_foreign_agent',
+    personClient(i % 2 === 0 ? dirty : p),
+    i % 3 === 2
+      ? sanctions({ name: latin('icao', p, 'comma'), name_local: cyrillic(i % 2 === 0 ? p : dirty), birth_date: p.birthDate, entity_type: 'person' })
+      : faPerson(cyrillic(i % 2 === 0 ? p : dirty), p.birthDate),
+    'match',
+  );
+}
+
+// Cyrillic look-alikes inside a Latin surname: a list's Latin spelling typed with a Cyrillic О or а.
+for (let i = 0; i < 10; i++) {
+  const p = randomPerson();
+  const system = pick(['icao', 'bgn_pcgn', 'passport_1997'] as const);
+  const upper = transliterateWord(system, p.surname, 'upper');
+  let dirtySurname = disguise(upper, LATIN_LOOKALIKE);
+  if (dirtySurname === upper) dirtySurname = disguise(upper.toLowerCase(), { a: 'а', e: 'е', o: 'о', c: 'с', p: 'р', x: 'х', y: 'у' }).toUpperCase();
+  const given = transliterateWord(system, p.given, 'title');
+  const patronymic = transliterateWord(system, p.patronymic, 'title');
+  const dirty = `${dirtySurname}, ${given} ${patronymic}`;
+  add(
+    'evasion_cyrillic_in_latin',
+    'sanctions',
+    i % 2 === 0
+      ? client({ name: dirty, entityType: 'person', birthDate: p.birthDate })
+      : personClient(p),
+    sanctions({ name: i % 2 === 0 ? `${upper}, ${given} ${patronymic}` : dirty, birth_date: p.birthDate, entity_type: 'person' }),
+    'match',
+  );
+}
+
+// Whitespace of every kind between the words (NBSP, thin, em, ideographic spaces, tabs, line separators).
+for (let i = 0; i < 8; i++) {
+  const p = randomPerson();
+  const name = `${pick(SPACES)}${p.surname}${pick(SPACES)}${p.given}${pick(SPACES)}${p.patronymic}${chance(0.5) ? pick(SPACES) : ''}`;
+  add(
+    'evasion_whitespace',
+    'minjust_foreign_agent',
+    client({ name, entityType: 'person', birthDate: p.birthDate }),
+    faPerson(cyrillic(p), p.birthDate),
+    'match',
+  );
+}
+
+// Organizations: a mark in a word of the name, or a Latin look-alike.
+for (let i = 0; i < 8; i++) {
+  const core = orgCore();
+  const words = core.split(' ');
+  const at = int(0, words.length - 1);
+  const word = words[at] ?? core;
+  words[at] = i % 2 === 0 ? plant(word, [...ZERO_WIDTH, ...BIDI, ...CONTROL]) : disguise(word, LOOKALIKE);
+  add(
+    'evasion_organization',
+    'minjust_foreign_agent',
+    client({ name: pick(ORG_FORMS)(words.join(' ')), entityType: 'organization' }),
+    foreignAgent({ name: pick(ORG_FORMS)(core), agent_type: 'Юридическое лицо' }),
+    'match',
+  );
+}
+
+// Hard negatives: cleaning must not make a namesake the client. A disguised name with another birth date,
+// and a disguised name with a contradicting INN.
+for (let i = 0; i < 10; i++) {
+  const p = disguisablePerson();
+  const dirty = { ...p, surname: i % 2 === 0 ? disguise(p.surname, LOOKALIKE) : plant(p.surname, [...ZERO_WIDTH, ...CONTROL]) };
+  add(
+    'evasion_namesake',
+    'minjust_foreign_agent',
+    personClient(dirty),
+    faPerson(cyrillic(p), otherDate(p.birthDate)),
+    'non_match',
+  );
+}
+for (let i = 0; i < 6; i++) {
+  const p = disguisablePerson();
+  const dirty = { ...p, surname: disguise(p.surname, LOOKALIKE) };
+  add(
+    'evasion_identifier_conflict',
+    'minjust_foreign_agent',
+    personClient(dirty, { inn: inn12() }),
+    faPerson(cyrillic(p), p.birthDate, { inn: inn12() }),
+    'non_match',
+  );
+}
+
+// Identifier-only: the register writes the name differently (a changed or maiden surname, a transliterated
+// name, another name altogether after a renaming) but has the same INN, SNILS, OGRN or OGRNIP. The
+// identifier decides: each must be a MATCH, whatever the name and birth date say.
+const dashedSnils = (n: string): string => `${n.slice(0, 3)}-${n.slice(3, 6)}-${n.slice(6, 9)} ${n.slice(9)}`;
+for (let i = 0; i < 10; i++) {
+  const p = person('female');
+  let other = int(0, SURNAMES.length - 1);
+  while (other === p.surnameIndex) other = int(0, SURNAMES.length - 1);
+  const married = { ...p, surname: (SURNAMES[other] ?? ['', 'Петрова'])[1] };
+  const bySnils = i % 2 === 1;
+  const id = bySnils ? snils() : inn12();
+  add(
+    'identifier_changed_surname',
+    'minjust_foreign_agent',
+    personClient(married, bySnils ? { snils: id } : { inn: id }),
+    faPerson(cyrillic(p), i % 3 === 0 ? '' : p.birthDate, bySnils ? { snils: dashedSnils(id) } : { inn: id }),
+    'match',
+  );
+}
+for (let i = 0; i < 8; i++) {
+  const p = person('female');
+  let other = int(0, SURNAMES.length - 1);
+  while (other === p.surnameIndex) other = int(0, SURNAMES.length - 1);
+  const maiden = (SURNAMES[other] ?? ['', 'Петрова'])[1];
+  const inn = inn12();
+  // The register keeps the maiden name, or both (`Иванова (Петрова)`, `Иванова-Петрова`).
+  const recordName = pick([
+    `${maiden} ${p.given} ${p.patronymic}`,
+    `${p.surname} (${maiden}) ${p.given} ${p.patronymic}`,
+    `${maiden}-${p.surname} ${p.given} ${p.patronymic}`,
+  ]);
+  add(
+    'identifier_maiden_name',
+    i % 2 === 0 ? 'minjust_foreign_agent' : 'bankruptcy',
+    personClient(p, { inn }),
+    i % 2 === 0
+      ? faPerson(recordName, p.birthDate, { inn })
+      : bankruptcy({ name: recordName, inn, person: true, active: true }),
+    'match',
+  );
+}
+for (let i = 0; i < 8; i++) {
+  const p = randomPerson();
+  const inn = inn12();
+  const system = pick(SYSTEM_IDS);
+  add(
+    'identifier_transliterated',
+    'minjust_foreign_agent',
+    personClient(p, { inn }),
+    // Another spelling and, half the time, a birth date the client's file disagrees with (a typo).
+    faPerson(latin(system, p, pick(['sgp', 'comma'])), i % 2 === 0 ? otherDate(p.birthDate) : p.birthDate, { inn }),
+    'match',
+  );
+}
+for (let i = 0; i < 6; i++) {
+  const p = randomPerson();
+  const number = ogrnip();
+  add(
+    'identifier_ogrnip',
+    'minjust_foreign_agent',
+    client({ name: `ИП ${cyrillic(p)}`, entityType: 'individual_entrepreneur', ogrnip: number }),
+    foreignAgent({ name: cyrillic({ ...p, surname: pick(SURNAMES)[p.gender === 'male' ? 0 : 1] }), ogrn: number, agent_type: 'Физическое лицо' }),
+    'match',
+  );
+}
+
+// Hard negatives: the same name and birth date, a contradicting SNILS or OGRN.
+for (let i = 0; i < 8; i++) {
+  const p = randomPerson();
+  const mine = snils();
+  let theirs = snils();
+  while (theirs === mine) theirs = snils();
+  add(
+    'identifier_conflict_snils',
+    'minjust_foreign_agent',
+    personClient(p, { snils: mine }),
+    faPerson(cyrillic(p), p.birthDate, { snils: dashedSnils(theirs) }),
+    'non_match',
+  );
+}
+for (let i = 0; i < 6; i++) {
+  const core = orgCore();
+  add(
+    'identifier_conflict_ogrn',
+    'minjust_foreign_agent',
+    client({ name: `ООО «${core}»`, entityType: 'organization', ogrn: ogrn() }),
+    foreignAgent({ name: `ООО «${core}»`, agent_type: 'Юридическое лицо', ogrn: ogrn() }),
+    'non_match',
+  );
+}
+
 const out = join(dirname(fileURLToPath(import.meta.url)), 'labelled-pairs.jsonl');
 writeFileSync(out, pairs.map((p) => JSON.stringify(p)).join('\n') + '\n');
 const matches = pairs.filter((p) => p.label === 'match').length;

@@ -192,10 +192,10 @@ export function checkBik(raw: string): FieldCheck | undefined {
 }
 
 /**
- * Deliberately loose: one @, no spaces, a dot in the domain. Mail servers, not this reader, decide
+ * Deliberately loose: one @, no spaces, no control or invisible characters, a dot in the domain. Mail servers, not this reader, decide
  * what is deliverable; the check only catches cells that are plainly not an address.
  */
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/u;
+const EMAIL = /^[^\s@\p{Cc}\p{Cf}]+@[^\s@.\p{Cc}\p{Cf}]+(?:\.[^\s@.\p{Cc}\p{Cf}]+)+$/u;
 
 export function checkEmail(raw: string): FieldCheck | undefined {
   if (raw === '') return undefined;

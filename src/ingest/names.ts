@@ -1,11 +1,20 @@
 /**
  * Cleaning of names (and other free text) for matching. Only what is noise is removed: invisible
  * characters, odd spaces, typographic quotes. `ё` and letter case stay as written; the matching engine
- * folds those, and the Client keeps the name a human would recognise.
+ * folds those, and the Client keeps the name a human would recognise. Names (the cells that are searched
+ * for and scored) go through the matcher's own name hygiene first, so that both sides of a comparison
+ * are cleaned the same way.
  */
+import type { RowIssue } from '../domain/client.js';
+import { nameHygiene, type NameHygiene } from '../matching/name-hygiene.js';
 
-/** Zero-width characters and soft hyphens: invisible in Excel, fatal to an exact comparison. */
-const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
+/**
+ * Control characters other than tabs and line breaks (a NUL past the binary sniff's window), zero-width
+ * characters, bidi marks and soft hyphens: invisible in Excel, fatal to an exact comparison.
+ */
+const INVISIBLE =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what it removes
+  /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 /** Any run of whitespace, including NBSP (Excel's favourite), thin spaces and embedded line breaks. */
 const SPACES = /\s+/g;
 const DOUBLE_QUOTES = /[«»“”„‟″〝〞＂]/g;
@@ -36,7 +45,7 @@ function needsWork(value: string): boolean {
       previousSpace = true;
       continue;
     }
-    if (c <= 0x20 || c === 0x7f) return true;
+    if (c <= 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
     if (c === 0xa0 || c === 0xab || c === 0xad || c === 0xbb) return true;
     if (c >= 0x300 && c <= 0x36f) return true;
     if (c === 0x1680 || (c >= 0x2000 && c <= 0x206f) || c === 0x3000 || c === 0x301d || c === 0x301e)
@@ -52,6 +61,33 @@ export function cleanText(value: string): string {
   let text = value.replace(INVISIBLE, '');
   if (COMBINING.test(text)) text = text.normalize('NFC');
   return text.replace(SPACES, ' ').trim().replace(DOUBLE_QUOTES, '"').replace(SINGLE_QUOTES, "'");
+}
+
+/**
+ * A name cell cleaned for screening: name hygiene (invisible, control and format characters removed,
+ * look-alike letters folded to their word's script, NFKC), then the quotes and spaces of cleanText.
+ * `removed` and `folded` say what hygiene found; the cell itself is never changed.
+ */
+export function cleanName(value: string): NameHygiene {
+  if (value === '') return { text: '', removed: 0, folded: 0 };
+  const hygiene = nameHygiene(value);
+  return { ...hygiene, text: cleanText(hygiene.text) };
+}
+
+/**
+ * The row warning for a name cell hygiene had to clean. The message counts what was found and names no
+ * letter of the name: the cleaned form is what the evidence's requests show.
+ */
+export function obfuscationWarning(cleaned: NameHygiene, field: string): RowIssue | undefined {
+  if (cleaned.removed === 0 && cleaned.folded === 0) return undefined;
+  const found: string[] = [];
+  if (cleaned.removed > 0) found.push(`${cleaned.removed} invisible or control character(s) removed`);
+  if (cleaned.folded > 0) found.push(`${cleaned.folded} look-alike letter(s) of another script folded`);
+  return {
+    code: 'KYC_ERR_ROW_NAME_OBFUSCATED',
+    message: `${field}: ${found.join(', ')}; screened in the cleaned form`,
+    field,
+  };
 }
 
 /** Values people type when they have no name to give; they must not be screened as if they were one. */

@@ -16,7 +16,7 @@ import {
   checkSnils,
   type FieldCheck,
 } from './fields.js';
-import { cleanText, isUsableName } from './names.js';
+import { cleanName, cleanText, isUsableName, obfuscationWarning } from './names.js';
 import {
   FIELD_LABEL,
   LOGICAL_FIELDS,
@@ -85,10 +85,18 @@ export function buildItem(row: number, cells: readonly string[], line: number, c
   const clientId = cleanText(at(cells, index.clientId));
   if (clientId !== '') client.clientId = clientId;
 
-  const full = cleanText(at(cells, index.fullName));
-  const surname = cleanText(at(cells, index.surname));
-  const given = cleanText(at(cells, index.given));
-  const patronymic = cleanText(at(cells, index.patronymic));
+  // Names are what is searched for and scored: an invisible character or a look-alike letter in one
+  // must not hide a listed client, so they are cleaned, and the row says so.
+  const nameCell = (field: 'fullName' | 'surname' | 'given' | 'patronymic' | 'ownerName'): string => {
+    const cleaned = cleanName(at(cells, index[field]));
+    const warning = obfuscationWarning(cleaned, FIELD_LABEL[field]);
+    if (warning !== undefined) warnings.push(warning);
+    return cleaned.text;
+  };
+  const full = nameCell('fullName');
+  const surname = nameCell('surname');
+  const given = nameCell('given');
+  const patronymic = nameCell('patronymic');
   const hasParts = surname !== '' || given !== '' || patronymic !== '';
   const name =
     full !== '' || !hasParts ? full : [surname, given, patronymic].filter((p) => p !== '').join(' ');
@@ -162,7 +170,7 @@ export function buildItem(row: number, cells: readonly string[], line: number, c
   const cadastral = checkCadastralNumber(at(cells, index.cadastralNumber));
   if (cadastral?.ok) client.cadastralNumber = cadastral.value;
   else warn(warnings, 'cadastralNumber', cadastral);
-  const owner = cleanText(at(cells, index.ownerName));
+  const owner = nameCell('ownerName');
   if (owner !== '') client.ownerName = owner;
   if (ctx.bik >= 0) {
     const bik = checkBik(at(cells, ctx.bik));

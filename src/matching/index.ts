@@ -28,3 +28,5 @@ export { parseOrgName, compareOrgNames, type OrgName } from './org-name.js';
 export { parseBirthDate, compareBirthDates, type BirthDate, type BirthDateAgreement } from './birth-date.js';
 export { compareIdentifiers, recordIdentifier, type PartyIdentifiers } from './identifiers.js';
 export { foreignAgentKind, bankruptcyKind } from './entity.js';
+export { nameHygiene, isObfuscated, type NameHygiene } from './name-hygiene.js';
+export { CONFUSABLE_PAIRS } from './confusables.js';

@@ -1,8 +1,10 @@
 /**
- * Text normalisation shared by person and organization names: Unicode NFKC, case fold, ё → е,
- * quotes and punctuation removed. Written as one pass over code units (no regular expressions) because it
+ * Text normalisation shared by person and organization names: name hygiene (./name-hygiene.ts: NFKC,
+ * invisible and control characters removed, look-alike letters folded), case fold, ё → е, quotes and
+ * punctuation removed. Written as one pass over code units (no regular expressions) because it
  * runs on every record of every search.
  */
+import { nameHygiene } from './name-hygiene.js';
 
 /** Quote and punctuation characters that separate words. */
 const SEPARATORS = new Set([
@@ -60,7 +62,7 @@ const HYPHENS = new Set(['-', '‐', '‑', '‒', '–', '—', '−']);
  * use that needs it: naming the transliteration system (GOST 7.79 writes ё as yo, е as e).
  */
 export function normalizeText(value: string, keepYo = false): string {
-  const text = value.normalize('NFKC').toLowerCase();
+  const text = nameHygiene(value).text.toLowerCase();
   let out = '';
   let pendingSpace = false;
   for (const ch of text) {
@@ -102,15 +104,6 @@ const CHAR_KIND = new Map<string, 'comma' | 'dot' | 'separator' | 'mark' | 'hyph
   ['.', 'dot'],
 ]);
 
-/** Plain ASCII and basic Cyrillic are already NFKC: most names skip the normalisation call. */
-function needsNormalization(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c >= 0x80 && !(c >= 0x0400 && c <= 0x045f)) return true;
-  }
-  return false;
-}
-
 /** Case of a letter: 1 upper, -1 lower, 0 caseless; fast for Latin and Cyrillic. */
 function caseOf(ch: string): number {
   const c = ch.charCodeAt(0);
@@ -122,12 +115,13 @@ function caseOf(ch: string): number {
 }
 
 /**
- * Splits a name into words in one pass (NFKC, case fold, quotes and punctuation as separators, in-word
+ * Splits a name into words in one pass (name hygiene, case fold, quotes and punctuation as separators, in-word
  * marks dropped). Dots split as well (`И.И.` → two dotted words), commas start a new group (the
  * `SURNAME, Given Patronymic` form), hyphens stay inside the word unless `splitHyphens`.
  */
 export function splitWords(value: string, splitHyphens = false): RawWord[] {
-  const text = needsNormalization(value) ? value.normalize('NFKC') : value;
+  // Plain names (ASCII and basic Cyrillic, no mixed-script word) come back from hygiene as they are.
+  const text = nameHygiene(value).text;
   const words: RawWord[] = [];
   let group = 0;
   let current = '';

@@ -14,6 +14,8 @@
  * Cyrillic word differ from its own transliteration; it only merges rare pairs of real names.
  */
 
+import { LOWER_LATIN_TO_CYRILLIC } from './confusables.js';
+
 const CYRILLIC: Readonly<Record<string, string>> = {
   а: 'а',
   б: 'б',
@@ -56,21 +58,14 @@ const CYRILLIC: Readonly<Record<string, string>> = {
   ў: 'в',
 };
 
-/** Latin letters that look like Cyrillic ones: a Cyrillic word typed with a stray Latin `о` or `с`. */
-const HOMOGLYPHS: Readonly<Record<string, string>> = {
-  a: 'а',
-  b: 'в',
-  c: 'с',
-  e: 'е',
-  h: 'н',
-  k: 'к',
-  m: 'м',
-  o: 'о',
-  p: 'р',
-  t: 'т',
-  x: 'х',
-  y: 'у',
-};
+/**
+ * Latin letters that look like Cyrillic ones (the confusables table, case folded): a Cyrillic word typed
+ * with a stray Latin `о` or `с`, read as the Cyrillic letter's key. Name hygiene already folds them before
+ * any comparison; this keeps a word passed straight to skeleton() safe too.
+ */
+const HOMOGLYPHS: Readonly<Record<string, string>> = Object.fromEntries(
+  [...LOWER_LATIN_TO_CYRILLIC].map(([latin, cyrillic]) => [latin, CYRILLIC[cyrillic] ?? cyrillic]),
+);
 
 /** Single Latin letters (after the digraphs have been read). */
 const LATIN: Readonly<Record<string, string>> = {

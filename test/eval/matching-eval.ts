@@ -7,8 +7,11 @@
  *   recall   = true matches that reach an analyst / true matches;
  *   precision= true matches among everything that reaches an analyst: a POSSIBLE_MATCH on a non-match is
  *              a false positive, exactly like a MATCH;
- *   the gate passes when F1 ≥ GATE_F1 and every true match of an identifier category is a MATCH (not
- *   merely POSSIBLE: an equal valid identifier decides alone).
+ *   the gate passes when F1 ≥ GATE_F1, every true match of an identifier category is a MATCH (not
+ *   merely POSSIBLE: an equal valid identifier decides alone; identifier recall 1.00), and every true
+ *   match of an evasion category is a MATCH (each is a MATCH pair with invisible characters, controls,
+ *   look-alike letters or odd spaces planted on one side: hiding a name must not lower its decision;
+ *   evasion recall 1.00).
  * The strict figures (positive = MATCH only) are printed too, with the review load: true matches that
  * reach only POSSIBLE, non-matches that reach POSSIBLE.
  */
@@ -109,6 +112,7 @@ export const reachesAnalyst = (d: CandidateDecision): boolean => d !== 'NO_MATCH
 export const isMatch = (d: CandidateDecision): boolean => d === 'MATCH';
 
 export const isIdentifierCategory = (category: string): boolean => category.startsWith('identifier_');
+export const isEvasionCategory = (category: string): boolean => category.startsWith('evasion_');
 
 export interface Evaluation {
   readonly outcomes: readonly Outcome[];
@@ -122,6 +126,15 @@ export interface Evaluation {
   readonly nonMatchesPossible: number;
   /** True matches of identifier categories that are not MATCH. */
   readonly identifierMisses: readonly Outcome[];
+  /** True matches of identifier categories decided MATCH / all of them (the gate needs 1). */
+  readonly identifierRecall: number | undefined;
+  /**
+   * True matches of evasion categories (a MATCH pair with invisible characters, control characters,
+   * look-alike letters or odd spaces planted on one side) decided MATCH / all of them (the gate needs 1).
+   */
+  readonly evasionRecall: number | undefined;
+  /** True matches of evasion categories that are not MATCH. */
+  readonly evasionMisses: readonly Outcome[];
   readonly passed: boolean;
 }
 
@@ -131,18 +144,24 @@ export function evaluate(pairs: readonly LabelledPair[] = loadPairs()): Evaluati
   const strict = count(outcomes, isMatch);
   const possible = (label: 'match' | 'non_match') =>
     outcomes.filter((o) => o.pair.label === label && o.candidate.decision === 'POSSIBLE_MATCH').length;
-  const identifierMisses = outcomes.filter(
-    (o) =>
-      isIdentifierCategory(o.pair.category) && o.pair.label === 'match' && o.candidate.decision !== 'MATCH',
-  );
+  const strictRecall = (inCategory: (category: string) => boolean) => {
+    const own = outcomes.filter((o) => inCategory(o.pair.category) && o.pair.label === 'match');
+    const misses = own.filter((o) => o.candidate.decision !== 'MATCH');
+    return { misses, recall: own.length === 0 ? undefined : (own.length - misses.length) / own.length };
+  };
+  const identifier = strictRecall(isIdentifierCategory);
+  const evasion = strictRecall(isEvasionCategory);
   return {
     outcomes,
     overall,
     strict,
     matchesOnlyPossible: possible('match'),
     nonMatchesPossible: possible('non_match'),
-    identifierMisses,
-    passed: (overall.f1 ?? 0) >= GATE_F1 && identifierMisses.length === 0,
+    identifierMisses: identifier.misses,
+    identifierRecall: identifier.recall,
+    evasionRecall: evasion.recall,
+    evasionMisses: evasion.misses,
+    passed: (overall.f1 ?? 0) >= GATE_F1 && identifier.misses.length === 0 && evasion.misses.length === 0,
   };
 }
 
@@ -205,12 +224,13 @@ export function report(e: Evaluation): string {
     `${e.outcomes.length} pairs: ${matches} match, ${e.outcomes.length - matches} non_match`,
     '',
     'Gate definition: positive = MATCH or POSSIBLE_MATCH (reaches an analyst); a POSSIBLE on a non-match is a',
-    `false positive. Gate: F1 ≥ ${GATE_F1} and every identifier-category match is a MATCH.`,
+    `false positive. Gate: F1 ≥ ${GATE_F1}, identifier recall 1.00 and evasion recall 1.00 (strict: MATCH).`,
     '',
     `overall (MATCH or POSSIBLE): precision ${fmt(o.precision)}  recall ${fmt(o.recall)}  F1 ${fmt(o.f1)}  (TP ${o.tp}, FP ${o.fp}, FN ${o.fn}, TN ${o.tn})`,
     `strict  (MATCH only):        precision ${fmt(s.precision)}  recall ${fmt(s.recall)}  F1 ${fmt(s.f1)}  (TP ${s.tp}, FP ${s.fp}, FN ${s.fn}, TN ${s.tn})`,
     `review load: ${e.matchesOnlyPossible} true matches reach only POSSIBLE_MATCH; ${e.nonMatchesPossible} non-matches reach POSSIBLE_MATCH; ${e.outcomes.filter((x) => x.pair.label === 'non_match' && x.candidate.decision === 'MATCH').length} non-matches reach MATCH`,
-    `identifier categories: ${e.identifierMisses.length} true matches not MATCH`,
+    `identifier recall (identifier_* matches decided MATCH): ${fmt(e.identifierRecall)}  (${e.identifierMisses.length} not MATCH)`,
+    `evasion recall (evasion_* matches decided MATCH):       ${fmt(e.evasionRecall)}  (${e.evasionMisses.length} not MATCH)`,
     '',
     ...categoryTable(e.outcomes),
     '',

@@ -228,6 +228,7 @@ describe('clients-bad.csv: one row for every kind of bad row', () => {
     'BAD-NO-NAME-BAD-ID': { code: 'KYC_ERR_ROW_NO_NAME_OR_ID', invalid: true },
     'BAD-COLUMN-COUNT-SHORT': { code: 'KYC_ERR_ROW_COLUMN_COUNT', invalid: true },
     'BAD-COLUMN-COUNT-LONG': { code: 'KYC_ERR_ROW_COLUMN_COUNT', invalid: true },
+    'BAD-NAME-OBFUSCATED': { code: 'KYC_ERR_ROW_NAME_OBFUSCATED' },
   };
 
   it('each row gives its documented code, and nothing else', async () => {
