@@ -66,7 +66,7 @@ export async function runCheck(
   kind: CoreCheckKind,
   client: Client,
   lookup: Lookup,
-  _profile: UpstreamProfile = DEFAULT_PROFILE,
+  profile: UpstreamProfile = DEFAULT_PROFILE,
 ): Promise<CheckResult> {
   const plan = planCheck(kind, client);
   if ('skip' in plan) return skippedCheck(kind, plan.skip.reason, plan.skip.detail);
@@ -90,7 +90,7 @@ export async function runCheck(
     }
     case 'client.debt': {
       const found = await lookup.debtorByInn(request.params.inn);
-      return decideDebtor(client, found.data, [found.record]);
+      return decideDebtor(client, found.data, [found.record], profile.debtorNotFound);
     }
   }
 }
