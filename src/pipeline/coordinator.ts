@@ -463,6 +463,7 @@ export async function coordinateRun(
     outputs,
     softwareVersion: VERSION,
     scoringVersion: SCORING_VERSION,
+    unrecognised: await store.unrecognised(runId),
   });
   const tmp = `${run.manifest}.tmp`;
   await writeFile(tmp, JSON.stringify(manifest, null, 2) + '\n');

@@ -53,5 +53,6 @@ export {
   loadProfile,
   parseProfile,
   upstreamProfileSchema,
+  withDebtorNotFound,
   type UpstreamProfile,
 } from './profile.js';
