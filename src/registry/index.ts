@@ -17,6 +17,10 @@ export {
   isRegistryError,
   isRetryable,
   kindOfStatus,
+  readErrorBody,
+  readUpstreamCode,
+  type ErrorBody,
+  type ErrorBodyShape,
   type RegistryErrorInit,
   type RegistryErrorKind,
 } from './errors.js';
