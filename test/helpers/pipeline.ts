@@ -6,7 +6,7 @@ import { DEMO_API_KEY } from '../../src/config.js';
 import { CORE_CHECK_KINDS, type CheckKind } from '../../src/domain/check.js';
 import { createEmulator, type EmulatorHandle, type EmulatorOptions } from '../../src/emulator/server.js';
 import { silentLogger, type Logger } from '../../src/log.js';
-import { RegistryClient } from '../../src/registry/index.js';
+import { RegistryClient, type UpstreamProfile } from '../../src/registry/index.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from '../../src/pipeline/run-store.js';
 import { fileSha256, followRun, submitRun } from '../../src/pipeline/submit.js';
 import { newRunId, type Priority } from '../../src/pipeline/topology.js';
@@ -40,6 +40,8 @@ export interface SubmitOptions {
   readonly checks: readonly CheckKind[];
   readonly smtp: boolean;
   readonly cardRiskCountries: readonly string[];
+  /** The upstream profile of the run (default: none, i.e. the defaults). */
+  readonly profile: UpstreamProfile;
 }
 
 export async function startTestPipeline(
@@ -53,13 +55,15 @@ export async function startTestPipeline(
     only?: readonly ('checks' | 'verdicts' | 'runs')[];
     /** Another Redis than the suite's (a test that restarts its own). */
     redisUrl?: string;
+    /** The base URL the client calls, given the emulator's (e.g. a proxy in front of it). */
+    upstreamUrl?: (emulatorUrl: string) => Promise<string>;
   } = {},
 ): Promise<TestPipeline> {
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: null }) : connect();
   const prefix = uniquePrefix();
   const emulator = await createEmulator({ keys: [DEMO_API_KEY], ...options.emulator });
   const registry = new RegistryClient({
-    baseUrl: emulator.url,
+    baseUrl: options.upstreamUrl ? await options.upstreamUrl(emulator.url) : emulator.url,
     apiKey: DEMO_API_KEY,
     timeoutMs: options.timeoutMs ?? 5_000,
   });
@@ -95,6 +99,7 @@ export async function startTestPipeline(
         ...(submitOptions.smtp ? { smtp: true } : {}),
         ...(submitOptions.cardRiskCountries ? { cardRiskCountries: submitOptions.cardRiskCountries } : {}),
         ...(submitOptions.encoding ? { encoding: submitOptions.encoding } : {}),
+        ...(submitOptions.profile ? { profile: submitOptions.profile } : {}),
         createdAt: new Date().toISOString(),
         config: { test: true },
       };
