@@ -60,8 +60,11 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
           await deps.pauseQueue(error.retryAfterMs ?? 1_000);
           throw Worker.RateLimitError();
         }
+        const final = !isRetryable(error) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+        // The writer sees a failed check as its code only: what it did not recognise is counted here, once.
+        if (final && error.unrecognised) await deps.store.noteUnrecognised(runId, [error.unrecognised]);
         if (!isRetryable(error)) throw new UnrecoverableError(error.toString());
-        if (job.attemptsMade + 1 < (job.opts.attempts ?? 1)) await deps.store.incr(runId, { retries: 1 });
+        if (!final) await deps.store.incr(runId, { retries: 1 });
         throw new Error(error.toString());
       }
       if (isKycError(error)) throw new UnrecoverableError(error.toString());

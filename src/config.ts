@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { KycError } from './errors.js';
 import { DEFAULT_CACHE_ROWS } from './pipeline/request-cache.js';
-import { loadProfile, type UpstreamProfile } from './registry/profile.js';
+import { loadProfile, withDebtorNotFound, type UpstreamProfile } from './registry/profile.js';
 
 /**
  * Environment and flags become one typed config, validated once at start-up. Everything downstream takes
@@ -41,6 +41,11 @@ export interface Config {
   readonly cacheRows: number;
   /** The upstream profile file (`KYC_UPSTREAM_PROFILE`); undefined → the safe defaults. */
   readonly upstreamProfilePath: string | undefined;
+  /**
+   * Debtor "not found" phrasings from `KYC_DEBTOR_NOT_FOUND` (separated by `|`), merged into `profile`, so
+   * that an operator can teach a run a new phrasing without a file or a release.
+   */
+  readonly debtorNotFound: readonly string[];
   /** What this deployment's Lookup Service does where its contract is open (src/registry/profile.ts). */
   readonly profile: UpstreamProfile;
 }
@@ -66,6 +71,7 @@ const schema = z.object({
   httpConcurrency: positiveNumber('KYC_HTTP_CONCURRENCY').int().default(32),
   cacheRows: positiveNumber('KYC_CACHE_ROWS').int().default(DEFAULT_CACHE_ROWS),
   upstreamProfilePath: z.string().min(1).optional(),
+  debtorNotFound: z.string().optional(),
 });
 
 type ConfigKey = Exclude<keyof Config, 'profile'>;
@@ -84,7 +90,28 @@ const ENV_NAMES: Readonly<Record<ConfigKey, string>> = {
   httpConcurrency: 'KYC_HTTP_CONCURRENCY',
   cacheRows: 'KYC_CACHE_ROWS',
   upstreamProfilePath: 'KYC_UPSTREAM_PROFILE',
+  debtorNotFound: 'KYC_DEBTOR_NOT_FOUND',
 };
+
+/** `a|b|c` → the phrases, trimmed, empty ones dropped. */
+export function splitPhrases(list: string | undefined): string[] {
+  return (list ?? '')
+    .split('|')
+    .map((phrase) => phrase.trim())
+    .filter((phrase) => phrase !== '');
+}
+
+/**
+ * The config with another upstream profile file (`--upstream-profile`, a schedule's stored one), the
+ * `KYC_DEBTOR_NOT_FOUND` phrases merged in as always.
+ */
+export function withUpstreamProfile(config: Config, path: string): Config {
+  return {
+    ...config,
+    upstreamProfilePath: path,
+    profile: withDebtorNotFound(loadProfile(path), config.debtorNotFound),
+  };
+}
 
 /** Flags win over the environment; empty strings count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigInput = {}): Config {
@@ -123,7 +150,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
     httpConcurrency: config.httpConcurrency,
     cacheRows: config.cacheRows,
     upstreamProfilePath: config.upstreamProfilePath,
-    profile: loadProfile(config.upstreamProfilePath),
+    debtorNotFound: splitPhrases(config.debtorNotFound),
+    profile: withDebtorNotFound(loadProfile(config.upstreamProfilePath), splitPhrases(config.debtorNotFound)),
   };
 }
 
@@ -141,6 +169,7 @@ export function publicConfig(config: Config): Record<string, string | number | b
     httpConcurrency: config.httpConcurrency,
     cacheRows: config.cacheRows,
     upstreamProfile: config.upstreamProfilePath ?? 'defaults',
+    debtorNotFound: config.debtorNotFound.join('|'),
   };
 }
 

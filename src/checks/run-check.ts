@@ -1,4 +1,4 @@
-import type { CheckResult, CoreCheckKind, RequestRecord } from '../domain/check.js';
+import type { CheckResult, CoreCheckKind, RequestRecord, UnrecognisedAnswer } from '../domain/check.js';
 import type { Client } from '../domain/client.js';
 import type {
   BankruptcyEntry,
@@ -23,6 +23,16 @@ import { fullNameQuery } from './search-terms.js';
 export interface Looked<T> {
   readonly data: T;
   readonly record: RequestRecord;
+  /** What the client read tolerantly in this answer (a null where the contract has a string, …). */
+  readonly unrecognised?: readonly UnrecognisedAnswer[];
+}
+
+/** The result with what the answers behind it had unrecognised, each shape once. */
+function reporting(result: CheckResult, answers: readonly Looked<unknown>[]): CheckResult {
+  const seen = new Map<string, UnrecognisedAnswer>();
+  for (const entry of [...answers.flatMap((a) => a.unrecognised ?? []), ...(result.unrecognised ?? [])])
+    if (!seen.has(`${entry.operation}:${entry.kind}`)) seen.set(`${entry.operation}:${entry.kind}`, entry);
+  return seen.size === 0 ? result : { ...result, unrecognised: [...seen.values()] };
 }
 
 /**
@@ -46,16 +56,16 @@ async function searchWithNarrowing<T>(
   client: Client,
   params: Readonly<Record<string, string>>,
   search: (params: Readonly<Record<string, string>>) => Promise<Looked<readonly T[]>>,
-): Promise<{ records: readonly T[]; requests: RequestRecord[] }> {
+): Promise<{ records: readonly T[]; requests: RequestRecord[]; answers: Looked<readonly T[]>[] }> {
   const first = await search(params);
   const requests = [first.record];
   const narrower = fullNameQuery(client);
   if (first.data.length < RESULT_CAP || !params.name || !narrower || narrower === params.name) {
-    return { records: first.data, requests };
+    return { records: first.data, requests, answers: [first] };
   }
   const second = await search({ ...params, name: narrower });
   requests.push(second.record);
-  return { records: [...first.data, ...second.data], requests };
+  return { records: [...first.data, ...second.data], requests, answers: [first, second] };
 }
 
 /**
@@ -66,31 +76,34 @@ export async function runCheck(
   kind: CoreCheckKind,
   client: Client,
   lookup: Lookup,
-  _profile: UpstreamProfile = DEFAULT_PROFILE,
+  profile: UpstreamProfile = DEFAULT_PROFILE,
 ): Promise<CheckResult> {
   const plan = planCheck(kind, client);
   if ('skip' in plan) return skippedCheck(kind, plan.skip.reason, plan.skip.detail);
   const { request } = plan;
   switch (request.operation) {
     case 'search.foreign_agent': {
-      const { records, requests } = await searchWithNarrowing(client, request.params, (p) =>
+      const { records, requests, answers } = await searchWithNarrowing(client, request.params, (p) =>
         lookup.searchForeignAgents(p),
       );
-      return withBankEvidence(decideForeignAgent(client, records, requests), records, lookup);
+      return reporting(
+        await withBankEvidence(decideForeignAgent(client, records, requests), records, lookup),
+        answers,
+      );
     }
     case 'search.sanctions': {
-      const { records, requests } = await searchWithNarrowing(client, request.params, (p) =>
+      const { records, requests, answers } = await searchWithNarrowing(client, request.params, (p) =>
         lookup.searchSanctions(p),
       );
-      return decideSanctions(client, records, requests);
+      return reporting(decideSanctions(client, records, requests), answers);
     }
     case 'search.bankruptcy': {
       const found = await lookup.searchBankruptcy(request.params.search_string);
-      return decideBankruptcy(client, found.data, [found.record]);
+      return reporting(decideBankruptcy(client, found.data, [found.record]), [found]);
     }
     case 'client.debt': {
       const found = await lookup.debtorByInn(request.params.inn);
-      return decideDebtor(client, found.data, [found.record]);
+      return reporting(decideDebtor(client, found.data, [found.record], profile.debtorNotFound), [found]);
     }
   }
 }

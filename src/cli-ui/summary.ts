@@ -1,7 +1,19 @@
-import type { Counters, RunState } from '../pipeline/run-store.js';
+import {
+  unrecognisedCounts,
+  type Counters,
+  type RunState,
+  type UnrecognisedCount,
+} from '../pipeline/run-store.js';
 
-/** The end-of-run summary table, plain text, for stdout. */
-export function summaryTable(run: RunState, counters: Counters): string {
+/**
+ * The end-of-run summary table, plain text, for stdout. Unrecognised upstream answers (RunStore.unrecognised,
+ * with examples; else counted from `counters`) follow the table, one line per operation and kind.
+ */
+export function summaryTable(
+  run: RunState,
+  counters: Counters,
+  unrecognised?: readonly UnrecognisedCount[],
+): string {
   const n = (key: string) => counters[key] ?? 0;
   const rows = run.totalRows ?? run.written;
   const invalid = n('verdict:INVALID');
@@ -25,6 +37,23 @@ export function summaryTable(run: RunState, counters: Counters): string {
     ['evidence', run.evidence],
     ['manifest', run.manifest],
   ];
+  const kinds = unrecognised ?? unrecognisedCounts(counters).map((u) => ({ ...u, example: '' }));
+  const total = kinds.reduce((sum, u) => sum + u.count, 0);
+  lines.splice(lines.length - 3, 0, ['unrecognised answers', String(total)]);
   const width = Math.max(...lines.map(([k]) => k.length));
-  return lines.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n');
+  const table = lines.map(([k, v]) => `${k.padEnd(width)}  ${v}`);
+  if (total > 0) {
+    table.push(
+      '',
+      'Unrecognised upstream answers (read tolerantly or refused; never CLEAR because of them):',
+    );
+    for (const u of kinds) {
+      const example = u.example === '' ? '' : `  e.g. «${u.example}»`;
+      table.push(`  ${String(u.count).padStart(7)}  ${u.operation}  ${u.kind}${example}`);
+    }
+    table.push(
+      'See docs/lookup-service.md: a new not-found phrasing can be taught with KYC_DEBTOR_NOT_FOUND.',
+    );
+  }
+  return table.join('\n');
 }

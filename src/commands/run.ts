@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
-import { loadConfig, publicConfig, type Config } from '../config.js';
+import { loadConfig, publicConfig, withUpstreamProfile, type Config } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
 import { EXIT, KycError } from '../errors.js';
 import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
@@ -54,6 +54,8 @@ export interface RunOptions {
   checks?: string;
   smtp?: boolean;
   cardRiskCountries?: string;
+  /** The upstream profile file (instead of KYC_UPSTREAM_PROFILE); a schedule stores it, absolute. */
+  upstreamProfile?: string;
 }
 
 export function positiveInt(name: string) {
@@ -169,6 +171,11 @@ export function addRunOptions(command: Command): Command {
     .option(
       '--card-risk-countries <codes>',
       'card check: ISO 3166 alpha-3 issuing countries that flag a card, e.g. CYP,TUR (default: none)',
+    )
+    .option(
+      '--upstream-profile <file>',
+      'what the Lookup Service does where its contract is open, JSON (default: KYC_UPSTREAM_PROFILE or ' +
+        'the safe defaults; see docs/lookup-service.md)',
     );
 }
 
@@ -202,13 +209,17 @@ export async function runAction(
   options: RunOptions,
   host?: RunHost,
 ): Promise<number> {
-  const config =
+  const profilePath = options.upstreamProfile ? resolve(options.upstreamProfile) : undefined;
+  const loaded =
     host?.config ??
     loadConfig(process.env, {
       ...(options.rate !== undefined ? { rate: options.rate } : {}),
       ...(options.cacheRows !== undefined ? { cacheRows: options.cacheRows } : {}),
       ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+      ...(profilePath ? { upstreamProfilePath: profilePath } : {}),
     });
+  // A scheduled run reads by the profile stored with its schedule, not by the worker's.
+  const config = host && profilePath ? withUpstreamProfile(loaded, profilePath) : loaded;
   if (!input && !options.resume)
     throw new KycError('KYC_ERR_USAGE', 'give an input file, or --resume <runId>');
   if (options.runId && !RUN_ID_PATTERN.test(options.runId)) {
@@ -347,7 +358,7 @@ export async function runAction(
         ? EXIT.INPUT
         : EXIT.INTERNAL;
     }
-    output(summaryTable(final, counters));
+    output(summaryTable(final, counters, await store.unrecognised(runId)));
     return (counters['verdict:INCOMPLETE'] ?? 0) > 0 ? EXIT.INCOMPLETE : EXIT.OK;
   } finally {
     process.off('SIGINT', onSignal);

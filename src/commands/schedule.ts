@@ -16,6 +16,7 @@ import {
 import { addSchedule, listSchedules, removeSchedule, type ScheduleInfo } from '../ops/schedule/schedules.js';
 import { startScheduleWorker, type ScheduleWorker } from '../ops/schedule/worker.js';
 import { readWhitelist } from '../ops/whitelist/file.js';
+import { loadProfile } from '../registry/profile.js';
 import type { Runtime } from '../pipeline/runtime.js';
 import { addRunOptions, runAction, type RunOptions } from './run.js';
 
@@ -91,6 +92,7 @@ function describe(info: ScheduleInfo): string {
   if (data) {
     lines.push(`  input: ${data.input}`, `  out-dir: ${data.outDir}/YYYY-MM-DD_HHMM/`);
     if (data.run.whitelist) lines.push(`  whitelist: ${data.run.whitelist}`);
+    if (data.run.upstreamProfile) lines.push(`  upstream profile: ${data.run.upstreamProfile}`);
     lines.push(`  priority: ${data.run.priority}`);
   }
   return lines.join('\n');
@@ -114,7 +116,11 @@ function runOptionsOf(command: Command, options: AddOptions): ScheduledRunOption
   const rest: Record<string, unknown> = { ...options };
   for (const key of [...NOT_SCHEDULABLE, 'cron', 'input', 'tz', 'name']) delete rest[key];
   const run = rest as unknown as ScheduledRunOptions;
-  return run.whitelist ? { ...run, whitelist: resolve(run.whitelist) } : run;
+  return {
+    ...run,
+    ...(run.whitelist ? { whitelist: resolve(run.whitelist) } : {}),
+    ...(run.upstreamProfile ? { upstreamProfile: resolve(run.upstreamProfile) } : {}),
+  };
 }
 
 async function withConfigRedis<T>(
@@ -165,6 +171,8 @@ export function registerScheduleCommand(program: Command): void {
     const input = resolve(options.input);
     const run = runOptionsOf(add, options);
     if (run.whitelist && existsSync(run.whitelist)) await readWhitelist(run.whitelist);
+    // A broken profile fails here, not at 2 a.m.; the file is read again at every firing.
+    if (run.upstreamProfile) loadProfile(run.upstreamProfile);
     const data: ScheduleJobData = {
       name: checkScheduleName(options.name ?? defaultName(input)),
       input,

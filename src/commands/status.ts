@@ -30,10 +30,11 @@ export function registerStatusCommand(program: Command): void {
           const run = await store.get(runId);
           if (!run) throw new KycError('KYC_ERR_RUN_NOT_FOUND', runId);
           const counters = await store.counters(runId);
+          const unrecognised = await store.unrecognised(runId);
           process.stdout.write(
             options.json
-              ? `${JSON.stringify({ run, counters }, null, 2)}\n`
-              : `${summaryTable(run, counters)}\n`,
+              ? `${JSON.stringify({ run, counters, unrecognised }, null, 2)}\n`
+              : `${summaryTable(run, counters, unrecognised)}\n`,
           );
           return;
         }

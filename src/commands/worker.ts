@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { createLogger } from '../log.js';
@@ -18,6 +19,7 @@ interface WorkerOptions {
   logFile?: string;
   metricsPort?: number;
   metricsHost: string;
+  upstreamProfile?: string;
 }
 
 /** `kyc-screen worker`: checks, merge and runs workers; any number of them on any number of machines. */
@@ -70,10 +72,16 @@ export function registerWorkerCommand(program: Command): void {
       'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)',
     )
     .option('--log-file <file>', 'pino JSON logs to this file (default: stderr)')
+    .option(
+      '--upstream-profile <file>',
+      'what the Lookup Service does where its contract is open, JSON (default: KYC_UPSTREAM_PROFILE or ' +
+        'the safe defaults; see docs/lookup-service.md)',
+    )
     .action(async (options: WorkerOptions) => {
       const config = loadConfig(process.env, {
         ...(options.rate !== undefined ? { rate: options.rate } : {}),
         ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+        ...(options.upstreamProfile ? { upstreamProfilePath: resolve(options.upstreamProfile) } : {}),
       });
       const log = createLogger({
         level: config.logLevel,

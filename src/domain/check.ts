@@ -44,6 +44,20 @@ export interface RequestRecord {
   readonly cached?: boolean;
 }
 
+/**
+ * Something in an upstream answer the client or the verdict did not recognise and read tolerantly or
+ * refused: a null where the contract has a string, a debtor message that is not a known phrasing, an error
+ * body of an unknown shape. Counted per run (operation and kind) and shown with one example, which never
+ * carries personal data (digits masked, names dropped, clipped).
+ */
+export interface UnrecognisedAnswer {
+  /** The Lookup Service operation (`client.debt`, `search.foreign_agent`, …). */
+  readonly operation: string;
+  /** What was not recognised, with the field path where there is one: `null_field data.birth_date`. */
+  readonly kind: string;
+  readonly example: string;
+}
+
 export interface CheckError {
   readonly code: ErrorCode;
   readonly message: string;
@@ -64,4 +78,6 @@ export interface CheckResult {
   readonly error?: CheckError;
   /** Extra fields an optional check puts in the row (e.g. card payment system). */
   readonly fields?: Readonly<Record<string, string>>;
+  /** What the answers behind this result had that the client or the verdict did not recognise. */
+  readonly unrecognised?: readonly UnrecognisedAnswer[];
 }

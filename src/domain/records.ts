@@ -95,9 +95,9 @@ export interface BankruptcyEntry {
 }
 
 /**
- * The debtor check's `message` for an INN without any record. The spec does not show that answer (2.6: "not
- * shown"); this is the text the project assumes and the emulator sends. Compared exactly: another wording is
- * another answer, which the verdict engine refuses to read as clear.
+ * The debtor check's `message` for an INN without any record, as the emulator sends it. The contract does
+ * not show that answer; the verdict reads this and other phrasings of "not found" (src/verdict/debtor-message.ts,
+ * docs/lookup-service.md).
  */
 export const DEBTOR_NOT_FOUND_MESSAGE = 'Сведения о должнике не найдены';
 

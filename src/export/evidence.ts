@@ -38,6 +38,7 @@ export function evidenceLine(
       candidates: result.candidates,
       ...(result.error ? { error: result.error } : {}),
       ...(result.fields ? { fields: result.fields } : {}),
+      ...(result.unrecognised ? { unrecognised: result.unrecognised } : {}),
     };
   }
   return {

@@ -1,4 +1,6 @@
-import type { Counters, RunState } from '../pipeline/run-store.js';
+import { createHash } from 'node:crypto';
+import type { Counters, RunState, UnrecognisedCount } from '../pipeline/run-store.js';
+import { DEFAULT_PROFILE } from '../registry/profile.js';
 
 export interface OutputFileInfo {
   readonly path: string;
@@ -15,6 +17,23 @@ export interface ManifestInput {
   readonly outputs: readonly OutputFileInfo[];
   readonly softwareVersion: string;
   readonly scoringVersion: string;
+  /** Unrecognised upstream answers of the run (RunStore.unrecognised). */
+  readonly unrecognised?: readonly UnrecognisedCount[];
+}
+
+/**
+ * The upstream profile the run read answers by: where it came from (the file, or the defaults), the sha256
+ * of its effective content (file and KYC_DEBTOR_NOT_FOUND merged) and that content, so an auditor can
+ * tell how an answer was read without the file.
+ */
+function profileOf(run: RunState) {
+  const profile = run.profile ?? DEFAULT_PROFILE;
+  const source = run.config.upstreamProfile;
+  return {
+    path: typeof source === 'string' && source !== 'defaults' ? source : null,
+    sha256: createHash('sha256').update(JSON.stringify(profile)).digest('hex'),
+    profile,
+  };
 }
 
 /** Counter fields `prefix:a:b` → nested `{ a: { b: n } }`. */
@@ -74,6 +93,13 @@ export function buildManifest(m: ManifestInput) {
       cache_hits: m.counters.cache_hits ?? 0,
       calls_per_client: clients > 0 ? Number((calls / clients).toFixed(3)) : 0,
     },
+    unrecognised: (m.unrecognised ?? []).map(({ operation, kind, count, example }) => ({
+      operation,
+      kind,
+      count,
+      example,
+    })),
+    upstream_profile: profileOf(m.run),
     scoring_version: m.scoringVersion,
     software_version: m.softwareVersion,
     checks_run: m.run.checks,

@@ -26,7 +26,7 @@ import {
 import { VERSION } from '../version.js';
 import { clientForJobs, type CheckJobData, type MergeJobData, type StoredResult } from './job-data.js';
 import { OutputFiles } from './output-files.js';
-import type { RunState, RunStore } from './run-store.js';
+import { unrecognisedField, type RunState, type RunStore } from './run-store.js';
 import { DEFAULT_CACHE_ROWS, cacheWindowOf, lastDroppableGeneration } from './request-cache.js';
 import { PRIORITY, QUEUES, checkJobId, mergeJobId } from './topology.js';
 
@@ -378,6 +378,7 @@ export async function coordinateRun(
       const csv: Buffer[] = [];
       const evidence: Buffer[] = [];
       const counts: Record<string, number> = {};
+      const examples: Record<string, string> = {};
       const rows: number[] = [];
       for (const result of ready) {
         const row = result.verdict.row;
@@ -401,6 +402,11 @@ export async function coordinateRun(
         for (const [kind, check] of Object.entries(result.verdict.checks)) {
           if (!check) continue;
           add(counts, `check:${kind}:${check.status}`);
+          for (const entry of check.unrecognised ?? []) {
+            const field = unrecognisedField(entry.operation, entry.kind);
+            add(counts, `unrecognised:${field}`);
+            examples[field] ??= entry.example;
+          }
           for (const request of check.requests) {
             if (request.cached) add(counts, 'cache_hits');
             else {
@@ -414,7 +420,7 @@ export async function coordinateRun(
       await files.append(Buffer.concat(csv), Buffer.concat(evidence));
       await files.sync();
       const last = next + ready.length - 1;
-      await store.commit(runId, last, files.position, rows, counts);
+      await store.commit(runId, last, files.position, rows, counts, examples);
       const droppable = lastDroppableGeneration(last, cacheRows);
       if (droppable >= keptGeneration) {
         await store.dropCacheGenerations(runId, keptGeneration, droppable);
@@ -457,6 +463,7 @@ export async function coordinateRun(
     outputs,
     softwareVersion: VERSION,
     scoringVersion: SCORING_VERSION,
+    unrecognised: await store.unrecognised(runId),
   });
   const tmp = `${run.manifest}.tmp`;
   await writeFile(tmp, JSON.stringify(manifest, null, 2) + '\n');

@@ -1,4 +1,5 @@
 import type { Looked, Lookup } from '../checks/run-check.js';
+import type { UnrecognisedAnswer } from '../domain/check.js';
 import type { RegistryClient } from '../registry/index.js';
 import { isRegistryError } from '../registry/index.js';
 import type { Pacer } from './pacer.js';
@@ -14,6 +15,8 @@ interface CompactAnswer<T> {
   readonly s: number;
   readonly h?: string;
   readonly p?: Readonly<Record<string, string>>;
+  /** What the client read tolerantly in this answer: every row that uses the answer reports it. */
+  readonly u?: readonly UnrecognisedAnswer[];
 }
 
 function sameParams(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
@@ -28,6 +31,7 @@ function compact<T>(params: Readonly<Record<string, string>>, looked: Looked<T>)
     s: record.status,
     ...(record.digest === undefined ? {} : { h: record.digest }),
     ...(sameParams(params, record.params) ? {} : { p: record.params }),
+    ...(looked.unrecognised?.length ? { u: looked.unrecognised } : {}),
   };
 }
 
@@ -46,6 +50,7 @@ function expand<T>(
       ...(answer.h === undefined ? {} : { digest: answer.h }),
       ...(cached ? { cached: true } : {}),
     },
+    ...(answer.u ? { unrecognised: answer.u } : {}),
   };
 }
 

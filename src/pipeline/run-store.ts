@@ -58,6 +58,30 @@ export interface RunState extends RunSettings {
 
 export type Counters = Readonly<Record<string, number>>;
 
+/** One kind of unrecognised answer of a run: how often, and the first example seen. */
+export interface UnrecognisedCount {
+  readonly operation: string;
+  readonly kind: string;
+  readonly count: number;
+  readonly example: string;
+}
+
+/**
+ * Counter fields of unrecognised answers: `unrecognised:<operation>:<kind>`. Their examples live in the
+ * same hash under `unrecognised-example:<operation>:<kind>`, so that whatever deletes a run's counters
+ * deletes the examples with them.
+ */
+const UNRECOGNISED = 'unrecognised:';
+const EXAMPLE = 'unrecognised-example:';
+
+/** The counter field of one kind of unrecognised answer (`:` in a kind would split it wrongly). */
+export function unrecognisedField(operation: string, kind: string): string {
+  return `${operation.replace(/:/g, '_')}:${kind.replace(/:/g, '_')}`;
+}
+
+/** Examples to keep, by unrecognisedField; the first one written for a field stays. */
+export type UnrecognisedExamples = Readonly<Record<string, string>>;
+
 export class RunStore {
   constructor(
     private readonly redis: Redis,
@@ -139,6 +163,7 @@ export class RunStore {
     offsets: FileOffsets,
     writtenRows: readonly number[],
     counts: Readonly<Record<string, number>> = {},
+    examples: UnrecognisedExamples = {},
   ): Promise<void> {
     const keys = this.keys(runId);
     const tx = this.redis
@@ -152,7 +177,32 @@ export class RunStore {
     if (writtenRows.length > 0) tx.hdel(keys.results, ...writtenRows.map(String));
     // Counted with the checkpoint, so that a resumed run counts each row once.
     for (const [field, by] of Object.entries(counts)) tx.hincrby(keys.counters, field, by);
+    for (const [field, example] of Object.entries(examples))
+      tx.hsetnx(keys.counters, EXAMPLE + field, example);
     await tx.exec();
+  }
+
+  /**
+   * Counts unrecognised answers outside the writer: those of checks that failed for good, which the
+   * writer only sees as an error code.
+   */
+  async noteUnrecognised(
+    runId: string,
+    entries: readonly { operation: string; kind: string; example: string }[],
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    const key = this.keys(runId).counters;
+    const pipeline = this.redis.pipeline();
+    for (const { operation, kind, example } of entries) {
+      const field = unrecognisedField(operation, kind);
+      pipeline.hincrby(key, UNRECOGNISED + field, 1).hsetnx(key, EXAMPLE + field, example);
+    }
+    await pipeline.exec();
+  }
+
+  /** The run's unrecognised answers, most frequent first. */
+  async unrecognised(runId: string): Promise<UnrecognisedCount[]> {
+    return unrecognisedOf(await this.redis.hgetall(this.keys(runId).counters));
   }
 
   async storeResult(runId: string, row: number, json: string): Promise<void> {
@@ -171,7 +221,11 @@ export class RunStore {
 
   async counters(runId: string): Promise<Counters> {
     const raw = await this.redis.hgetall(this.keys(runId).counters);
-    return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Number(v)]));
+    return Object.fromEntries(
+      Object.entries(raw)
+        .filter(([k]) => !k.startsWith(EXAMPLE))
+        .map(([k, v]) => [k, Number(v)]),
+    );
   }
 
   /** Drops the run's cached answers of generations `from` to `to` (see RequestCache). */
@@ -193,4 +247,28 @@ export class RunStore {
       if (found.length > 0) await this.redis.unlink(...found);
     } while (cursor !== '0');
   }
+}
+
+/** The unrecognised answers in a run's counters hash (as HGETALL returns it), most frequent first. */
+export function unrecognisedOf(raw: Readonly<Record<string, string>>): UnrecognisedCount[] {
+  const out: UnrecognisedCount[] = [];
+  for (const [field, value] of Object.entries(raw)) {
+    if (!field.startsWith(UNRECOGNISED)) continue;
+    const rest = field.slice(UNRECOGNISED.length);
+    const cut = rest.indexOf(':');
+    out.push({
+      operation: rest.slice(0, cut),
+      kind: rest.slice(cut + 1),
+      count: Number(value),
+      example: raw[EXAMPLE + rest] ?? '',
+    });
+  }
+  return out.sort((a, b) => b.count - a.count || a.operation.localeCompare(b.operation));
+}
+
+/** The same from counters already read (examples absent). */
+export function unrecognisedCounts(counters: Counters): { operation: string; kind: string; count: number }[] {
+  return unrecognisedOf(Object.fromEntries(Object.entries(counters).map(([k, v]) => [k, String(v)]))).map(
+    ({ operation, kind, count }) => ({ operation, kind, count }),
+  );
 }

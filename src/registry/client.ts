@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
-import type { RequestRecord } from '../domain/check.js';
+import type { RequestRecord, UnrecognisedAnswer } from '../domain/check.js';
+import { sanitiseExample } from '../domain/unrecognised.js';
 import type {
   BankruptcyEntry,
   DebtorResult,
@@ -12,7 +13,7 @@ import {
   RegistryError,
   describeRequest,
   kindOfStatus,
-  readUpstreamCode,
+  readErrorBody,
   type RegistryErrorInit,
 } from './errors.js';
 import { HttpTransport } from './http.js';
@@ -24,17 +25,20 @@ import {
   type SanctionsQuery,
 } from './operations.js';
 import { parseRetryAfter } from './retry-after.js';
-import { describeIssues } from './schema-issues.js';
+import { describeIssues, forgivenFields } from './schema-issues.js';
 import {
   bankPageEnvelopeSchema,
   bankruptcyListSchema,
   cadastralReportSchema,
   cardDataSchema,
   debtorResultSchema,
+  debtorResultTolerantSchema,
   dictionaryListSchema,
   dictionaryPageEnvelopeSchema,
   emailEnvelopeSchema,
   foreignAgentListSchema,
+  foreignAgentListTolerantSchema,
+  bankruptcyListTolerantSchema,
   sanctionsListSchema,
   type BankItem,
   type CadastralReport,
@@ -89,6 +93,8 @@ export interface RegistryResponse<T> {
   readonly record: RequestRecord;
   /** Time from dispatch to the last byte, in milliseconds (queueing for a concurrency slot excluded). */
   readonly durationMs: number;
+  /** What the tolerant reading forgave (a null or missing string field, …); absent when nothing. */
+  readonly unrecognised?: readonly UnrecognisedAnswer[];
 }
 
 export interface DictionaryValuesOptions {
@@ -149,6 +155,14 @@ interface ResponseSchema<T> {
 const JSON_ANY: ResponseSchema<unknown> = { safeParse: (value) => ({ success: true, data: value }) };
 
 type ErrorDetails = Omit<RegistryErrorInit, 'operation' | 'request' | 'params'>;
+
+/** How #call reads an answer beyond the contract's schema. */
+interface ReadingOptions<T> {
+  /** Read when the strict schema fails; what it forgave is reported as unrecognised. */
+  readonly tolerant?: ResponseSchema<T>;
+  /** Whether a 404 with this body is the operation's answer rather than an error. */
+  readonly answer404?: (body: string) => boolean;
+}
 
 /**
  * Typed client of every operation of the Registry & Verification Lookup Service. Each method validates its
@@ -288,6 +302,7 @@ export class RegistryClient {
     return this.#call(
       { operation: OP.foreignAgentSearch, method: 'GET', path: PATH.foreignAgentSearch, query: params },
       foreignAgentListSchema,
+      { tolerant: foreignAgentListTolerantSchema },
     );
   }
 
@@ -310,18 +325,22 @@ export class RegistryClient {
         query: { search_string },
       },
       bankruptcyListSchema,
+      { tolerant: bankruptcyListTolerantSchema },
     );
   }
 
   /**
-   * An INN without a record is not an error: the service answers 200 with empty strings and a non-null
-   * `message` (observed on the emulator; the spec does not show it).
+   * An INN without a record is not an error: the emulator answers 200 with empty strings and a non-null
+   * `message`; the contract does not show that answer. A 404 is read as the answer only when its body is
+   * the debtor answer's own shape (see isDebtorAnswerBody): a bare 404 or an error body may as well come
+   * from a wrong path, and then reading it as "no record" would clear every client.
    */
   async debtorByInn(inn: string): Promise<RegistryResponse<DebtorResult>> {
     validateDebtorInn(inn);
     return this.#call(
       { operation: OP.debtorByInn, method: 'GET', path: PATH.debtorByInn, query: { inn } },
       debtorResultSchema,
+      { tolerant: debtorResultTolerantSchema, answer404: isDebtorAnswerBody },
     );
   }
 
@@ -405,7 +424,11 @@ export class RegistryClient {
     );
   }
 
-  async #call<T>(spec: CallSpec, schema: ResponseSchema<T>): Promise<RegistryResponse<T>> {
+  async #call<T>(
+    spec: CallSpec,
+    schema: ResponseSchema<T>,
+    reading: ReadingOptions<T> = {},
+  ): Promise<RegistryResponse<T>> {
     const query = spec.query ?? {};
     const outcome = await this.#http.send({
       method: spec.method,
@@ -418,32 +441,70 @@ export class RegistryClient {
     }
     const { status, headers, body, digest, durationMs } = outcome.response;
     const failedKind = kindOfStatus(status);
-    if (failedKind !== undefined) {
+    if (failedKind !== undefined && !(status === 404 && reading.answer404?.(body) === true)) {
+      const errorBody = readErrorBody(body);
       throw this.#error(spec, {
         kind: failedKind,
         status,
         digest,
         durationMs,
-        upstreamCode: readUpstreamCode(body),
+        upstreamCode: errorBody.code,
         retryAfterMs: failedKind === 'rate_limited' ? parseRetryAfter(headers['retry-after']) : undefined,
+        unrecognised:
+          errorBody.shape === 'json_other'
+            ? {
+                operation: spec.operation,
+                kind: 'error_body_json_other',
+                example: sanitiseExample(`HTTP ${status}; keys: ${(errorBody.keys ?? []).join(', ')}`),
+              }
+            : undefined,
       });
     }
     let json: unknown;
     try {
       json = JSON.parse(body);
     } catch {
-      throw this.#error(spec, { kind: 'malformed', status, digest, durationMs, reason: 'body is not JSON' });
+      const shape = readErrorBody(body).shape;
+      throw this.#error(spec, {
+        kind: 'malformed',
+        status,
+        digest,
+        durationMs,
+        reason: 'body is not JSON',
+        unrecognised: {
+          operation: spec.operation,
+          kind: 'unreadable_answer not_json',
+          example: `a ${shape} body`,
+        },
+      });
     }
+    const record = { operation: spec.operation, params: evidenceOf(spec), status, digest };
     const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const reason = describeIssues(parsed.error.issues, json);
-      throw this.#error(spec, { kind: 'malformed', status, digest, durationMs, reason });
+    if (parsed.success) return { data: parsed.data, record, durationMs };
+    // The strict reading failed: a tolerant one may still read it, reporting what it forgave.
+    const tolerated = reading.tolerant?.safeParse(json);
+    if (tolerated?.success) {
+      const unrecognised = forgivenFields(parsed.error.issues, json).map((entry) => ({
+        operation: spec.operation,
+        ...entry,
+      }));
+      return { data: tolerated.data, record, durationMs, unrecognised };
     }
-    return {
-      data: parsed.data,
-      record: { operation: spec.operation, params: evidenceOf(spec), status, digest },
+    const issues = tolerated?.success === false ? tolerated.error.issues : parsed.error.issues;
+    const reason = describeIssues(issues, json);
+    const [first] = forgivenFields(issues, json);
+    throw this.#error(spec, {
+      kind: 'malformed',
+      status,
+      digest,
       durationMs,
-    };
+      reason,
+      unrecognised: {
+        operation: spec.operation,
+        kind: `unreadable_answer ${first?.kind ?? 'body'}`,
+        example: first?.example ?? 'rejected',
+      },
+    });
   }
 
   #error(spec: CallSpec, init: ErrorDetails, cause?: unknown): RegistryError {
@@ -458,6 +519,22 @@ export class RegistryClient {
       cause === undefined ? undefined : { cause },
     );
   }
+}
+
+/**
+ * Whether a body is a debtor answer (a JSON object with a text `message` and the record's `inn` or `fio`
+ * key), as opposed to an error body or a gateway's page.
+ */
+export function isDebtorAnswerBody(body: string): boolean {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return false;
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  const fields = json as Readonly<Record<string, unknown>>;
+  return typeof fields.message === 'string' && ('inn' in fields || 'fio' in fields);
 }
 
 function evidenceOf(spec: CallSpec): Readonly<Record<string, string>> {

@@ -1,4 +1,4 @@
-import type { RequestRecord } from '../domain/check.js';
+import type { RequestRecord, UnrecognisedAnswer } from '../domain/check.js';
 import { KycError, type ErrorCode } from '../errors.js';
 
 /**
@@ -53,6 +53,8 @@ export interface RegistryErrorInit {
   /** Why, in words that carry no values: which field failed, which timeout elapsed. */
   readonly reason?: string | undefined;
   readonly durationMs?: number | undefined;
+  /** What the answer had that the client did not recognise (an error body of an unknown shape, …). */
+  readonly unrecognised?: UnrecognisedAnswer | undefined;
 }
 
 export class RegistryError extends KycError {
@@ -65,6 +67,7 @@ export class RegistryError extends KycError {
   readonly digest: string | undefined;
   readonly upstreamCode: string | undefined;
   readonly durationMs: number | undefined;
+  readonly unrecognised: UnrecognisedAnswer | undefined;
 
   constructor(init: RegistryErrorInit, options?: { cause?: unknown }) {
     const outcome = init.status === 0 ? 'no response' : `HTTP ${init.status}`;
@@ -85,6 +88,7 @@ export class RegistryError extends KycError {
     this.digest = init.digest;
     this.upstreamCode = init.upstreamCode;
     this.durationMs = init.durationMs;
+    this.unrecognised = init.unrecognised;
   }
 
   /** The failed call as evidence, so a check can show what it asked before it gave up. */
@@ -137,19 +141,71 @@ export function describeRequest(
 const UPSTREAM_CODE = /^[A-Z][A-Z0-9_]{0,63}$/;
 
 /**
- * The machine code of an error body `{"error": {"code": "…"}}`. Only a code-shaped string is taken: the
- * body's free text may echo request values, which must not reach an error message.
+ * The shapes of error bodies the client knows. The contract shows `{"error":{"code","message"}}`; other
+ * services and the gateways in front of them send the others. `json_other` is JSON of none of these shapes
+ * and is counted as unrecognised.
  */
-export function readUpstreamCode(body: string): string | undefined {
+export type ErrorBodyShape =
+  | 'empty'
+  | 'error_object'
+  | 'code'
+  | 'error_string'
+  | 'errors_array'
+  | 'message'
+  | 'html'
+  | 'text'
+  | 'json_other';
+
+export interface ErrorBody {
+  /** A code-shaped string (`RATE_LIMITED`) when the body carried one where a code goes. */
+  readonly code: string | undefined;
+  readonly shape: ErrorBodyShape;
+  /** Top-level keys of a `json_other` body: the one hint at its shape that carries no value. */
+  readonly keys?: readonly string[];
+}
+
+const codeOf = (value: unknown): string | undefined =>
+  typeof value === 'string' && UPSTREAM_CODE.test(value) ? value : undefined;
+
+const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The shape and the machine code of an error body: `{"error":{"code"}}`, `{"code"}`, `{"error":"CODE"}`,
+ * `{"errors":[{"code"}]}`, `{"message"}`, an HTML page or plain text from a gateway. Only a code-shaped
+ * string is taken: the body's free text may echo request values, which must not reach an error message.
+ */
+export function readErrorBody(body: string): ErrorBody {
+  const text = body.trim();
+  if (text === '') return { code: undefined, shape: 'empty' };
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body);
+    parsed = JSON.parse(text);
   } catch {
-    return undefined;
+    return {
+      code: undefined,
+      shape: /^<(?:!doctype|html|\?xml|body|head|title)/i.test(text) ? 'html' : 'text',
+    };
   }
-  if (typeof parsed !== 'object' || parsed === null || !('error' in parsed)) return undefined;
-  const inner: unknown = parsed.error;
-  if (typeof inner !== 'object' || inner === null || !('code' in inner)) return undefined;
-  const code: unknown = inner.code;
-  return typeof code === 'string' && UPSTREAM_CODE.test(code) ? code : undefined;
+  if (!isObject(parsed)) return { code: undefined, shape: 'json_other', keys: [] };
+  const { error, errors } = parsed;
+  if (isObject(error)) return { code: codeOf(error.code) ?? codeOf(error.type), shape: 'error_object' };
+  if (typeof error === 'string') return { code: codeOf(error), shape: 'error_string' };
+  if (Array.isArray(errors) && errors.length > 0) {
+    const first: unknown = errors[0];
+    return { code: isObject(first) ? codeOf(first.code) : codeOf(first), shape: 'errors_array' };
+  }
+  if ('code' in parsed) return { code: codeOf(parsed.code), shape: 'code' };
+  if (
+    typeof parsed.message === 'string' ||
+    typeof parsed.detail === 'string' ||
+    typeof parsed.title === 'string'
+  )
+    return { code: undefined, shape: 'message' };
+  return { code: undefined, shape: 'json_other', keys: Object.keys(parsed).slice(0, 8) };
+}
+
+/** The machine code of an error body of any shape readErrorBody knows, or undefined. */
+export function readUpstreamCode(body: string): string | undefined {
+  return readErrorBody(body).code;
 }

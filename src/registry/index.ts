@@ -17,6 +17,10 @@ export {
   isRegistryError,
   isRetryable,
   kindOfStatus,
+  readErrorBody,
+  readUpstreamCode,
+  type ErrorBody,
+  type ErrorBodyShape,
   type RegistryErrorInit,
   type RegistryErrorKind,
 } from './errors.js';
@@ -53,5 +57,6 @@ export {
   loadProfile,
   parseProfile,
   upstreamProfileSchema,
+  withDebtorNotFound,
   type UpstreamProfile,
 } from './profile.js';

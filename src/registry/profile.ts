@@ -69,3 +69,10 @@ export function loadProfile(path: string | undefined): UpstreamProfile {
   }
   return parseProfile(text, `the upstream profile ${path}`);
 }
+
+/** The profile with more debtor "not found" phrasings (`KYC_DEBTOR_NOT_FOUND`), each once. */
+export function withDebtorNotFound(profile: UpstreamProfile, phrases: readonly string[]): UpstreamProfile {
+  const extra = phrases.map((phrase) => phrase.trim()).filter((phrase) => phrase !== '');
+  if (extra.length === 0) return profile;
+  return { ...profile, debtorNotFound: [...new Set([...profile.debtorNotFound, ...extra])] };
+}

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 
+/** Stands for any array index in a path, so that one shape counts once however many records have it. */
+const ANY_INDEX = Symbol('[]');
+
 /**
  * A schema failure in words an operator can act on and a log may keep: the path of each failing field, what
  * was expected there and the JSON type found. Never the value: response bodies carry personal data.
@@ -56,8 +59,29 @@ function formatPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return 'body';
   let out = '';
   for (const key of path) {
-    if (typeof key === 'number') out += `[${key}]`;
+    if (key === ANY_INDEX) out += '[]';
+    else if (typeof key === 'number') out += `[${key}]`;
     else out += out === '' ? String(key) : `.${String(key)}`;
   }
   return out;
+}
+
+/**
+ * What a tolerant reading forgave: for each issue of the strict schema, `null_field <path>` or
+ * `missing_field <path>` (array indices as `[]`, so that one shape counts once however many records have
+ * it), without duplicates. Never a value: only the path and the JSON type found there.
+ */
+export function forgivenFields(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+): { readonly kind: string; readonly example: string }[] {
+  const seen = new Map<string, string>();
+  for (const issue of issues) {
+    const found = jsonTypeAt(input, issue.path);
+    const what = found === 'null' ? 'null_field' : found === 'missing' ? 'missing_field' : 'unexpected_type';
+    const path = formatPath(issue.path.map((key) => (typeof key === 'number' ? ANY_INDEX : key)));
+    const kind = `${what} ${path.replace(/:/g, '_')}`;
+    if (!seen.has(kind)) seen.set(kind, `${expectation(issue)}, found ${found}`);
+  }
+  return [...seen].map(([kind, example]) => ({ kind, example }));
 }

@@ -18,6 +18,27 @@ import type {
 const str = z.string();
 const int = z.number().int();
 
+/**
+ * A string field that another implementation of the service may send as null or leave out. The tolerant
+ * schemas below read it as '' (what the contract writes for an absent value in these registers), and the
+ * client reports every field it had to read this way (docs/lookup-service.md). Only strings are read
+ * tolerantly: a number where a string is expected (an INN as a JSON number has lost any leading zero) or
+ * a null boolean stays malformed, because guessing would decide about a client on a value nobody sent.
+ */
+const lenientStr = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
+
+/** The same object with every listed string field lenient. */
+function lenientStrings<Shape extends Record<string, z.ZodType>>(
+  shape: Shape,
+): { [K in keyof Shape]: Shape[K] extends z.ZodString ? typeof lenientStr : Shape[K] } {
+  return Object.fromEntries(
+    Object.entries(shape).map(([key, type]) => [key, type instanceof z.ZodString ? lenientStr : type]),
+  ) as { [K in keyof Shape]: Shape[K] extends z.ZodString ? typeof lenientStr : Shape[K] };
+}
+
 // ---------------------------------------------------------------- 2.1 / 2.2 dictionaries
 
 export const dictionarySummarySchema = z.looseObject({ name: str, description: str });
@@ -51,7 +72,7 @@ export const dictionaryPageEnvelopeSchema = dictionaryPageEnvelope(dictionaryIte
 
 // ---------------------------------------------------------------- 2.3 foreign agents
 
-export const foreignAgentDataSchema = z.looseObject({
+const foreignAgentDataShape = {
   bik: str,
   inn: str,
   name: str,
@@ -71,7 +92,8 @@ export const foreignAgentDataSchema = z.looseObject({
   decision_publication_date: str,
   special_account_open_date: str,
   correspondent_account_number: str,
-});
+};
+export const foreignAgentDataSchema = z.looseObject(foreignAgentDataShape);
 export const foreignAgentRecordSchema = z.looseObject({
   source: z.literal('minjust_foreign_agent'),
   data: foreignAgentDataSchema,
@@ -79,6 +101,15 @@ export const foreignAgentRecordSchema = z.looseObject({
   updated_at: str,
 });
 export const foreignAgentListSchema = z.array(foreignAgentRecordSchema);
+/** Null or missing data fields and timestamps read as ''. */
+export const foreignAgentListTolerantSchema = z.array(
+  z.looseObject({
+    source: z.literal('minjust_foreign_agent'),
+    data: z.looseObject(lenientStrings(foreignAgentDataShape)),
+    added_at: lenientStr,
+    updated_at: lenientStr,
+  }),
+);
 
 // ---------------------------------------------------------------- 2.4 sanctions
 
@@ -101,15 +132,12 @@ export const sanctionsListSchema = z.array(sanctionsRecordSchema);
 
 // ---------------------------------------------------------------- 2.5 bankruptcy
 
-export const bankruptcyEntrySchema = z.looseObject({
+const bankruptcyStatusShape = { code: str, description: str, date: str };
+const bankruptcyCaseShape = { number: str, arbitrManagerFio: str };
+const bankruptcyEntryShape = {
   category: str,
   region: str,
   address: str,
-  lastLegalCase: z.looseObject({
-    number: str,
-    arbitrManagerFio: str,
-    status: z.looseObject({ code: str, description: str, date: str }),
-  }),
   guid: str,
   name: str,
   ogrn: str,
@@ -117,12 +145,42 @@ export const bankruptcyEntrySchema = z.looseObject({
   statusUpdateDate: str,
   status: str,
   isActive: z.boolean(),
+};
+export const bankruptcyEntrySchema = z.looseObject({
+  ...bankruptcyEntryShape,
+  lastLegalCase: z.looseObject({
+    ...bankruptcyCaseShape,
+    status: z.looseObject(bankruptcyStatusShape),
+  }),
 });
 export const bankruptcyListSchema = z.array(bankruptcyEntrySchema);
 
+/** An object the contract always sends that another service may send as null or leave out: read as empty. */
+function lenientObject<Shape extends Record<string, z.ZodType>>(shape: Shape) {
+  const object = z.looseObject(shape);
+  return z
+    .looseObject(shape)
+    .nullish()
+    .transform((value) => value ?? object.parse({}));
+}
+
+/**
+ * Null or missing strings read as '', a null or missing case or case status as one of empty strings.
+ * `isActive` stays strict: false would silence an active case.
+ */
+export const bankruptcyListTolerantSchema = z.array(
+  z.looseObject({
+    ...lenientStrings(bankruptcyEntryShape),
+    lastLegalCase: lenientObject({
+      ...lenientStrings(bankruptcyCaseShape),
+      status: lenientObject(lenientStrings(bankruptcyStatusShape)),
+    }),
+  }),
+);
+
 // ---------------------------------------------------------------- 2.6 debtor
 
-export const debtorResultSchema = z.looseObject({
+const debtorShape = {
   snils: str,
   category: str,
   region: str,
@@ -130,8 +188,21 @@ export const debtorResultSchema = z.looseObject({
   fio: str,
   inn: str,
   extrajudicialBankruptcy: str,
-  legalCase: z.looseObject({ number: str, managerFio: str, description: str, date: str }),
+};
+const debtorCaseShape = { number: str, managerFio: str, description: str, date: str };
+export const debtorResultSchema = z.looseObject({
+  ...debtorShape,
+  legalCase: z.looseObject(debtorCaseShape),
   message: str.nullable(),
+});
+/**
+ * Null or missing strings read as '', a null or missing `legalCase` as one of empty strings, a missing
+ * `message` as null. The verdict never reads an answer left empty this way as CLEAR (DEBTOR_EMPTY_ANSWER).
+ */
+export const debtorResultTolerantSchema = z.looseObject({
+  ...lenientStrings(debtorShape),
+  legalCase: lenientObject(lenientStrings(debtorCaseShape)),
+  message: str.nullish().transform((value) => value ?? null),
 });
 
 // ---------------------------------------------------------------- 2.7 e-mail
@@ -374,6 +445,9 @@ type _RegisterSchemasMatchDomain = [
   AssertAssignable<z.infer<typeof sanctionsRecordSchema>, SanctionsRecord>,
   AssertAssignable<z.infer<typeof bankruptcyEntrySchema>, BankruptcyEntry>,
   AssertAssignable<z.infer<typeof debtorResultSchema>, DebtorResult>,
+  AssertAssignable<z.output<typeof foreignAgentListTolerantSchema>[number], ForeignAgentRecord>,
+  AssertAssignable<z.output<typeof bankruptcyListTolerantSchema>[number], BankruptcyEntry>,
+  AssertAssignable<z.output<typeof debtorResultTolerantSchema>, DebtorResult>,
   AssertAssignable<z.infer<typeof bankPageEnvelopeSchema>['data'], DictionaryPage<BankItem>>,
   AssertAssignable<z.infer<typeof dictionaryPageEnvelopeSchema>['data'], DictionaryPage<DictionaryItem>>,
 ];

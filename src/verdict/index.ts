@@ -1,6 +1,7 @@
 export { decideForeignAgent, decideSanctions } from './watchlist.js';
 export { decideBankruptcy } from './bankruptcy.js';
-export { decideDebtor, DEBTOR_NOT_FOUND_MESSAGE } from './debtor.js';
+export { decideDebtor, isEmptyDebtorRecord, DEBTOR_NOT_FOUND_MESSAGE } from './debtor.js';
+export { readsAsNotFound, DEBTOR_NOT_FOUND_PHRASES } from './debtor-message.js';
 export { skippedCheck, failedCheck } from './check-result.js';
 export { decideVerdict, invalidVerdict } from './verdict.js';
 export { keepEvidence } from './candidates.js';

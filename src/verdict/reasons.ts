@@ -32,6 +32,9 @@ const FIXED = {
   DEBTOR_NOT_FOUND: 'The debtor database has no record for the client’s INN',
   DEBTOR_UNRECOGNISED_MESSAGE:
     'The debtor check answered with a message other than "not found": no clear answer, the check is an ERROR',
+  DEBTOR_CONTRADICTORY_ANSWER:
+    'The debtor check answered "not found" beside a record that names someone: the check is an ERROR',
+  DEBTOR_EMPTY_ANSWER: 'The debtor check answered with neither a record nor a message: the check is an ERROR',
   DEBTOR_INN_MISMATCH:
     'The debtor check answered about another INN than the one asked: the check is an ERROR',
   FOREIGN_AGENT_SKIPPED_NO_NAME_OR_INN: 'Foreign-agent check skipped: no name and no valid INN to search by',

@@ -55,13 +55,15 @@ export async function startTestPipeline(
     only?: readonly ('checks' | 'verdicts' | 'runs')[];
     /** Another Redis than the suite's (a test that restarts its own). */
     redisUrl?: string;
+    /** The base URL the client calls, given the emulator's (e.g. a proxy in front of it). */
+    upstreamUrl?: (emulatorUrl: string) => Promise<string>;
   } = {},
 ): Promise<TestPipeline> {
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: null }) : connect();
   const prefix = uniquePrefix();
   const emulator = await createEmulator({ keys: [DEMO_API_KEY], ...options.emulator });
   const registry = new RegistryClient({
-    baseUrl: emulator.url,
+    baseUrl: options.upstreamUrl ? await options.upstreamUrl(emulator.url) : emulator.url,
     apiKey: DEMO_API_KEY,
     timeoutMs: options.timeoutMs ?? 5_000,
   });

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { Counters, RunState } from '../../pipeline/run-store.js';
+import type { Counters, RunState, UnrecognisedCount } from '../../pipeline/run-store.js';
 
 /**
  * The runs page of the dashboard: every recent run with its progress and counts, straight from RunStore.
@@ -8,6 +8,18 @@ import type { Counters, RunState } from '../../pipeline/run-store.js';
 export interface RunView {
   readonly run: RunState;
   readonly counters: Counters;
+  /** Unrecognised upstream answers by operation and kind, with their sanitised examples. */
+  readonly unrecognised?: readonly UnrecognisedCount[];
+}
+
+/** The total of unrecognised answers, the kinds and examples in its tooltip. */
+function unrecognisedCell(unrecognised: readonly UnrecognisedCount[] = []): string {
+  const total = unrecognised.reduce((sum, u) => sum + u.count, 0);
+  if (total === 0) return '<td class="num">0</td>';
+  const title = unrecognised
+    .map((u) => `${u.count} ${u.operation} ${u.kind}${u.example ? ` «${u.example}»` : ''}`)
+    .join('\n');
+  return `<td class="num unrecognised" title="${escape(title)}">${total}</td>`;
 }
 
 const VERDICTS = ['HIT', 'REVIEW', 'INCOMPLETE', 'CLEAR', 'INVALID'] as const;
@@ -23,7 +35,7 @@ function progress(run: RunState): string {
   return `<div class="bar" title="${label}"><span style="width:${(share * 100).toFixed(1)}%"></span></div><small>${label}</small>`;
 }
 
-function row({ run, counters }: RunView): string {
+function row({ run, counters, unrecognised }: RunView): string {
   const cells = [
     `<td><code>${escape(run.id)}</code></td>`,
     `<td class="status ${escape(run.status)}">${escape(run.status)}</td>`,
@@ -32,6 +44,7 @@ function row({ run, counters }: RunView): string {
     `<td class="num">${counters.calls ?? 0}</td>`,
     `<td class="num">${counters.rate_limited ?? 0}</td>`,
     `<td class="num">${counters.retries ?? 0}</td>`,
+    unrecognisedCell(unrecognised),
     `<td>${escape(run.priority)}</td>`,
     `<td>${escape(run.schedule ?? '')}</td>`,
     `<td>${escape(run.createdAt.replace('T', ' ').slice(0, 19))}</td>`,
@@ -49,6 +62,7 @@ export function runsPage(views: readonly RunView[], refreshSeconds = 2): string 
     'calls',
     '429',
     'retries',
+    'unrecognised',
     'priority',
     'schedule',
     'created',
@@ -69,6 +83,7 @@ table{border-collapse:collapse;margin-top:16px;width:100%}
 th,td{border-bottom:1px solid #dde3ea;padding:6px 8px;text-align:left;white-space:nowrap}
 th{background:#f3f6f9}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
+td.unrecognised{color:#b3261e;font-weight:600;cursor:help}
 td.HIT{color:#b3261e;font-weight:600}td.REVIEW{color:#9a6700}td.INCOMPLETE{color:#8250df}
 .status.running{color:#0969da}.status.done{color:#1a7f37}.status.failed{color:#b3261e}
 .bar{display:inline-block;width:140px;height:10px;background:#e6ebf1;border-radius:5px;vertical-align:middle;margin-right:6px}

@@ -62,9 +62,13 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
   async function runViews(): Promise<RunView[]> {
     const ids = await store.list(options.recentRuns ?? 100);
     const views = await Promise.all(
-      ids.map(async (id) => ({ run: await store.get(id), counters: await store.counters(id) })),
+      ids.map(async (id) => ({
+        run: await store.get(id),
+        counters: await store.counters(id),
+        unrecognised: await store.unrecognised(id),
+      })),
     );
-    return views.filter((v): v is RunView => v.run !== undefined);
+    return views.flatMap(({ run, ...rest }): RunView[] => (run ? [{ run, ...rest }] : []));
   }
 
   const app = new Hono();

@@ -88,10 +88,11 @@ describe('decideDebtor', () => {
     expect(decideVerdict(1, { debtor: result }).verdict).toBe('INCOMPLETE');
   });
 
-  it('a not-found text with other wording is not "not found"', () => {
-    expect(decideDebtor(client, answer({ message: 'Сведения о должнике не найдены.' }), []).status).toBe(
-      'ERROR',
-    );
+  it('a not-found message beside a record that names someone is a contradiction: ERROR', () => {
+    expect(decideDebtor(client, answer({ message: 'Сведения о должнике не найдены.' }), [])).toMatchObject({
+      status: 'ERROR',
+      reasons: ['DEBTOR_CONTRADICTORY_ANSWER'],
+    });
   });
 
   it('an answer about another INN is an ERROR', () => {
