@@ -18,7 +18,7 @@ import { fullNameQuery, organizationQuery, surnameOf } from './search-terms.js';
  *
  * | check | requests | skipped when |
  * |---|---|---|
- * | foreign_agent | `name` = surname (person) or name words (organization) in each Cyrillic spelling (name-spellings.ts); a Latin-script name as written and read back into Cyrillic; `inn` only when there is no name | neither a name nor a valid INN |
+ * | foreign_agent | `name` = surname (person) or name words (organization) in each Cyrillic spelling (name-spellings.ts); a Latin-script name as written and read back into Cyrillic; and `inn`, `snils`, `ogrn` = each valid identifier of the client | neither a name nor a valid INN, SNILS or OGRN(IP) |
  * | sanctions | `name` = surname or name words in each Cyrillic and Latin spelling, and `name_local` in each Cyrillic one, with `entity_type` | no name (the list carries no Russian identifiers) |
  * | bankruptcy | `search_string` = valid INN, else OGRN/OGRNIP, else surname or name words | nothing to search by |
  * | debtor | `inn` = the valid 12-digit INN of a person or an individual entrepreneur | organization, or no valid 12-digit INN |
@@ -169,6 +169,26 @@ function nameSearches<Op extends 'search.foreign_agent' | 'search.sanctions'>(
   return out;
 }
 
+/**
+ * The foreign-agent searches by the client's valid identifiers: a record carrying the client's INN, SNILS
+ * or OGRN(IP) is found whatever its name says (a maiden surname, a misspelling), and an equal identifier
+ * decides the match (score-party.ts). Identifier parameters match exactly; the register's SNILS format is
+ * not stated, so SNILS is sent both as digits and in its printed form `123-456-789 01`.
+ */
+function identifierSearches(client: Client): PlannedSearch<'search.foreign_agent'>[] {
+  const params: Record<string, string>[] = [];
+  if (client.inn) params.push({ inn: client.inn });
+  if (client.snils) {
+    const d = client.snils;
+    params.push({ snils: d });
+    if (/^\d{11}$/.test(d))
+      params.push({ snils: `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6, 9)} ${d.slice(9)}` });
+  }
+  const ogrn = client.ogrn ?? client.ogrnip;
+  if (ogrn) params.push({ ogrn });
+  return params.map((p) => ({ operation: 'search.foreign_agent', params: p, narrowers: [] }));
+}
+
 export function planCheck(
   kind: CoreCheckKind,
   client: Client,
@@ -176,17 +196,17 @@ export function planCheck(
 ): CheckPlan {
   const name = searchName(client);
   switch (kind) {
-    case 'foreign_agent':
-      if (name) return { kind, requests: nameSearches('search.foreign_agent', client, name, profile) };
-      if (client.inn)
-        return {
-          kind,
-          requests: [{ operation: 'search.foreign_agent', params: { inn: client.inn }, narrowers: [] }],
-        };
+    case 'foreign_agent': {
+      const requests = [
+        ...(name ? nameSearches('search.foreign_agent', client, name, profile) : []),
+        ...identifierSearches(client),
+      ];
+      if (requests.length > 0) return { kind, requests };
       return {
         kind,
         skip: { reason: 'FOREIGN_AGENT_SKIPPED_NO_NAME_OR_INN', detail: 'no name and no valid INN' },
       };
+    }
     case 'sanctions':
       if (!name)
         return {

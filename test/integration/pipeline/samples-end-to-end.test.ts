@@ -99,9 +99,10 @@ describe.each(cases)('$file end to end', ({ file, encoding, delimiter, nameColum
     const evidence = readJsonLines<{ row: number }>(`${outDir}/evidence.jsonl`);
     expect(evidence.map((e) => e.row)).toEqual(rows.map((_, i) => i + 1));
     expect(manifest.upstream.calls).toBeGreaterThan(0);
-    // A name is searched in every spelling its register may use (README, "Request plans"): about four and
-    // a half calls per client on this sample, each distinct request sent once per run.
-    expect(manifest.upstream.calls_per_client).toBeLessThan(6);
+    // A name is searched in every spelling its register may use and the foreign-agent register also by
+    // the client's identifiers (README, "Request plans"): about six calls per client on the UTF-8 sample,
+    // seven on the Windows-1251 one (it has SNILS and OGRNIP columns), each distinct request sent once.
+    expect(manifest.upstream.calls_per_client).toBeLessThan(8);
     const sent = new Map<string, number>();
     for (const line of readJsonLines<{
       checks: Record<string, { requests: { operation: string; params: object; cached?: boolean }[] }>;

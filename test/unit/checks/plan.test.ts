@@ -122,13 +122,27 @@ describe('request plans: name searches in every spelling a register writes', () 
     ]);
   });
 
-  it('keeps the identifier searches to one request', () => {
+  it('keeps the bankruptcy and debtor checks to one request', () => {
     const c = person('Иванов Иван', { inn: '500100732259' });
     expect(queries(requests('bankruptcy', c))).toEqual(['search_string=500100732259']);
     expect(queries(requests('debtor', c))).toEqual(['inn=500100732259']);
+  });
+
+  it('also searches the foreign-agent register by every valid identifier of the client', () => {
+    const c = person('Иванова Мария', { inn: '500100732259', snils: '11223344595' });
+    expect(queries(requests('foreign_agent', c))).toEqual([
+      'name=Иванова',
+      'inn=500100732259',
+      'snils=11223344595',
+      'snils=112-233-445 95',
+    ]);
     expect(queries(requests('foreign_agent', person('', { name: undefined, inn: '500100732259' })))).toEqual([
       'inn=500100732259',
     ]);
+    const org = organization('ООО Ромашка', { inn: '7701234560', ogrn: '1027700123450' });
+    expect(queries(requests('foreign_agent', org))).toEqual(
+      expect.arrayContaining(['inn=7701234560', 'ogrn=1027700123450']),
+    );
   });
 
   it('never plans the same request twice, and every request has a value (any name, any profile)', () => {

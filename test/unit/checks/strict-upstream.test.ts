@@ -137,6 +137,25 @@ describe('recall against an upstream that matches whole words in one script, cas
     expect(result.status, p.expect.why).toBe(p.expect.check);
   });
 
+  it('finds a woman listed under her maiden surname by her INN', async () => {
+    const maiden = foreignAgent({
+      name: 'Соколова Ирина Павловна',
+      birth_date: '1979-06-11',
+      inn: '500100732259',
+      agent_type: 'Физическое лицо',
+      registration_number: 'FA-0901',
+    });
+    const { lookup } = strictUpstream([...agents, maiden], list);
+    const client = person('Белоусова Ирина Павловна', { birthDate: '1979-06-11', inn: '500100732259' });
+    const result = await runCheck('foreign_agent', client, lookup);
+    expect(result.status).toBe('MATCH');
+    expect(result.detail).toContain('FA-0901');
+    // Another valid INN on the record counts against it, whatever the name says.
+    const other = foreignAgent({ ...maiden.data, name: 'Белоусова Ирина Павловна', inn: '500100733380' });
+    const against = await runCheck('foreign_agent', client, strictUpstream([other], []).lookup);
+    expect(against.status).toBe('CLEAR');
+  });
+
   it('scores a record found by several spellings once', async () => {
     const both = sanctions({
       name: 'TSVETKOVA Iuliia Aleksandrovna',
