@@ -15,9 +15,9 @@ import {
 } from '../verdict/index.js';
 import { withBankEvidence } from './bank-evidence.js';
 import type { OptionalLookup } from './optional-lookup.js';
-import { planCheck } from './plan.js';
+import { planCheck, type PlannedRequest } from './plan.js';
 import { DEFAULT_PROFILE, type UpstreamProfile } from '../registry/profile.js';
-import { fullNameQuery } from './search-terms.js';
+import { recordHash } from '../matching/record-hash.js';
 
 /** An answer of the Lookup Service with the evidence of the request that produced it. */
 export interface Looked<T> {
@@ -48,24 +48,43 @@ export interface Lookup extends OptionalLookup {
   debtorByInn(inn: string): Promise<Looked<DebtorResult>>;
 }
 
-/** The emulator and, presumably, the service cap a search's results; at the cap a match may be cut off. */
-export const RESULT_CAP = 100;
-
-/** Runs one search, and once more with the full name when the surname alone filled the result cap. */
-async function searchWithNarrowing<T>(
-  client: Client,
-  params: Readonly<Record<string, string>>,
+/**
+ * Runs every planned search of one check and returns the union of the records, each once: the spellings
+ * of one name often find the same record, and a record found twice must be scored once. A search whose
+ * answer is as long as the profile's result cap may have been cut off, so it is repeated with its narrower
+ * queries (the full name in the same spelling).
+ */
+async function searchAll<T extends { readonly data: unknown }>(
+  planned: readonly PlannedRequest[],
+  resultCap: number,
   search: (params: Readonly<Record<string, string>>) => Promise<Looked<readonly T[]>>,
 ): Promise<{ records: readonly T[]; requests: RequestRecord[]; answers: Looked<readonly T[]>[] }> {
-  const first = await search(params);
-  const requests = [first.record];
-  const narrower = fullNameQuery(client);
-  if (first.data.length < RESULT_CAP || !params.name || !narrower || narrower === params.name) {
-    return { records: first.data, requests, answers: [first] };
+  const requests: RequestRecord[] = [];
+  const records: T[] = [];
+  const answers: Looked<readonly T[]>[] = [];
+  const seen = new Set<string>();
+  const take = (found: readonly T[]) => {
+    for (const record of found) {
+      const id = recordHash(record.data);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      records.push(record);
+    }
+  };
+  for (const request of planned) {
+    const first = await search(request.params);
+    requests.push(first.record);
+    answers.push(first);
+    take(first.data);
+    if (first.data.length < resultCap || !('narrowers' in request)) continue;
+    for (const narrower of request.narrowers) {
+      const second = await search(narrower);
+      requests.push(second.record);
+      answers.push(second);
+      take(second.data);
+    }
   }
-  const second = await search({ ...params, name: narrower });
-  requests.push(second.record);
-  return { records: [...first.data, ...second.data], requests, answers: [first, second] };
+  return { records, requests, answers };
 }
 
 /**
@@ -78,12 +97,13 @@ export async function runCheck(
   lookup: Lookup,
   profile: UpstreamProfile = DEFAULT_PROFILE,
 ): Promise<CheckResult> {
-  const plan = planCheck(kind, client);
+  const plan = planCheck(kind, client, profile);
   if ('skip' in plan) return skippedCheck(kind, plan.skip.reason, plan.skip.detail);
-  const { request } = plan;
+  const [request] = plan.requests;
+  if (request === undefined) throw new Error(`the ${kind} plan has no request`);
   switch (request.operation) {
     case 'search.foreign_agent': {
-      const { records, requests, answers } = await searchWithNarrowing(client, request.params, (p) =>
+      const { records, requests, answers } = await searchAll(plan.requests, profile.resultCap, (p) =>
         lookup.searchForeignAgents(p),
       );
       return reporting(
@@ -92,7 +112,7 @@ export async function runCheck(
       );
     }
     case 'search.sanctions': {
-      const { records, requests, answers } = await searchWithNarrowing(client, request.params, (p) =>
+      const { records, requests, answers } = await searchAll(plan.requests, profile.resultCap, (p) =>
         lookup.searchSanctions(p),
       );
       return reporting(decideSanctions(client, records, requests), answers);

@@ -28,6 +28,11 @@ export const upstreamProfileSchema = z
      * (the safe default): every name search is also sent in the Latin spellings lists use.
      */
     crossScriptSearch: z.boolean().default(false),
+    /**
+     * Whether name search ignores letter case (`Tsvetkova` finds `TSVETKOVA`). False (the safe default):
+     * Latin spellings, and an organization's name, are also sent in capitals.
+     */
+    caseInsensitiveSearch: z.boolean().default(false),
     /** The longest `Retry-After` honoured, ms; a longer one is cut to this and logged. */
     maxRetryAfterMs: z
       .number()

@@ -226,7 +226,15 @@ describe('a full run with the optional checks', () => {
       'FA-0002.bank_city': 'Москва',
       'FA-0002.bank_corr_account': '30101810400000000225',
     });
-    expect(fa.requests.map((r) => r.operation)).toEqual(['search.foreign_agent', 'dictionary.values']);
+    // The name's spellings (as written, Title case, capitals: docs/name-search.md) and the INN, then the
+    // one Banks lookup.
+    expect(fa.requests.map((r) => `${r.operation} ${Object.keys(r.params).join()}`)).toEqual([
+      'search.foreign_agent name',
+      'search.foreign_agent name',
+      'search.foreign_agent name',
+      'search.foreign_agent inn',
+      'dictionary.values name,search,limit',
+    ]);
     expect(fa.reasons).toEqual(['FOREIGN_AGENT_MATCH']);
   });
 

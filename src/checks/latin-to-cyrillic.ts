@@ -1,0 +1,104 @@
+import { transliterate, type TransliterationSystem } from '../matching/transliterate.js';
+
+/**
+ * Reads a Latin-script name back into Cyrillic, so that a client written `Tsvetkova` is also searched as
+ * `Цветкова` on a register that writes Cyrillic only. Transliteration loses information (е and э are both
+ * `e`, ь is dropped), so this is a best guess that is kept only when it transliterates back to the word it
+ * was read from; a word it cannot read (`Smith`: no Russian letter is written `h` alone) gives no form.
+ *
+ * The reading is derived from the forward systems (matching/transliterate.ts): every spelling of every
+ * letter, longest first, ties going to the more frequent letter.
+ */
+
+const SYSTEMS: readonly TransliterationSystem[] = ['ICAO', 'BGN_PCGN', 'PASSPORT_1997', 'GOST_R_52535'];
+
+/** Letters in order of preference when two write the same Latin (е before э, и before й, ё last of е). */
+const LETTERS = 'абвгдежзиклмнопрстуфхцчшщыюяйёэ';
+const VOWELS = new Set([...'аеёиоуыэюя']);
+
+/** Latin chunk → the Cyrillic letter it reads as. */
+const CHUNKS: ReadonlyMap<string, string> = (() => {
+  const map = new Map<string, string>();
+  for (const letter of LETTERS) {
+    for (const system of SYSTEMS) {
+      // At the start of a word and after a consonant (е and ё are spelled by their context in some).
+      for (const spelled of [...transliterate(letter, system), ...transliterate('б' + letter, system)]) {
+        const chunk = spelled.startsWith('b') && letter !== 'б' ? spelled.slice(1) : spelled;
+        if (chunk.length === 0 || !/^[a-z]+$/.test(chunk)) continue;
+        if (!map.has(chunk)) map.set(chunk, letter);
+      }
+    }
+  }
+  return map;
+})();
+const LONGEST = Math.max(...[...CHUNKS.keys()].map((k) => k.length));
+
+function readWord(latin: string): string | undefined {
+  let out = '';
+  let i = 0;
+  while (i < latin.length) {
+    let letter: string | undefined;
+    let length = 0;
+    for (let n = Math.min(LONGEST, latin.length - i); n > 0; n--) {
+      const found = CHUNKS.get(latin.slice(i, i + n));
+      if (found !== undefined) {
+        letter = found;
+        length = n;
+        break;
+      }
+    }
+    if (letter === undefined) return undefined;
+    const previous = out.at(-1);
+    const afterConsonant = previous !== undefined && !VOWELS.has(previous);
+    const atEnd = i + length === latin.length;
+    const chunk = latin.slice(i, i + length);
+    if (chunk === 'y')
+      letter = afterConsonant ? (atEnd ? 'ий' : 'ы') : 'й'; // Dmitry, Krylov; Nikolay
+    else if (chunk === 'i' && !afterConsonant && previous !== undefined && atEnd)
+      letter = 'й'; // Sergei
+    else if (chunk === 'ye' && afterConsonant) letter = 'ье'; // Grigoryev
+    out += letter;
+    i += length;
+  }
+  return out;
+}
+
+/** Whether `cyrillic` is written `latin` in one of the systems (or with the English-style -y ending). */
+function spellsBack(cyrillic: string, latin: string): boolean {
+  if (/ий$/.test(cyrillic) && latin.endsWith('y') && !latin.endsWith('iy'))
+    return SYSTEMS.some((s) => transliterate(cyrillic.slice(0, -2), s).some((v) => clean(v) + 'y' === latin));
+  return SYSTEMS.some((s) => transliterate(cyrillic, s).some((v) => clean(v) === latin));
+}
+
+function clean(latin: string): string {
+  return latin.replace(/[`’”]/g, '');
+}
+
+/**
+ * The Cyrillic reading of a Latin-script name (lower case, words and hyphen parts read one by one), or
+ * undefined when a word cannot be read or does not spell back. Words without Latin letters pass through.
+ */
+export function latinToCyrillic(text: string): string | undefined {
+  const words = text
+    .toLowerCase()
+    .replace(/[’'`]/g, '')
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+  if (words.length === 0) return undefined;
+  const out: string[] = [];
+  for (const word of words) {
+    const parts: string[] = [];
+    for (const part of word.split('-')) {
+      if (!/[a-z]/.test(part)) {
+        parts.push(part);
+        continue;
+      }
+      if (!/^[a-z]+$/.test(part)) return undefined;
+      const read = readWord(part);
+      if (read === undefined || !spellsBack(read, part)) return undefined;
+      parts.push(read);
+    }
+    out.push(parts.join('-'));
+  }
+  return out.join(' ');
+}
