@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KycError } from './errors.js';
+import { DEFAULT_OUTPUT_MODE, parseOutputMode } from './pipeline/output-paths.js';
 import { DEFAULT_CACHE_ROWS } from './pipeline/request-cache.js';
 import { loadProfile, type UpstreamProfile } from './registry/profile.js';
 
@@ -43,6 +44,8 @@ export interface Config {
   readonly upstreamProfilePath: string | undefined;
   /** What this deployment's Lookup Service does where its contract is open (src/registry/profile.ts). */
   readonly profile: UpstreamProfile;
+  /** Mode of the output files a run creates (`KYC_OUTPUT_MODE`, octal; default 0600). */
+  readonly outputMode: number;
 }
 
 const positiveNumber = (name: string) =>
@@ -66,6 +69,7 @@ const schema = z.object({
   httpConcurrency: positiveNumber('KYC_HTTP_CONCURRENCY').int().default(32),
   cacheRows: positiveNumber('KYC_CACHE_ROWS').int().default(DEFAULT_CACHE_ROWS),
   upstreamProfilePath: z.string().min(1).optional(),
+  outputMode: z.string().optional(),
 });
 
 type ConfigKey = Exclude<keyof Config, 'profile'>;
@@ -84,6 +88,7 @@ const ENV_NAMES: Readonly<Record<ConfigKey, string>> = {
   httpConcurrency: 'KYC_HTTP_CONCURRENCY',
   cacheRows: 'KYC_CACHE_ROWS',
   upstreamProfilePath: 'KYC_UPSTREAM_PROFILE',
+  outputMode: 'KYC_OUTPUT_MODE',
 };
 
 /** Flags win over the environment; empty strings count as unset. */
@@ -124,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
     cacheRows: config.cacheRows,
     upstreamProfilePath: config.upstreamProfilePath,
     profile: loadProfile(config.upstreamProfilePath),
+    outputMode: config.outputMode === undefined ? DEFAULT_OUTPUT_MODE : parseOutputMode(config.outputMode),
   };
 }
 
@@ -141,6 +147,7 @@ export function publicConfig(config: Config): Record<string, string | number | b
     httpConcurrency: config.httpConcurrency,
     cacheRows: config.cacheRows,
     upstreamProfile: config.upstreamProfilePath ?? 'defaults',
+    outputMode: `0${config.outputMode.toString(8)}`,
   };
 }
 

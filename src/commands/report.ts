@@ -1,3 +1,4 @@
+import { checkRunId } from '../pipeline/topology.js';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
@@ -49,6 +50,7 @@ export function registerReportCommand(program: Command): void {
     .requiredOption('--out <dir>', 'a new or empty directory for the package')
     .option('--state-dir <dir>', STATE_DIR_HELP)
     .action(async (runId: string, options: { out: string; stateDir?: string }) => {
+      checkRunId(runId);
       const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
       const session = await openRedis(config);
       try {

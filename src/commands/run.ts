@@ -17,7 +17,8 @@ import { summaryTable } from '../cli-ui/summary.js';
 import { RunStore, type RunSettings } from '../pipeline/run-store.js';
 import { startRuntime, type Runtime } from '../pipeline/runtime.js';
 import { fileSha256, followRun, requeueRun, submitRun } from '../pipeline/submit.js';
-import { RUN_ID_PATTERN, newRunId, type Priority } from '../pipeline/topology.js';
+import { checkOutputTargets, DEFAULT_OUTPUT_MODE, parseOutputMode } from '../pipeline/output-paths.js';
+import { checkRunId, newRunId, type Priority } from '../pipeline/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
 
 export interface RunOptions {
@@ -51,6 +52,10 @@ export interface RunOptions {
   checks?: string;
   smtp?: boolean;
   cardRiskCountries?: string;
+  /** Completed outputs may replace existing files (never the input, never each other). */
+  overwrite?: boolean;
+  /** Octal mode of the output files (default: KYC_OUTPUT_MODE or 0600). */
+  outputMode?: string;
 }
 
 export function positiveInt(name: string) {
@@ -93,6 +98,14 @@ export function addRunOptions(command: Command): Command {
     .option('--evidence <file>', 'evidence JSONL (default: <out-dir>/evidence.jsonl)')
     .option('--manifest <file>', 'manifest JSON (default: <out-dir>/manifest.json)')
     .option('--out-dir <dir>', 'directory of the three outputs (default: out/<run-id>)')
+    .option(
+      '--overwrite',
+      'replace existing output files when the run completes (default: refuse them); never the input',
+    )
+    .option(
+      '--output-mode <octal>',
+      'file mode of the outputs, e.g. 0640 (default: KYC_OUTPUT_MODE or 0600; 0666 leaves it to the umask)',
+    )
     .option(
       '--whitelist <file>',
       'CSV of reviewed false positives: their matches are SUPPRESSED (docs/operations.md)',
@@ -199,12 +212,13 @@ export async function runAction(
       ...(options.rate !== undefined ? { rate: options.rate } : {}),
       ...(options.cacheRows !== undefined ? { cacheRows: options.cacheRows } : {}),
       ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+      ...(options.outputMode ? { outputMode: options.outputMode } : {}),
     });
   if (!input && !options.resume)
     throw new KycError('KYC_ERR_USAGE', 'give an input file, or --resume <runId>');
-  if (options.runId && !RUN_ID_PATTERN.test(options.runId)) {
-    throw new KycError('KYC_ERR_USAGE', '--run-id takes letters, digits, _ and . (at most 64)');
-  }
+  if (options.runId !== undefined) checkRunId(options.runId, '--run-id');
+  if (options.resume !== undefined) checkRunId(options.resume, '--resume');
+  const outputMode = options.outputMode ? parseOutputMode(options.outputMode) : config.outputMode;
   if (options.columns) parseColumnsOption(options.columns);
   const whitelist =
     options.whitelist && !options.resume ? await readWhitelist(resolve(options.whitelist)) : undefined;
@@ -247,17 +261,29 @@ export async function runAction(
     } else {
       runId = options.runId ?? newRunId();
       const outDir = resolve(options.outDir ?? join('out', runId));
-      mkdirSync(outDir, { recursive: true });
       const inputPath = resolve(input ?? '');
+      const targets = {
+        out: resolve(options.out ?? join(outDir, 'verdicts.csv')),
+        evidence: resolve(options.evidence ?? join(outDir, 'evidence.jsonl')),
+        manifest: resolve(options.manifest ?? join(outDir, 'manifest.json')),
+      };
+      await checkOutputTargets(
+        {
+          input: inputPath,
+          outputs: { '--out': targets.out, '--evidence': targets.evidence, '--manifest': targets.manifest },
+        },
+        options.overwrite === true,
+      );
+      mkdirSync(outDir, { recursive: true });
       const { sha256, bytes } = await fileSha256(inputPath);
       const settings: RunSettings = {
         id: runId,
         input: inputPath,
         inputSha256: sha256,
         inputBytes: bytes,
-        out: resolve(options.out ?? join(outDir, 'verdicts.csv')),
-        evidence: resolve(options.evidence ?? join(outDir, 'evidence.jsonl')),
-        manifest: resolve(options.manifest ?? join(outDir, 'manifest.json')),
+        ...targets,
+        ...(options.overwrite ? { overwrite: true } : {}),
+        ...(outputMode === DEFAULT_OUTPUT_MODE ? {} : { outputMode }),
         priority: options.priority,
         window: options.window,
         cacheRows: config.cacheRows,

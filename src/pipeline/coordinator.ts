@@ -1,4 +1,4 @@
-import { rename, stat, writeFile } from 'node:fs/promises';
+import { lstat, readFile, stat, unlink } from 'node:fs/promises';
 import type { FlowJob, FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { maskCardColumn } from '../checks/card-number.js';
@@ -26,6 +26,7 @@ import {
 import { VERSION } from '../version.js';
 import { clientForJobs, type CheckJobData, type MergeJobData, type StoredResult } from './job-data.js';
 import { OutputFiles } from './output-files.js';
+import { createPart, DEFAULT_OUTPUT_MODE, partPath, placePart } from './output-paths.js';
 import type { RunState, RunStore } from './run-store.js';
 import { DEFAULT_CACHE_ROWS, cacheWindowOf, lastDroppableGeneration } from './request-cache.js';
 import { PRIORITY, QUEUES, checkJobId, mergeJobId } from './topology.js';
@@ -148,7 +149,16 @@ export async function coordinateRun(
   // Cache generations below this one are gone (all of them before the first commit of this coordinator).
   let keptGeneration = 0;
 
-  const files = await OutputFiles.open({ verdicts: run.out, evidence: run.evidence }, checkpoint?.offsets);
+  const parts = {
+    verdicts: partPath(run.out, runId),
+    evidence: partPath(run.evidence, runId),
+    manifest: partPath(run.manifest, runId),
+  };
+  const mode = run.outputMode ?? DEFAULT_OUTPUT_MODE;
+  const files = await OutputFiles.open(parts, checkpoint?.offsets, {
+    mode,
+    finals: { verdicts: run.out, evidence: run.evidence },
+  });
   if (!checkpoint) {
     await files.append(
       Buffer.concat([
@@ -446,7 +456,10 @@ export async function coordinateRun(
 
   const finishedAt = new Date().toISOString();
   const counters = await store.counters(runId);
-  const outputs = [await sha256File(run.out), await sha256File(run.evidence)];
+  const outputs = [
+    { path: run.out, ...(await fileDigest(parts.verdicts)) },
+    { path: run.evidence, ...(await fileDigest(parts.evidence)) },
+  ];
   const finalRun = (await store.get(runId)) ?? run;
   const manifest = buildManifest({
     run: finalRun,
@@ -458,14 +471,47 @@ export async function coordinateRun(
     softwareVersion: VERSION,
     scoringVersion: SCORING_VERSION,
   });
-  const tmp = `${run.manifest}.tmp`;
-  await writeFile(tmp, JSON.stringify(manifest, null, 2) + '\n');
-  await rename(tmp, run.manifest);
+  await placeOutputs(run, parts, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'), mode);
   // Logged before the run reads as done, so that whoever follows the run finds the line when it is.
   log.info({ runId, rows: lastRead, bytes: (await stat(run.out)).size }, 'run finished');
   await store.update(runId, { status: 'done', finishedAt, totalRows: lastRead });
   await store.releaseWorkingData(runId);
   return summaryOf({ ...finalRun, totalRows: lastRead }, counters);
+}
+
+/** A manifest this run itself put in place before an interruption (its run id): replaced, not refused. */
+async function isOwnManifest(path: string, runId: string): Promise<boolean> {
+  try {
+    const parsed = JSON.parse(await readFile(path, 'utf8')) as { run_id?: unknown };
+    return (await lstat(path)).isFile() && parsed.run_id === runId;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The completed run's files go onto their final names, the manifest last: whoever sees a manifest sees
+ * the outputs it describes. Without --overwrite an existing name fails the run here (KYC_ERR_OUTPUT_EXISTS)
+ * and the part files stay for a resume once the name is free.
+ */
+async function placeOutputs(
+  run: RunState,
+  parts: { verdicts: string; evidence: string; manifest: string },
+  manifest: Buffer,
+  mode: number,
+): Promise<void> {
+  const overwrite = run.overwrite === true;
+  const handle = await createPart(parts.manifest, mode);
+  try {
+    await handle.writeFile(manifest);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+  if (!overwrite && (await isOwnManifest(run.manifest, run.id))) await unlink(run.manifest);
+  await placePart(parts.verdicts, run.out, overwrite);
+  await placePart(parts.evidence, run.evidence, overwrite);
+  await placePart(parts.manifest, run.manifest, overwrite);
 }
 
 function summaryOf(run: RunState, counters: Readonly<Record<string, number>>): RunSummary {

@@ -39,6 +39,10 @@ export interface RunSettings {
   readonly schedule?: string;
   /** The upstream profile the run's checks read answers by, when it is not the defaults. */
   readonly profile?: UpstreamProfile;
+  /** `--overwrite`: the completed outputs may replace existing files (docs/operations.md). Absent: false. */
+  readonly overwrite?: boolean;
+  /** Mode of the output files (`--output-mode`, `KYC_OUTPUT_MODE`). Absent: 0600. */
+  readonly outputMode?: number;
   /** Effective config without secrets, for the manifest. */
   readonly config: Readonly<Record<string, string | number | boolean>>;
 }

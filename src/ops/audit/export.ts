@@ -1,3 +1,4 @@
+import { checkRunId } from '../../pipeline/topology.js';
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Redis } from 'ioredis';
@@ -82,7 +83,7 @@ function json(value: unknown): string {
  * whitelist it applied (the file's exact bytes), and SHA256SUMS over all of them.
  */
 export async function exportAudit(options: AuditExportOptions): Promise<AuditExport> {
-  const run = await new RunStore(options.redis, options.prefix).require(options.runId);
+  const run = await new RunStore(options.redis, options.prefix).require(checkRunId(options.runId));
   if (run.status !== 'done') throw new KycError('KYC_ERR_AUDIT_RUN_NOT_DONE', `${run.id} is ${run.status}`);
   const manifest = await readManifest(run);
   await checkOutputs(run, manifest);
