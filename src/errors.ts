@@ -99,6 +99,10 @@ export const CATALOG = {
   KYC_ERR_ROW_EMAIL_FORMAT: entry('E-mail address is malformed', EXIT.INPUT),
   KYC_ERR_ROW_CARD_FORMAT: entry('Card number is malformed', EXIT.INPUT),
   KYC_ERR_ROW_CADASTRAL_FORMAT: entry('Cadastral number is malformed', EXIT.INPUT),
+  KYC_ERR_ROW_OUTPUT_LOSSY: entry(
+    'A character of the row cannot be written in the output encoding: verdicts.csv shows ? in its place',
+    EXIT.INPUT,
+  ),
 
   // --- pipeline
   KYC_ERR_RUN_NOT_FOUND: entry('No such run', EXIT.USAGE),

@@ -38,6 +38,8 @@ export interface RunOptions {
   columns?: string;
   outEncoding?: 'utf-8' | 'windows-1251' | 'utf-16le';
   outDelimiter?: string;
+  /** Start verdicts.csv with a byte-order mark (UTF-8 that Excel opens correctly). */
+  outBom?: boolean;
   stateDir?: string;
   attempts: number;
   /** Reviewed false positives to suppress (src/ops/whitelist). */
@@ -151,6 +153,7 @@ export function addRunOptions(command: Command): Command {
     .addOption(
       new Option('--out-encoding <enc>', 'output encoding (default: the input one)').choices(ENCODINGS),
     )
+    .option('--out-bom', 'start verdicts.csv with a byte-order mark, so that Excel reads UTF-8 as UTF-8')
     .option('--out-delimiter <d>', 'output delimiter: , ; tab | (default: the input one)', delimiterOption)
     .option('--state-dir <dir>', 'embedded Redis data (AOF) and logs (default: KYC_STATE_DIR or .state)')
     .option(
@@ -220,6 +223,8 @@ export async function runAction(
   if (options.resume !== undefined) checkRunId(options.resume, '--resume');
   const outputMode = options.outputMode ? parseOutputMode(options.outputMode) : config.outputMode;
   if (options.columns) parseColumnsOption(options.columns);
+  if (options.outBom && options.outEncoding === 'windows-1251')
+    throw new KycError('KYC_ERR_USAGE', '--out-bom: windows-1251 has no byte-order mark');
   const whitelist =
     options.whitelist && !options.resume ? await readWhitelist(resolve(options.whitelist)) : undefined;
   const cardRiskCountries = parseRiskCountries(options.cardRiskCountries ?? '');
@@ -294,6 +299,7 @@ export async function runAction(
         ...(options.columns ? { columns: options.columns } : {}),
         ...(options.outEncoding ? { outEncoding: options.outEncoding } : {}),
         ...(options.outDelimiter ? { outDelimiter: options.outDelimiter } : {}),
+        ...(options.outBom ? { outBom: true } : {}),
         createdAt: new Date().toISOString(),
         ...(whitelist
           ? {

@@ -8,11 +8,17 @@ import type { CheckKind, CheckResult } from '../domain/check.js';
 import { CORE_CHECK_KINDS, OPTIONAL_CHECK_KINDS, type OptionalCheckKind } from '../domain/check.js';
 import type { Client } from '../domain/client.js';
 import { KycError } from '../errors.js';
-import { bomBytes, encodeCsvRecord, type CsvFormat, type OutputEncoding } from '../export/csv-format.js';
+import {
+  bomBytes,
+  encodeCsvRecord,
+  encodeCsvRecordChecked,
+  type CsvFormat,
+  type OutputEncoding,
+} from '../export/csv-format.js';
 import { encodeEvidenceLine, evidenceLine } from '../export/evidence.js';
 import { fileDigest } from '../export/file-digest.js';
 import { buildManifest, type OutputFileInfo } from '../export/manifest.js';
-import { verdictColumns, verdictRow } from '../export/verdict-row.js';
+import { verdictColumns, verdictRow, withReason } from '../export/verdict-row.js';
 import { openClientFile, parseColumnsOption, type IngestItem } from '../ingest/index.js';
 import { clientKeyOf } from '../ops/client-key.js';
 import type { Logger } from '../log.js';
@@ -133,7 +139,9 @@ export async function coordinateRun(
   const outEncoding = (run.outEncoding as OutputEncoding | undefined) ?? file.header.encoding;
   const format: CsvFormat = {
     encoding: outEncoding,
-    bom: outEncoding === file.header.encoding ? file.header.bom : outEncoding === 'utf-16le',
+    bom:
+      run.outBom === true ||
+      (outEncoding === file.header.encoding ? file.header.bom : outEncoding === 'utf-16le'),
     delimiter: run.outDelimiter ?? file.header.delimiter,
   };
   const kinds = run.checks as CheckKind[];
@@ -393,20 +401,22 @@ export async function coordinateRun(
         const row = result.verdict.row;
         const item = pending.get(row);
         const meta = { runId, checkedAt: result.checkedAt };
-        csv.push(
-          encodeCsvRecord(
-            verdictRow(
-              maskCardColumn(item?.cells ?? [], cardColumn),
-              width,
-              result.verdict,
-              result.warnings,
-              kinds,
-              meta,
-            ),
-            format,
-          ),
-        );
-        evidence.push(encodeEvidenceLine(evidenceLine(result.verdict, result.warnings, meta)));
+        const cells = maskCardColumn(item?.cells ?? [], cardColumn, width);
+        const line = verdictRow(cells, width, result.verdict, result.warnings, kinds, meta);
+        let record = encodeCsvRecordChecked(line, format);
+        let warnings = result.warnings;
+        if (record.lossy) {
+          // The row is still screened on what was read; only its copy in verdicts.csv lost characters.
+          const issue = {
+            code: 'KYC_ERR_ROW_OUTPUT_LOSSY' as const,
+            message: `a character of the row cannot be written in ${format.encoding}: it is written as ?`,
+          };
+          warnings = [...warnings, issue];
+          record = encodeCsvRecordChecked(withReason(line, width, issue.code), format);
+          add(counts, 'output_lossy_rows');
+        }
+        csv.push(record.bytes);
+        evidence.push(encodeEvidenceLine(evidenceLine(result.verdict, warnings, meta, cells.slice(width))));
         add(counts, `verdict:${result.verdict.verdict}`);
         for (const [kind, check] of Object.entries(result.verdict.checks)) {
           if (!check) continue;
@@ -467,6 +477,7 @@ export async function coordinateRun(
     counters,
     rows: lastRead,
     input: { encoding: file.header.encoding, delimiter: file.header.delimiter },
+    output: { encoding: format.encoding, bom: bomBytes(format).length > 0 },
     outputs,
     softwareVersion: VERSION,
     scoringVersion: SCORING_VERSION,

@@ -32,6 +32,8 @@ export interface RunSettings {
   readonly columns?: string;
   readonly outEncoding?: string;
   readonly outDelimiter?: string;
+  /** `--out-bom`: verdicts.csv starts with a byte-order mark (UTF-8 for Excel). Absent: as the input. */
+  readonly outBom?: boolean;
   readonly createdAt: string;
   /** The whitelist file applied (`--whitelist`); its entries and text are under the run's keys in Redis. */
   readonly whitelist?: { readonly path: string; readonly sha256: string; readonly entries: number };
