@@ -48,10 +48,10 @@ export function encodeCsvRecordChecked(
 ): { bytes: Buffer; lossy: boolean } {
   const text = recordText(cells, format);
   const bytes = encodeText(text, format.encoding);
-  // ASCII is in every encoding; otherwise a round trip shows a replaced character.
+  // Printable ASCII is in every encoding; anything else is checked by a round trip.
   const lossy =
     format.encoding === 'windows-1251' &&
-    !/^[\x00-\x7f]*$/u.test(text) &&
+    /[^\x20-\x7e\t\r\n]/u.test(text) &&
     iconv.decode(bytes, format.encoding) !== text;
   return { bytes, lossy };
 }
