@@ -154,6 +154,10 @@ export const CATALOG = {
     EXIT.INPUT,
   ),
   KYC_ERR_AUDIT_SECRET: entry('An exported file contains the API key: export refused', EXIT.INTERNAL),
+  KYC_ERR_DASHBOARD_TOKEN: entry(
+    'The dashboard needs a token (KYC_DASHBOARD_TOKEN) on any address but loopback',
+    EXIT.USAGE,
+  ),
   KYC_ERR_LISTEN: entry('The HTTP server could not listen on the given address and port', EXIT.USAGE),
 
   KYC_ERR_INTERNAL: entry('Internal error', EXIT.INTERNAL),
