@@ -364,6 +364,10 @@ export async function runAction(
     if (final.status === 'failed') {
       announce(final.error ?? 'KYC_ERR_INTERNAL: run failed');
       const code = /^(KYC_ERR_[A-Z_]+)/.exec(final.error ?? '')?.[1];
+      if (code === 'KYC_ERR_OUTPUT_EXISTS') {
+        announce(`Free the name and resume: kyc-screen run --resume ${runId}`);
+        return EXIT.USAGE;
+      }
       return code?.startsWith('KYC_ERR_INPUT') || code === 'KYC_ERR_RUN_RESUME_MISMATCH'
         ? EXIT.INPUT
         : EXIT.INTERNAL;

@@ -4,6 +4,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -11,10 +12,20 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAction } from '../../../src/commands/run.js';
 import { OutputFiles } from '../../../src/pipeline/output-files.js';
 import { partPath, placePart } from '../../../src/pipeline/output-paths.js';
+import { fileSha256, followRun, submitRun } from '../../../src/pipeline/submit.js';
+import { newRunId } from '../../../src/pipeline/topology.js';
 import { cli, exited } from '../../helpers/cli-process.js';
-import { CLIENTS, clientsCsv, readVerdicts, startOpsPipeline, type OpsPipeline } from './helpers.js';
+import {
+  CLIENTS,
+  clientsCsv,
+  readVerdicts,
+  RUN_DEFAULTS,
+  startOpsPipeline,
+  type OpsPipeline,
+} from './helpers.js';
 
 let pipeline: OpsPipeline;
 let input: string;
@@ -105,6 +116,40 @@ describe('a run never overwrites silently', () => {
 });
 
 describe('part files and their placement', () => {
+  it('a run whose output name was taken while it ran fails without clobbering it, and resumes once it is free', async () => {
+    const outDir = newDir();
+    const runId = newRunId();
+    const { sha256, bytes } = await fileSha256(input);
+    // Submitted directly (the CLI's up-front check passed earlier), then the name is taken before the end.
+    writeFileSync(join(outDir, 'verdicts.csv'), 'not yours\n');
+    await submitRun(pipeline.redis, pipeline.prefix, {
+      id: runId,
+      input,
+      inputSha256: sha256,
+      inputBytes: bytes,
+      out: join(outDir, 'verdicts.csv'),
+      evidence: join(outDir, 'evidence.jsonl'),
+      manifest: join(outDir, 'manifest.json'),
+      priority: 'normal',
+      window: 100,
+      checks: ['foreign_agent', 'sanctions', 'bankruptcy', 'debtor'],
+      createdAt: new Date().toISOString(),
+      config: { test: true },
+    });
+    const failed = await followRun(pipeline.redis, pipeline.prefix, runId, () => undefined, { pollMs: 100 });
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toContain('KYC_ERR_OUTPUT_EXISTS');
+    expect(readFileSync(join(outDir, 'verdicts.csv'), 'utf8')).toBe('not yours\n');
+    expect(existsSync(partPath(join(outDir, 'verdicts.csv'), runId))).toBe(true);
+    expect(existsSync(join(outDir, 'manifest.json'))).toBe(false);
+
+    rmSync(join(outDir, 'verdicts.csv'));
+    const code = await runAction(undefined, { ...RUN_DEFAULTS, resume: runId }, pipeline.host());
+    expect(code).toBe(0);
+    expect(readVerdicts(join(outDir, 'verdicts.csv')).map((r) => r.kyc_run_id)).toEqual([runId, runId]);
+    expect(readdirSync(outDir).sort()).toEqual(['evidence.jsonl', 'manifest.json', 'verdicts.csv']);
+  });
+
   it('a name taken during the run is not clobbered: the run fails and its part stays for a resume', async () => {
     const dir = newDir();
     const final = join(dir, 'verdicts.csv');
