@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { KycError } from './errors.js';
+import { DEFAULT_OUTPUT_MODE, parseOutputMode } from './pipeline/output-paths.js';
 import { DEFAULT_CACHE_ROWS } from './pipeline/request-cache.js';
 import { loadProfile, withDebtorNotFound, type UpstreamProfile } from './registry/profile.js';
 
@@ -48,6 +50,31 @@ export interface Config {
   readonly debtorNotFound: readonly string[];
   /** What this deployment's Lookup Service does where its contract is open (src/registry/profile.ts). */
   readonly profile: UpstreamProfile;
+  /** Mode of the output files a run creates (`KYC_OUTPUT_MODE`, octal; default 0600). */
+  readonly outputMode: number;
+  /** Token of the dashboard (`KYC_DASHBOARD_TOKEN` or `_FILE`); a secret, like the API key. */
+  readonly dashboardToken: string | undefined;
+}
+
+/**
+ * A secret from `NAME`, or from the file named by `NAME_FILE` (Docker and Kubernetes secrets), trimmed.
+ * Both at once is a configuration error; the value and the file's content are never echoed.
+ */
+export function readSecret(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const direct = env[name] === '' ? undefined : env[name];
+  const file = env[`${name}_FILE`] === '' ? undefined : env[`${name}_FILE`];
+  if (direct !== undefined && file !== undefined)
+    throw new KycError('KYC_ERR_CONFIG_INVALID', `set ${name} or ${name}_FILE, not both`);
+  if (file === undefined) return direct;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new KycError('KYC_ERR_CONFIG_INVALID', `${name}_FILE: ${file} cannot be read`, { cause: error });
+  }
+  const value = text.trim();
+  if (value === '') throw new KycError('KYC_ERR_CONFIG_INVALID', `${name}_FILE: ${file} is empty`);
+  return value;
 }
 
 const positiveNumber = (name: string) =>
@@ -72,9 +99,10 @@ const schema = z.object({
   cacheRows: positiveNumber('KYC_CACHE_ROWS').int().default(DEFAULT_CACHE_ROWS),
   upstreamProfilePath: z.string().min(1).optional(),
   debtorNotFound: z.string().optional(),
+  outputMode: z.string().optional(),
 });
 
-type ConfigKey = Exclude<keyof Config, 'profile'>;
+type ConfigKey = Exclude<keyof Config, 'profile' | 'dashboardToken'>;
 
 export type ConfigInput = Partial<Record<ConfigKey, string | number | undefined>>;
 
@@ -91,6 +119,7 @@ const ENV_NAMES: Readonly<Record<ConfigKey, string>> = {
   cacheRows: 'KYC_CACHE_ROWS',
   upstreamProfilePath: 'KYC_UPSTREAM_PROFILE',
   debtorNotFound: 'KYC_DEBTOR_NOT_FOUND',
+  outputMode: 'KYC_OUTPUT_MODE',
 };
 
 /** `a|b|c` → the phrases, trimmed, empty ones dropped. */
@@ -117,7 +146,7 @@ export function withUpstreamProfile(config: Config, path: string): Config {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigInput = {}): Config {
   const raw: Record<string, string | number | undefined> = {};
   for (const [key, envName] of Object.entries(ENV_NAMES) as [ConfigKey, string][]) {
-    const value = flags[key] ?? env[envName];
+    const value = flags[key] ?? (key === 'apiKey' ? readSecret(env, envName) : env[envName]);
     raw[key] = value === '' ? undefined : value;
   }
   const parsed = schema.safeParse(raw);
@@ -152,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
     upstreamProfilePath: config.upstreamProfilePath,
     debtorNotFound: splitPhrases(config.debtorNotFound),
     profile: withDebtorNotFound(loadProfile(config.upstreamProfilePath), splitPhrases(config.debtorNotFound)),
+    outputMode: config.outputMode === undefined ? DEFAULT_OUTPUT_MODE : parseOutputMode(config.outputMode),
+    dashboardToken: readSecret(env, 'KYC_DASHBOARD_TOKEN'),
   };
 }
 
@@ -170,6 +201,7 @@ export function publicConfig(config: Config): Record<string, string | number | b
     cacheRows: config.cacheRows,
     upstreamProfile: config.upstreamProfilePath ?? 'defaults',
     debtorNotFound: config.debtorNotFound.join('|'),
+    outputMode: `0${config.outputMode.toString(8)}`,
   };
 }
 

@@ -104,6 +104,10 @@ export const CATALOG = {
     'A name held invisible or control characters or look-alike letters of another script: screened cleaned',
     EXIT.INPUT,
   ),
+  KYC_ERR_ROW_OUTPUT_LOSSY: entry(
+    'A character of the row cannot be written in the output encoding: verdicts.csv shows ? in its place',
+    EXIT.INPUT,
+  ),
 
   // --- pipeline
   KYC_ERR_RUN_NOT_FOUND: entry('No such run', EXIT.USAGE),
@@ -116,6 +120,19 @@ export const CATALOG = {
   ),
   KYC_ERR_CHECK_MISSING: entry('A check result is missing for the client', EXIT.INCOMPLETE),
   KYC_ERR_OUTPUT_WRITE: entry('An output file could not be written', EXIT.INTERNAL),
+  KYC_ERR_OUTPUT_EXISTS: entry(
+    'An output file already exists: give --overwrite to replace it, or another --out-dir',
+    EXIT.USAGE,
+  ),
+  KYC_ERR_OUTPUT_CONFLICT: entry('Two outputs, or an output and the input, are the same file', EXIT.USAGE),
+  KYC_ERR_OUTPUT_MODE: entry(
+    'KYC_OUTPUT_MODE / --output-mode must be an octal file mode such as 0600',
+    EXIT.USAGE,
+  ),
+  KYC_ERR_RUN_ID: entry(
+    'A run id takes letters, digits, _, - and . (not first, never two in a row), at most 64',
+    EXIT.USAGE,
+  ),
 
   // --- operations: whitelist, schedules, delta, audit, dashboard
   KYC_ERR_WHITELIST_FILE: entry('The whitelist file is missing or malformed', EXIT.INPUT),
@@ -137,6 +154,10 @@ export const CATALOG = {
   KYC_ERR_AUDIT_MISSING_FILE: entry('A file of the audit package is missing', EXIT.INPUT),
   KYC_ERR_AUDIT_MISMATCH: entry('A file of the audit package does not match its recorded sha256', EXIT.INPUT),
   KYC_ERR_AUDIT_SUMS_MALFORMED: entry('SHA256SUMS is not in sha256sum format', EXIT.INPUT),
+  KYC_ERR_AUDIT_RUN_MISMATCH: entry(
+    'The files of the run (manifest, outputs, input) belong to another run',
+    EXIT.INPUT,
+  ),
   KYC_ERR_AUDIT_SECRET: entry('An exported file contains the API key: export refused', EXIT.INTERNAL),
   KYC_ERR_DOCTOR_PROFILE_MISMATCH: entry(
     'The Lookup Service does not behave as the upstream profile assumes',
@@ -144,6 +165,10 @@ export const CATALOG = {
   ),
   KYC_ERR_DOCTOR_BUDGET: entry('The doctor call budget is too small or spent', EXIT.USAGE),
   KYC_ERR_DOCTOR_PROFILE_EXISTS: entry('The profile file exists (add --force to replace it)', EXIT.USAGE),
+  KYC_ERR_DASHBOARD_TOKEN: entry(
+    'The dashboard needs a token (KYC_DASHBOARD_TOKEN) on any address but loopback',
+    EXIT.USAGE,
+  ),
   KYC_ERR_LISTEN: entry('The HTTP server could not listen on the given address and port', EXIT.USAGE),
 
   KYC_ERR_INTERNAL: entry('Internal error', EXIT.INTERNAL),

@@ -65,9 +65,24 @@ export function maskCardCell(cell: string): string {
   });
 }
 
-/** The row's cells with its card column masked; the same array when there is nothing to mask. */
-export function maskCardColumn(cells: readonly string[], column: number | undefined): readonly string[] {
+/**
+ * The row's cells with its card column masked; the same array when there is nothing to mask. A row with
+ * more or fewer cells than the header (`width`) has its cells shifted, so the card number may sit in any
+ * of them: there every cell that reads as a full, Luhn-valid card number is masked as well.
+ */
+export function maskCardColumn(
+  cells: readonly string[],
+  column: number | undefined,
+  width?: number,
+): readonly string[] {
   if (column === undefined) return cells;
+  if (width !== undefined && cells.length !== width) {
+    const out = cells.map((cell, i) => {
+      const read = i === column ? undefined : readCardCell(cell);
+      return i === column || (read?.form === 'full' && read.luhnValid) ? maskCardCell(cell) : cell;
+    });
+    return out.every((cell, i) => cell === cells[i]) ? cells : out;
+  }
   const cell = cells[column];
   if (cell === undefined) return cells;
   const masked = maskCardCell(cell);

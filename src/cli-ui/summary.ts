@@ -33,6 +33,12 @@ export function summaryTable(
     ['cache hits', String(n('cache_hits'))],
     ['retries', String(n('retries'))],
     ['429 responses', String(n('rate_limited'))],
+    ...(n('output_lossy_rows') > 0
+      ? ([['lossy output rows', `${n('output_lossy_rows')} (characters written as ?; see kyc_reasons)`]] as [
+          string,
+          string,
+        ][])
+      : []),
     ['verdicts', run.out],
     ['evidence', run.evidence],
     ['manifest', run.manifest],

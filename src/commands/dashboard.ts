@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
+import { requireTokenOffLoopback } from '../ops/dashboard/auth.js';
 import { startDashboard } from '../ops/dashboard/server.js';
 import { openRedis } from '../ops/redis-session.js';
 import { nonNegativeInt } from './run.js';
@@ -10,13 +11,18 @@ export function registerDashboardCommand(program: Command): void {
     .command('dashboard')
     .description('web dashboard: queues (bull-board, read-only), runs with progress and counts, /metrics')
     .option('--port <n>', 'port to listen on', nonNegativeInt('--port'), 3000)
-    .option('--host <address>', 'address to listen on (0.0.0.0 in a container; it has no login)', '127.0.0.1')
+    .option(
+      '--host <address>',
+      'address to listen on; any but loopback needs KYC_DASHBOARD_TOKEN (0.0.0.0 in a container)',
+      '127.0.0.1',
+    )
     .option(
       '--state-dir <dir>',
       'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)',
     )
     .action(async (options: { port: number; host: string; stateDir?: string }) => {
       const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
+      requireTokenOffLoopback(options.host, config.dashboardToken);
       const session = await openRedis(config);
       try {
         const dashboard = await startDashboard({
@@ -24,9 +30,14 @@ export function registerDashboardCommand(program: Command): void {
           prefix: config.prefix,
           port: options.port,
           host: options.host,
+          ...(config.dashboardToken !== undefined ? { token: config.dashboardToken } : {}),
         });
+        const access =
+          config.dashboardToken === undefined
+            ? 'no login: this machine only'
+            : 'token required: open /runs?token=<KYC_DASHBOARD_TOKEN> once, or send Authorization: Bearer';
         process.stderr.write(
-          `Dashboard at ${dashboard.url}/runs (queues: /queues, metrics: /metrics); SIGTERM or Ctrl-C stops.\n`,
+          `Dashboard at ${dashboard.url}/runs (queues: /queues, metrics: /metrics; ${access}); SIGTERM or Ctrl-C stops.\n`,
         );
         await new Promise<void>((resolve) => {
           process.once('SIGTERM', resolve);

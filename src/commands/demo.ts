@@ -13,11 +13,17 @@ export function registerDemoCommand(program: Command): void {
   program
     .command('demo')
     .description('screen samples/clients.csv end to end and print where the outputs are')
-    .option('--out-dir <dir>', 'where to write the outputs', join('out', 'demo'))
+    .option(
+      '--out-dir <dir>',
+      'where to write the outputs; a demo replaces the outputs of the previous one there',
+      join('out', 'demo'),
+    )
     .action(async (options: { outDir: string }) => {
       const input = join(packageRoot(), 'samples', 'clients.csv');
       const code = await runAction(input, {
         outDir: options.outDir,
+        // Each demo replaces the previous demo's files; a real run refuses existing outputs.
+        overwrite: true,
         // The built-in emulator has no quota; 50 calls/s keeps the demo under a few seconds.
         rate: process.env.KYC_RATE ? undefined : 50,
         concurrency: DEFAULT_WORKER_SETTINGS.checksConcurrency,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { checkRunId } from '../pipeline/topology.js';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
@@ -96,6 +97,7 @@ export function registerReportCommand(program: Command): void {
     .requiredOption('--out <dir>', 'a new or empty directory for the package')
     .option('--state-dir <dir>', STATE_DIR_HELP)
     .action(async (runId: string, options: { out: string; stateDir?: string }) => {
+      checkRunId(runId);
       const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
       const session = await openRedis(config);
       try {

@@ -18,7 +18,8 @@ import { summaryTable } from '../cli-ui/summary.js';
 import { RunStore, type RunSettings } from '../pipeline/run-store.js';
 import { startRuntime, type Runtime } from '../pipeline/runtime.js';
 import { fileSha256, followRun, requeueRun, submitRun, type FollowTick } from '../pipeline/submit.js';
-import { RUN_ID_PATTERN, newRunId, type Priority } from '../pipeline/topology.js';
+import { checkOutputTargets, DEFAULT_OUTPUT_MODE, parseOutputMode } from '../pipeline/output-paths.js';
+import { checkRunId, newRunId, type Priority } from '../pipeline/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
 
 export interface RunOptions {
@@ -38,6 +39,8 @@ export interface RunOptions {
   columns?: string;
   outEncoding?: 'utf-8' | 'windows-1251' | 'utf-16le';
   outDelimiter?: string;
+  /** Start verdicts.csv with a byte-order mark (UTF-8 that Excel opens correctly). */
+  outBom?: boolean;
   stateDir?: string;
   attempts: number;
   /** Reviewed false positives to suppress (src/ops/whitelist). */
@@ -56,6 +59,10 @@ export interface RunOptions {
   cardRiskCountries?: string;
   /** The upstream profile file (instead of KYC_UPSTREAM_PROFILE); a schedule stores it, absolute. */
   upstreamProfile?: string;
+  /** Completed outputs may replace existing files (never the input, never each other). */
+  overwrite?: boolean;
+  /** Octal mode of the output files (default: KYC_OUTPUT_MODE or 0600). */
+  outputMode?: string;
 }
 
 export function positiveInt(name: string) {
@@ -98,6 +105,14 @@ export function addRunOptions(command: Command): Command {
     .option('--evidence <file>', 'evidence JSONL (default: <out-dir>/evidence.jsonl)')
     .option('--manifest <file>', 'manifest JSON (default: <out-dir>/manifest.json)')
     .option('--out-dir <dir>', 'directory of the three outputs (default: out/<run-id>)')
+    .option(
+      '--overwrite',
+      'replace existing output files when the run completes (default: refuse them); never the input',
+    )
+    .option(
+      '--output-mode <octal>',
+      'file mode of the outputs, e.g. 0640 (default: KYC_OUTPUT_MODE or 0600; 0666 leaves it to the umask)',
+    )
     .option(
       '--whitelist <file>',
       'CSV of reviewed false positives: their matches are SUPPRESSED (docs/operations.md)',
@@ -143,6 +158,7 @@ export function addRunOptions(command: Command): Command {
     .addOption(
       new Option('--out-encoding <enc>', 'output encoding (default: the input one)').choices(ENCODINGS),
     )
+    .option('--out-bom', 'start verdicts.csv with a byte-order mark, so that Excel reads UTF-8 as UTF-8')
     .option('--out-delimiter <d>', 'output delimiter: , ; tab | (default: the input one)', delimiterOption)
     .option('--state-dir <dir>', 'embedded Redis data (AOF) and logs (default: KYC_STATE_DIR or .state)')
     .option(
@@ -217,15 +233,18 @@ export async function runAction(
       ...(options.cacheRows !== undefined ? { cacheRows: options.cacheRows } : {}),
       ...(options.stateDir ? { stateDir: options.stateDir } : {}),
       ...(profilePath ? { upstreamProfilePath: profilePath } : {}),
+      ...(options.outputMode ? { outputMode: options.outputMode } : {}),
     });
   // A scheduled run reads by the profile stored with its schedule, not by the worker's.
   const config = host && profilePath ? withUpstreamProfile(loaded, profilePath) : loaded;
   if (!input && !options.resume)
     throw new KycError('KYC_ERR_USAGE', 'give an input file, or --resume <runId>');
-  if (options.runId && !RUN_ID_PATTERN.test(options.runId)) {
-    throw new KycError('KYC_ERR_USAGE', '--run-id takes letters, digits, _ and . (at most 64)');
-  }
+  if (options.runId !== undefined) checkRunId(options.runId, '--run-id');
+  if (options.resume !== undefined) checkRunId(options.resume, '--resume');
+  const outputMode = options.outputMode ? parseOutputMode(options.outputMode) : config.outputMode;
   if (options.columns) parseColumnsOption(options.columns);
+  if (options.outBom && options.outEncoding === 'windows-1251')
+    throw new KycError('KYC_ERR_USAGE', '--out-bom: windows-1251 has no byte-order mark');
   const whitelist =
     options.whitelist && !options.resume ? await readWhitelist(resolve(options.whitelist)) : undefined;
   const cardRiskCountries = parseRiskCountries(options.cardRiskCountries ?? '');
@@ -267,17 +286,29 @@ export async function runAction(
     } else {
       runId = options.runId ?? newRunId();
       const outDir = resolve(options.outDir ?? join('out', runId));
-      mkdirSync(outDir, { recursive: true });
       const inputPath = resolve(input ?? '');
+      const targets = {
+        out: resolve(options.out ?? join(outDir, 'verdicts.csv')),
+        evidence: resolve(options.evidence ?? join(outDir, 'evidence.jsonl')),
+        manifest: resolve(options.manifest ?? join(outDir, 'manifest.json')),
+      };
+      await checkOutputTargets(
+        {
+          input: inputPath,
+          outputs: { '--out': targets.out, '--evidence': targets.evidence, '--manifest': targets.manifest },
+        },
+        options.overwrite === true,
+      );
+      mkdirSync(outDir, { recursive: true });
       const { sha256, bytes } = await fileSha256(inputPath);
       const settings: RunSettings = {
         id: runId,
         input: inputPath,
         inputSha256: sha256,
         inputBytes: bytes,
-        out: resolve(options.out ?? join(outDir, 'verdicts.csv')),
-        evidence: resolve(options.evidence ?? join(outDir, 'evidence.jsonl')),
-        manifest: resolve(options.manifest ?? join(outDir, 'manifest.json')),
+        ...targets,
+        ...(options.overwrite ? { overwrite: true } : {}),
+        ...(outputMode === DEFAULT_OUTPUT_MODE ? {} : { outputMode }),
         priority: options.priority,
         window: options.window,
         cacheRows: config.cacheRows,
@@ -288,6 +319,7 @@ export async function runAction(
         ...(options.columns ? { columns: options.columns } : {}),
         ...(options.outEncoding ? { outEncoding: options.outEncoding } : {}),
         ...(options.outDelimiter ? { outDelimiter: options.outDelimiter } : {}),
+        ...(options.outBom ? { outBom: true } : {}),
         createdAt: new Date().toISOString(),
         ...(whitelist
           ? {
@@ -354,6 +386,10 @@ export async function runAction(
     if (final.status === 'failed') {
       announce(final.error ?? 'KYC_ERR_INTERNAL: run failed');
       const code = /^(KYC_ERR_[A-Z_]+)/.exec(final.error ?? '')?.[1];
+      if (code === 'KYC_ERR_OUTPUT_EXISTS') {
+        announce(`Free the name and resume: kyc-screen run --resume ${runId}`);
+        return EXIT.USAGE;
+      }
       return code?.startsWith('KYC_ERR_INPUT') || code === 'KYC_ERR_RUN_RESUME_MISMATCH'
         ? EXIT.INPUT
         : EXIT.INTERNAL;

@@ -1,3 +1,4 @@
+import { checkRunId } from '../pipeline/topology.js';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { KycError } from '../errors.js';
@@ -19,6 +20,7 @@ export function registerStatusCommand(program: Command): void {
     )
     .option('--json', 'print JSON')
     .action(async (runId: string | undefined, options: { stateDir?: string; json?: boolean }) => {
+      if (runId !== undefined) checkRunId(runId);
       const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
       const embedded = config.redisUrl
         ? undefined

@@ -25,13 +25,35 @@ export function bomBytes(format: CsvFormat): Buffer {
  * checkpoint counts them to truncate the file exactly on resume.
  */
 export function encodeCsvRecord(cells: readonly string[], format: CsvFormat): Buffer {
-  const line = stringify([cells.map(neutralizeCell)], {
+  return encodeText(recordText(cells, format), format.encoding);
+}
+
+/** The verdict row as CSV text, before encoding (what encodeCsvRecord encodes). */
+function recordText(cells: readonly string[], format: CsvFormat): string {
+  return stringify([cells.map(neutralizeCell)], {
     delimiter: format.delimiter,
     record_delimiter: '\r\n',
     // csv-stringify quotes only cells holding the whole record delimiter; a lone CR or LF must be quoted too.
     quoted_match: /[\r\n]/,
   });
-  return encodeText(line, format.encoding);
+}
+
+/**
+ * The record encoded, and whether the encoding had to replace a character it cannot represent (`Müller`
+ * in windows-1251 becomes `M?ller`). UTF-8 and UTF-16 represent every character.
+ */
+export function encodeCsvRecordChecked(
+  cells: readonly string[],
+  format: CsvFormat,
+): { bytes: Buffer; lossy: boolean } {
+  const text = recordText(cells, format);
+  const bytes = encodeText(text, format.encoding);
+  // Printable ASCII is in every encoding; anything else is checked by a round trip.
+  const lossy =
+    format.encoding === 'windows-1251' &&
+    /[^\x20-\x7e\t\r\n]/u.test(text) &&
+    iconv.decode(bytes, format.encoding) !== text;
+  return { bytes, lossy };
 }
 
 export function encodeText(text: string, encoding: OutputEncoding): Buffer {

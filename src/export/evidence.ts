@@ -16,12 +16,15 @@ export interface EvidenceLine {
   readonly scoring_version: string;
   readonly warnings: readonly RowIssue[];
   readonly checks: Partial<Record<CheckKind, unknown>>;
+  /** Cells of a row with more cells than the header, beyond the header's width (as in verdicts.csv). */
+  readonly extra_cells?: readonly string[];
 }
 
 export function evidenceLine(
   verdict: Verdict,
   warnings: readonly RowIssue[],
   meta: { runId: string; checkedAt: string },
+  extraCells: readonly string[] = [],
 ): EvidenceLine {
   const checks: Partial<Record<CheckKind, unknown>> = {};
   for (const [kind, result] of Object.entries(verdict.checks) as [
@@ -50,6 +53,7 @@ export function evidenceLine(
     scoring_version: verdict.scoringVersion,
     warnings,
     checks,
+    ...(extraCells.length > 0 ? { extra_cells: extraCells } : {}),
   };
 }
 

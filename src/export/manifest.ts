@@ -14,6 +14,8 @@ export interface ManifestInput {
   readonly counters: Counters;
   readonly rows: number;
   readonly input: { readonly encoding: string; readonly delimiter: string };
+  /** How verdicts.csv was written. */
+  readonly output?: { readonly encoding: string; readonly bom: boolean };
   readonly outputs: readonly OutputFileInfo[];
   readonly softwareVersion: string;
   readonly scoringVersion: string;
@@ -83,6 +85,12 @@ export function buildManifest(m: ManifestInput) {
       delimiter: m.input.delimiter,
     },
     rows: { total: m.rows, clients, invalid },
+    output: {
+      encoding: m.output?.encoding ?? null,
+      bom: m.output?.bom ?? null,
+      // Rows of verdicts.csv with a character the output encoding cannot represent (written as ?).
+      lossy_rows: m.counters.output_lossy_rows ?? 0,
+    },
     verdicts,
     checks: group(m.counters, 'check'),
     upstream: {

@@ -29,7 +29,17 @@ export function verdictColumns(kinds: readonly CheckKind[]): string[] {
     'kyc_checked_at',
     'kyc_run_id',
     'kyc_scoring_version',
+    'kyc_extra_cells',
   ];
+}
+
+/**
+ * Cells beyond the header's width (a row with too many cells, INVALID): kept, as a JSON array of strings,
+ * in the last column, so that every cell of the input reaches the output and the header is the same for
+ * every row. Empty for every other row.
+ */
+export function extraCellsCell(cells: readonly string[], width: number): string {
+  return cells.length > width ? JSON.stringify(cells.slice(width)) : '';
 }
 
 export interface RowMeta {
@@ -65,8 +75,8 @@ export function reasonsCell(verdict: Verdict, issues: readonly RowIssue[]): stri
 }
 
 /**
- * The output row: the input cells exactly as read (padded or cut to the header's width so the appended
- * columns stay aligned), then the verdict columns.
+ * The output row: the input cells exactly as read (padded to the header's width so the appended columns
+ * stay aligned), then the verdict columns, then the cells beyond the header's width (extraCellsCell).
  */
 export function verdictRow(
   cells: readonly string[],
@@ -87,5 +97,14 @@ export function verdictRow(
     meta.checkedAt,
     meta.runId,
     verdict.scoringVersion,
+    extraCellsCell(cells, width),
   ];
+}
+
+/** A verdict row (verdictRow) with one more entry in its `kyc_reasons` cell, which follows `kyc_verdict`. */
+export function withReason(row: readonly string[], width: number, reason: string): string[] {
+  const out = [...row];
+  const current = out[width + 1] ?? '';
+  out[width + 1] = current === '' ? reason : `${current}; ${reason}`;
+  return out;
 }

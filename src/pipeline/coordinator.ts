@@ -1,4 +1,4 @@
-import { rename, stat, writeFile } from 'node:fs/promises';
+import { lstat, readFile, stat, unlink } from 'node:fs/promises';
 import type { FlowJob, FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { maskCardColumn } from '../checks/card-number.js';
@@ -8,11 +8,17 @@ import type { CheckKind, CheckResult } from '../domain/check.js';
 import { CORE_CHECK_KINDS, OPTIONAL_CHECK_KINDS, type OptionalCheckKind } from '../domain/check.js';
 import type { Client } from '../domain/client.js';
 import { KycError } from '../errors.js';
-import { bomBytes, encodeCsvRecord, type CsvFormat, type OutputEncoding } from '../export/csv-format.js';
+import {
+  bomBytes,
+  encodeCsvRecord,
+  encodeCsvRecordChecked,
+  type CsvFormat,
+  type OutputEncoding,
+} from '../export/csv-format.js';
 import { encodeEvidenceLine, evidenceLine } from '../export/evidence.js';
 import { fileDigest } from '../export/file-digest.js';
 import { buildManifest, type OutputFileInfo } from '../export/manifest.js';
-import { verdictColumns, verdictRow } from '../export/verdict-row.js';
+import { verdictColumns, verdictRow, withReason } from '../export/verdict-row.js';
 import { openClientFile, parseColumnsOption, type IngestItem } from '../ingest/index.js';
 import { clientKeyOf } from '../ops/client-key.js';
 import type { Logger } from '../log.js';
@@ -26,6 +32,7 @@ import {
 import { VERSION } from '../version.js';
 import { clientForJobs, type CheckJobData, type MergeJobData, type StoredResult } from './job-data.js';
 import { OutputFiles } from './output-files.js';
+import { createPart, DEFAULT_OUTPUT_MODE, partPath, placePart } from './output-paths.js';
 import { unrecognisedField, type RunState, type RunStore } from './run-store.js';
 import { DEFAULT_CACHE_ROWS, cacheWindowOf, lastDroppableGeneration } from './request-cache.js';
 import { PRIORITY, QUEUES, checkJobId, mergeJobId } from './topology.js';
@@ -132,7 +139,9 @@ export async function coordinateRun(
   const outEncoding = (run.outEncoding as OutputEncoding | undefined) ?? file.header.encoding;
   const format: CsvFormat = {
     encoding: outEncoding,
-    bom: outEncoding === file.header.encoding ? file.header.bom : outEncoding === 'utf-16le',
+    bom:
+      run.outBom === true ||
+      (outEncoding === file.header.encoding ? file.header.bom : outEncoding === 'utf-16le'),
     delimiter: run.outDelimiter ?? file.header.delimiter,
   };
   const kinds = run.checks as CheckKind[];
@@ -148,7 +157,16 @@ export async function coordinateRun(
   // Cache generations below this one are gone (all of them before the first commit of this coordinator).
   let keptGeneration = 0;
 
-  const files = await OutputFiles.open({ verdicts: run.out, evidence: run.evidence }, checkpoint?.offsets);
+  const parts = {
+    verdicts: partPath(run.out, runId),
+    evidence: partPath(run.evidence, runId),
+    manifest: partPath(run.manifest, runId),
+  };
+  const mode = run.outputMode ?? DEFAULT_OUTPUT_MODE;
+  const files = await OutputFiles.open(parts, checkpoint?.offsets, {
+    mode,
+    finals: { verdicts: run.out, evidence: run.evidence },
+  });
   if (!checkpoint) {
     await files.append(
       Buffer.concat([
@@ -384,20 +402,22 @@ export async function coordinateRun(
         const row = result.verdict.row;
         const item = pending.get(row);
         const meta = { runId, checkedAt: result.checkedAt };
-        csv.push(
-          encodeCsvRecord(
-            verdictRow(
-              maskCardColumn(item?.cells ?? [], cardColumn),
-              width,
-              result.verdict,
-              result.warnings,
-              kinds,
-              meta,
-            ),
-            format,
-          ),
-        );
-        evidence.push(encodeEvidenceLine(evidenceLine(result.verdict, result.warnings, meta)));
+        const cells = maskCardColumn(item?.cells ?? [], cardColumn, width);
+        const line = verdictRow(cells, width, result.verdict, result.warnings, kinds, meta);
+        let record = encodeCsvRecordChecked(line, format);
+        let warnings = result.warnings;
+        if (record.lossy) {
+          // The row is still screened on what was read; only its copy in verdicts.csv lost characters.
+          const issue = {
+            code: 'KYC_ERR_ROW_OUTPUT_LOSSY' as const,
+            message: `a character of the row cannot be written in ${format.encoding}: it is written as ?`,
+          };
+          warnings = [...warnings, issue];
+          record = encodeCsvRecordChecked(withReason(line, width, issue.code), format);
+          add(counts, 'output_lossy_rows');
+        }
+        csv.push(record.bytes);
+        evidence.push(encodeEvidenceLine(evidenceLine(result.verdict, warnings, meta, cells.slice(width))));
         add(counts, `verdict:${result.verdict.verdict}`);
         for (const [kind, check] of Object.entries(result.verdict.checks)) {
           if (!check) continue;
@@ -452,7 +472,10 @@ export async function coordinateRun(
 
   const finishedAt = new Date().toISOString();
   const counters = await store.counters(runId);
-  const outputs = [await sha256File(run.out), await sha256File(run.evidence)];
+  const outputs = [
+    { path: run.out, ...(await fileDigest(parts.verdicts)) },
+    { path: run.evidence, ...(await fileDigest(parts.evidence)) },
+  ];
   const finalRun = (await store.get(runId)) ?? run;
   const manifest = buildManifest({
     run: finalRun,
@@ -460,19 +483,53 @@ export async function coordinateRun(
     counters,
     rows: lastRead,
     input: { encoding: file.header.encoding, delimiter: file.header.delimiter },
+    output: { encoding: format.encoding, bom: bomBytes(format).length > 0 },
     outputs,
     softwareVersion: VERSION,
     scoringVersion: SCORING_VERSION,
     unrecognised: await store.unrecognised(runId),
   });
-  const tmp = `${run.manifest}.tmp`;
-  await writeFile(tmp, JSON.stringify(manifest, null, 2) + '\n');
-  await rename(tmp, run.manifest);
+  await placeOutputs(run, parts, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'), mode);
   // Logged before the run reads as done, so that whoever follows the run finds the line when it is.
   log.info({ runId, rows: lastRead, bytes: (await stat(run.out)).size }, 'run finished');
   await store.update(runId, { status: 'done', finishedAt, totalRows: lastRead });
   await store.releaseWorkingData(runId);
   return summaryOf({ ...finalRun, totalRows: lastRead }, counters);
+}
+
+/** A manifest this run itself put in place before an interruption (its run id): replaced, not refused. */
+async function isOwnManifest(path: string, runId: string): Promise<boolean> {
+  try {
+    const parsed = JSON.parse(await readFile(path, 'utf8')) as { run_id?: unknown };
+    return (await lstat(path)).isFile() && parsed.run_id === runId;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The completed run's files go onto their final names, the manifest last: whoever sees a manifest sees
+ * the outputs it describes. Without --overwrite an existing name fails the run here (KYC_ERR_OUTPUT_EXISTS)
+ * and the part files stay for a resume once the name is free.
+ */
+async function placeOutputs(
+  run: RunState,
+  parts: { verdicts: string; evidence: string; manifest: string },
+  manifest: Buffer,
+  mode: number,
+): Promise<void> {
+  const overwrite = run.overwrite === true;
+  const handle = await createPart(parts.manifest, mode);
+  try {
+    await handle.writeFile(manifest);
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+  if (!overwrite && (await isOwnManifest(run.manifest, run.id))) await unlink(run.manifest);
+  await placePart(parts.verdicts, run.out, overwrite);
+  await placePart(parts.evidence, run.evidence, overwrite);
+  await placePart(parts.manifest, run.manifest, overwrite);
 }
 
 function summaryOf(run: RunState, counters: Readonly<Record<string, number>>): RunSummary {

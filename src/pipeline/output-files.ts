@@ -1,7 +1,8 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { KycError } from '../errors.js';
+import { createPart, reclaimPlaced, reopenPart } from './output-paths.js';
 
 /** Byte offsets of the output files after the last row written: the writer's checkpoint. */
 export interface FileOffsets {
@@ -10,7 +11,7 @@ export interface FileOffsets {
 }
 
 /**
- * The two row-ordered output files, written at explicit positions. On resume each is truncated to the
+ * The two row-ordered output files (their part files while the run goes on), written at explicit positions. On resume each is truncated to the
  * checkpoint's offset, which removes any row written after the last checkpoint, so no row is doubled;
  * rows after the checkpoint are written again from Redis, so none is lost.
  */
@@ -21,17 +22,33 @@ export class OutputFiles {
     private offsets: FileOffsets,
   ) {}
 
-  static async open(paths: { verdicts: string; evidence: string }, from?: FileOffsets): Promise<OutputFiles> {
+  /**
+   * Opens the run's part files (output-paths.ts): created new for a fresh run, reopened and truncated to
+   * the checkpoint on resume. `finals` are the names the parts go to when the run completes: a resume that
+   * finds a part gone and its final name holding exactly the checkpoint's bytes takes it back.
+   */
+  static async open(
+    paths: { verdicts: string; evidence: string },
+    from: FileOffsets | undefined,
+    options: { mode: number; finals?: { verdicts: string; evidence: string } },
+  ): Promise<OutputFiles> {
     const handles: FileHandle[] = [];
     try {
-      for (const [path, offset] of [
-        [paths.verdicts, from?.verdictsBytes ?? 0],
-        [paths.evidence, from?.evidenceBytes ?? 0],
+      for (const [role, offset] of [
+        ['verdicts', from?.verdictsBytes ?? 0],
+        ['evidence', from?.evidenceBytes ?? 0],
       ] as const) {
+        const path = paths[role];
         mkdirSync(dirname(path), { recursive: true });
-        // 'a+' would ignore positions on Linux; 'r+' needs the file to exist, so create it first.
-        await (await open(path, 'a')).close();
-        const handle = await open(path, 'r+');
+        let handle: FileHandle | undefined;
+        if (from === undefined) handle = await createPart(path, options.mode);
+        else {
+          handle = await reopenPart(path);
+          const final = options.finals?.[role];
+          if (!handle && final && (await reclaimPlaced(path, final, offset))) handle = await reopenPart(path);
+          if (!handle)
+            throw new KycError('KYC_ERR_OUTPUT_WRITE', `${path} is gone: the run cannot continue its output`);
+        }
         handles.push(handle);
         const { size } = await handle.stat();
         if (size < offset) {

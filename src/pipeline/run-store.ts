@@ -32,6 +32,8 @@ export interface RunSettings {
   readonly columns?: string;
   readonly outEncoding?: string;
   readonly outDelimiter?: string;
+  /** `--out-bom`: verdicts.csv starts with a byte-order mark (UTF-8 for Excel). Absent: as the input. */
+  readonly outBom?: boolean;
   readonly createdAt: string;
   /** The whitelist file applied (`--whitelist`); its entries and text are under the run's keys in Redis. */
   readonly whitelist?: { readonly path: string; readonly sha256: string; readonly entries: number };
@@ -39,6 +41,10 @@ export interface RunSettings {
   readonly schedule?: string;
   /** The upstream profile the run's checks read answers by, when it is not the defaults. */
   readonly profile?: UpstreamProfile;
+  /** `--overwrite`: the completed outputs may replace existing files (docs/operations.md). Absent: false. */
+  readonly overwrite?: boolean;
+  /** Mode of the output files (`--output-mode`, `KYC_OUTPUT_MODE`). Absent: 0600. */
+  readonly outputMode?: number;
   /** Effective config without secrets, for the manifest. */
   readonly config: Readonly<Record<string, string | number | boolean>>;
 }

@@ -1,3 +1,4 @@
+import { KycError } from '../errors.js';
 import type { CheckKind } from '../domain/check.js';
 
 /**
@@ -30,8 +31,19 @@ export function kindOfJobKey(jobKey: string): string {
   return jobKey.slice(jobKey.lastIndexOf('-') + 1);
 }
 
-/** Run ids become part of job ids and Redis keys: letters, digits, `_` and `.` only. */
-export const RUN_ID_PATTERN = /^[A-Za-z0-9_.]{1,64}$/;
+/**
+ * Run ids become part of job ids, Redis keys, output directories (`out/<runId>`) and part file names:
+ * letters, digits, `_`, `-` and `.`, at most 64, never `.` first (no `.`, `..` or hidden names) and never
+ * `..` anywhere, so that no run id can name a directory outside the one it is joined to.
+ */
+export const RUN_ID_PATTERN = /^(?!.*\.\.)[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}$/;
+
+/** The run id as given on the command line or in a request, or KYC_ERR_RUN_ID (exit 2). */
+export function checkRunId(id: string, source = 'run id'): string {
+  if (!RUN_ID_PATTERN.test(id))
+    throw new KycError('KYC_ERR_RUN_ID', `${source}: ${JSON.stringify(id.slice(0, 80))}`);
+  return id;
+}
 
 export function newRunId(now = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '_').slice(0, 15);

@@ -3,8 +3,10 @@ import { join, resolve } from 'node:path';
 import type { Redis } from 'ioredis';
 import { KycError } from '../../errors.js';
 import { RunStore, type RunState } from '../../pipeline/run-store.js';
+import { checkRunId } from '../../pipeline/topology.js';
 import { VERSION } from '../../version.js';
 import { WhitelistStore } from '../whitelist/store.js';
+import { evidenceProblems, manifestProblems } from './cross-check.js';
 import { AUDIT_FILES, type AuditConfig, type AuditVersions, type ManifestView } from './package.js';
 import { fileContainsAny, formatSums, sha256OfFile, SUMS_FILE, type FileSum } from './sha256sums.js';
 
@@ -82,9 +84,23 @@ function json(value: unknown): string {
  * whitelist it applied (the file's exact bytes), and SHA256SUMS over all of them.
  */
 export async function exportAudit(options: AuditExportOptions): Promise<AuditExport> {
-  const run = await new RunStore(options.redis, options.prefix).require(options.runId);
+  const run = await new RunStore(options.redis, options.prefix).require(checkRunId(options.runId));
   if (run.status !== 'done') throw new KycError('KYC_ERR_AUDIT_RUN_NOT_DONE', `${run.id} is ${run.status}`);
   const manifest = await readManifest(run);
+  // Another run's files in the same place (an out-dir shared by two runs) are intact but not this run's.
+  const [mixed] = [
+    ...manifestProblems(
+      manifest,
+      {
+        runId: run.id,
+        inputSha256: run.inputSha256,
+        outputs: [run.out, run.evidence],
+      },
+      'the run',
+    ),
+    ...(await evidenceProblems(run.evidence, run.id, manifest.rows?.total).catch(() => [])),
+  ];
+  if (mixed) throw new KycError(mixed.code, mixed.message);
   await checkOutputs(run, manifest);
   const whitelist = run.whitelist
     ? await new WhitelistStore(options.redis, options.prefix).source(run.id)

@@ -15,6 +15,9 @@ export interface ManifestView {
   readonly software_version: string;
   readonly scoring_version: string;
   readonly config: Readonly<Record<string, unknown>>;
+  /** The input the run read (absent only in a damaged manifest). */
+  readonly input?: { readonly sha256?: string };
+  readonly rows?: { readonly total?: number };
   /** sha256 of the verdicts file, then of the evidence file, as the run wrote them. */
   readonly outputs: readonly { readonly path: string; readonly sha256: string; readonly bytes: number }[];
 }

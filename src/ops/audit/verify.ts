@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { KycError, type ErrorCode } from '../../errors.js';
-import { AUDIT_FILES, type AuditConfig, type ManifestView } from './package.js';
+import { evidenceProblems, manifestProblems } from './cross-check.js';
+import { AUDIT_FILES, type AuditConfig, type AuditVersions, type ManifestView } from './package.js';
 import { parseSums, sha256OfFile, SUMS_FILE } from './sha256sums.js';
 
 export interface VerifyProblem {
@@ -33,10 +34,43 @@ async function readJson<T>(path: string): Promise<T | undefined> {
   }
 }
 
+/** The package's files all name the manifest's run: config.json, versions.json and every evidence line. */
+async function crossProblems(
+  dir: string,
+  manifest: ManifestView,
+  config: AuditConfig | undefined,
+): Promise<VerifyProblem[]> {
+  const problems: VerifyProblem[] = [];
+  if (config) {
+    const input = config.run.input as { sha256?: unknown } | undefined;
+    problems.push(
+      ...manifestProblems(
+        manifest,
+        {
+          runId: config.run_id,
+          ...(typeof input?.sha256 === 'string' ? { inputSha256: input.sha256 } : {}),
+        },
+        AUDIT_FILES.config,
+      ),
+    );
+  }
+  const versions = await readJson<AuditVersions>(join(dir, AUDIT_FILES.versions));
+  if (versions && versions.run_id !== manifest.run_id)
+    problems.push({
+      code: 'KYC_ERR_AUDIT_RUN_MISMATCH',
+      message: `${AUDIT_FILES.versions} names run ${versions.run_id}, manifest.json is of run ${manifest.run_id}`,
+    });
+  const evidence = join(dir, AUDIT_FILES.evidence);
+  if (existsSync(evidence))
+    problems.push(...(await evidenceProblems(evidence, manifest.run_id, manifest.rows?.total)));
+  return problems;
+}
+
 /**
  * `kyc-screen report verify DIR`: every file listed in SHA256SUMS is there with its sha256, every file of
  * the package is listed, the required files are all present, and the copies of the outputs and of the
- * whitelist still carry the hashes the manifest and config.json recorded when the run was made.
+ * whitelist still carry the hashes the manifest and config.json recorded when the run was made, and every
+ * file names the same run (cross-check.ts).
  */
 export async function verifyAudit(target: string): Promise<VerifyResult> {
   const dir = resolve(target);
@@ -88,5 +122,6 @@ export async function verifyAudit(target: string): Promise<VerifyResult> {
         message: `${name}: sha256 differs from the one the run recorded (manifest or config.json)`,
       });
   }
+  if (manifest) problems.push(...(await crossProblems(dir, manifest, config)));
   return { dir, checked, problems };
 }

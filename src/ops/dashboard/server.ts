@@ -11,6 +11,7 @@ import { QUEUES } from '../../pipeline/topology.js';
 import { listen, type Listening } from '../listen.js';
 import { pipelineMetrics } from '../metrics/pipeline-metrics.js';
 import { SCHEDULES_QUEUE } from '../schedule/definition.js';
+import { requireTokenOffLoopback, tokenAuth } from './auth.js';
 import { redactJobData, redactReturnValue } from './redact.js';
 import { runsPage, type RunView } from './runs-page.js';
 
@@ -21,16 +22,18 @@ export interface DashboardOptions {
   readonly host: string;
   /** Runs listed on the runs page and summed into the metrics. */
   readonly recentRuns?: number;
+  /** Required on every route but /healthz when set; required to listen anywhere but loopback (auth.ts). */
+  readonly token?: string;
 }
 
 /**
- * `kyc-screen dashboard`: bull-board over the four queues at /queues (read-only: the dashboard has no login,
- * and retrying or deleting pipeline jobs by hand would break a run's bookkeeping; job data shown without
+ * `kyc-screen dashboard`: bull-board over the four queues at /queues (read-only: retrying or deleting pipeline jobs by hand would break a run's bookkeeping; job data shown without
  * personal data, src/ops/dashboard/redact.ts), the runs page at /runs,
  * their JSON at /api/runs and the Redis-derived Prometheus metrics at /metrics.
  */
 export async function startDashboard(options: DashboardOptions): Promise<Listening> {
   const { redis, prefix } = options;
+  requireTokenOffLoopback(options.host, options.token);
   const queues = [QUEUES.runs, QUEUES.checks, QUEUES.verdicts, SCHEDULES_QUEUE].map(
     (name) => new Queue(name, { connection: redis, prefix }),
   );
@@ -72,6 +75,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
   }
 
   const app = new Hono();
+  if (options.token !== undefined) app.use('*', tokenAuth(options.token));
   app.get('/', (c) => c.redirect('/runs'));
   app.get('/runs', async (c) => c.html(runsPage(await runViews())));
   app.get('/api/runs', async (c) => c.json(await runViews()));

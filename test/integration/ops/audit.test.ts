@@ -101,7 +101,36 @@ describe('report audit and report verify', () => {
     const { problems } = await verifyAudit(dir);
     expect(problems.map((p) => p.message)).toEqual([
       'evidence.jsonl: sha256 differs from the one the run recorded (manifest or config.json)',
+      `evidence.jsonl line 1 is of run (none), not ${run.id}`,
     ]);
+  });
+
+  it('refuses to export a run whose out-dir another run took over, and verify catches two runs mixed', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'kyc-audit-shared-'));
+    const input = clientsCsv([['CL-1', ...CLIENTS.clean1]]);
+    const a = (await pipeline.run(input, { outDir })).run;
+    const other = clientsCsv([['CL-7', ...CLIENTS.sanctionsHit]]);
+    const b = (await pipeline.run(other, { outDir, overwrite: true })).run;
+    await expect(exportTo(newDir(), a.id)).rejects.toMatchObject({ code: 'KYC_ERR_AUDIT_RUN_MISMATCH' });
+
+    // A package of B with config.json and versions.json of another run, SHA256SUMS made to match.
+    const dir = newDir();
+    await exportTo(dir, b.id);
+    const foreign = newDir();
+    await exportTo(foreign);
+    for (const name of ['config.json', 'versions.json'])
+      writeFileSync(join(dir, name), readFileSync(join(foreign, name)));
+    const names = readdirSync(dir).filter((n) => n !== 'SHA256SUMS');
+    const lines = await Promise.all(names.map(async (n) => `${await sha256OfFile(join(dir, n))}  ${n}\n`));
+    writeFileSync(join(dir, 'SHA256SUMS'), lines.join(''));
+    const { problems } = await verifyAudit(dir);
+    expect(problems.map((p) => p.code)).toContain('KYC_ERR_AUDIT_RUN_MISMATCH');
+    expect(problems.map((p) => p.message)).toEqual(
+      expect.arrayContaining([
+        `manifest.json is of run ${b.id}, config.json names ${run.id}`,
+        `versions.json names run ${run.id}, manifest.json is of run ${b.id}`,
+      ]),
+    );
   });
 
   it('the CLI exits 3 with the KYC_ERR code on a damaged package and 0 on a sound one', async () => {

@@ -67,6 +67,7 @@ describe('a full run with the optional checks', () => {
       'kyc_checked_at',
       'kyc_run_id',
       'kyc_scoring_version',
+      'kyc_extra_cells',
     ]);
     expect(verdicts.rows.every((r) => r.kyc_scoring_version === SCORING_VERSION)).toBe(true);
   });

@@ -26,6 +26,7 @@ describe('verdict columns of the optional checks', () => {
       'kyc_checked_at',
       'kyc_run_id',
       'kyc_scoring_version',
+      'kyc_extra_cells',
     ]);
   });
 
@@ -43,6 +44,7 @@ describe('verdict columns of the optional checks', () => {
       'kyc_checked_at',
       'kyc_run_id',
       'kyc_scoring_version',
+      'kyc_extra_cells',
     ]);
   });
 
