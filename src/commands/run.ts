@@ -14,6 +14,7 @@ import { readWhitelist } from '../ops/whitelist/file.js';
 import { WhitelistStore } from '../ops/whitelist/store.js';
 import { progressDisplay } from '../cli-ui/progress.js';
 import { summaryTable } from '../cli-ui/summary.js';
+import { ensurePrivateDir } from '../pipeline/private-files.js';
 import { RunStore, type RunSettings } from '../pipeline/run-store.js';
 import { startRuntime, type Runtime } from '../pipeline/runtime.js';
 import { fileSha256, followRun, requeueRun, submitRun } from '../pipeline/submit.js';
@@ -217,6 +218,7 @@ export async function runAction(
   }
   const showProgress = options.progress && process.stderr.isTTY === true;
   const logFile = options.logFile ?? (showProgress ? join(config.stateDir, 'kyc-screen.log') : undefined);
+  if (logFile && !options.logFile) ensurePrivateDir(config.stateDir);
   const log =
     host?.log ??
     createLogger({

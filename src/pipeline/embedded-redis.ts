@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { createConnection } from 'node:net';
 import { KycError } from '../errors.js';
 import { freePort } from './free-port.js';
+import { makePrivateDir, withPrivateUmask } from './private-files.js';
 
 export interface EmbeddedRedisOptions {
   /** Data directory; with `persist` the AOF lives here so a killed run can resume. */
@@ -83,7 +84,8 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
   const binary = findRedisServer();
   if (!binary) throw new KycError('KYC_ERR_REDIS_MISSING', INSTALL_HINT);
   const dir = resolve(options.dir);
-  mkdirSync(dir, { recursive: true });
+  // The AOF holds client data while a run is in progress: 0600 files in a 0700 directory.
+  makePrivateDir(dir);
   const stateFile = join(dir, 'redis.json');
 
   if (options.persist && existsSync(stateFile)) {
@@ -121,13 +123,13 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
     '--daemonize',
     'no',
   ];
-  const child = spawn(binary, args, { stdio: 'ignore', detached: options.persist });
+  const child = withPrivateUmask(() => spawn(binary, args, { stdio: 'ignore', detached: options.persist }));
   child.on('error', () => undefined);
   // A persistent instance outlives a crash of this process on purpose (resume adopts it); a throwaway
   // one must die with it.
   if (options.persist) child.unref();
   await waitUntilReady(port, child, logPath);
-  if (options.persist) writeFileSync(stateFile, JSON.stringify({ pid: child.pid, port }));
+  if (options.persist) writeFileSync(stateFile, JSON.stringify({ pid: child.pid, port }), { mode: 0o600 });
   return {
     url: `redis://127.0.0.1:${port}`,
     port,

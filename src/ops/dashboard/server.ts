@@ -7,6 +7,7 @@ import { Queue } from 'bullmq';
 import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
 import { RunStore } from '../../pipeline/run-store.js';
+import { QUEUE_STREAMS } from '../../pipeline/retention.js';
 import { QUEUES } from '../../pipeline/topology.js';
 import { listen, type Listening } from '../listen.js';
 import { pipelineMetrics } from '../metrics/pipeline-metrics.js';
@@ -32,7 +33,7 @@ export interface DashboardOptions {
 export async function startDashboard(options: DashboardOptions): Promise<Listening> {
   const { redis, prefix } = options;
   const queues = [QUEUES.runs, QUEUES.checks, QUEUES.verdicts, SCHEDULES_QUEUE].map(
-    (name) => new Queue(name, { connection: redis, prefix }),
+    (name) => new Queue(name, { connection: redis, prefix, streams: QUEUE_STREAMS }),
   );
   const store = new RunStore(redis, prefix);
   const metrics = pipelineMetrics({ redis, prefix, queues, recentRuns: options.recentRuns ?? 500 });
