@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { loadConfig, logSecrets } from '../config.js';
 import { KycError } from '../errors.js';
 import { exportAudit } from '../ops/audit/export.js';
 import { verifyAudit } from '../ops/audit/verify.js';
@@ -57,7 +57,7 @@ export function registerReportCommand(program: Command): void {
           prefix: config.prefix,
           runId,
           dir: options.out,
-          secrets: config.apiKey ? [config.apiKey] : [],
+          secrets: logSecrets(config),
         });
         process.stdout.write(
           `Audit package of ${runId} in ${exported.dir}:\n` +

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
-import { loadConfig, publicConfig, type Config } from '../config.js';
+import { loadConfig, publicConfig, type Config, logSecrets, maskUrlCredentials } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
 import { EXIT, KycError } from '../errors.js';
 import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
@@ -223,7 +223,7 @@ export async function runAction(
     host?.log ??
     createLogger({
       level: config.logLevel,
-      secrets: config.apiKey ? [config.apiKey] : [],
+      secrets: logSecrets(config),
       ...(logFile ? { file: logFile } : {}),
     });
   const announce = host?.announce ?? ((message: string) => process.stderr.write(`${message}\n`));
@@ -284,7 +284,7 @@ export async function runAction(
         ...(isDeepStrictEqual(config.profile, DEFAULT_PROFILE) ? {} : { profile: config.profile }),
         config: {
           ...publicConfig(config),
-          apiUrl: runtime.usingEmulator ? 'built-in emulator' : runtime.apiUrl,
+          apiUrl: runtime.usingEmulator ? 'built-in emulator' : maskUrlCredentials(runtime.apiUrl),
           ...(whitelist ? { whitelist: whitelist.path, whitelistSha256: whitelist.sha256 } : {}),
           ...(options.schedule ? { schedule: options.schedule } : {}),
           smtp: options.smtp === true,

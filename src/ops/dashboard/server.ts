@@ -12,7 +12,7 @@ import { QUEUES } from '../../pipeline/topology.js';
 import { listen, type Listening } from '../listen.js';
 import { pipelineMetrics } from '../metrics/pipeline-metrics.js';
 import { SCHEDULES_QUEUE } from '../schedule/definition.js';
-import { redactJobData, redactReturnValue } from './redact.js';
+import { redactJobData, redactReturnValue, redactRun } from './redact.js';
 import { runsPage, type RunView } from './runs-page.js';
 
 export interface DashboardOptions {
@@ -63,7 +63,10 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
   async function runViews(): Promise<RunView[]> {
     const ids = await store.list(options.recentRuns ?? 100);
     const views = await Promise.all(
-      ids.map(async (id) => ({ run: await store.get(id), counters: await store.counters(id) })),
+      ids.map(async (id) => {
+        const run = await store.get(id);
+        return { run: run && redactRun(run), counters: await store.counters(id) };
+      }),
     );
     return views.filter((v): v is RunView => v.run !== undefined);
   }
