@@ -41,6 +41,7 @@ export const CATALOG = {
   KYC_ERR_REDIS_START: entry('The embedded redis-server did not start', EXIT.REDIS),
   KYC_ERR_REDIS_CONNECT: entry('Cannot connect to Redis', EXIT.REDIS),
   KYC_ERR_REDIS_POLICY: entry('Redis must run with maxmemory-policy noeviction', EXIT.REDIS),
+  KYC_ERR_REDIS_LOST: entry('Redis went away and did not come back', EXIT.REDIS),
 
   // --- Lookup Service client: request refused before any call
   KYC_ERR_REQUEST_INVALID: entry('Request rejected before sending', EXIT.USAGE),
