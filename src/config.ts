@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KycError } from './errors.js';
+import { REDIS_URL_PATTERN } from './pipeline/redis-connection.js';
 import { DEFAULT_CACHE_ROWS } from './pipeline/request-cache.js';
 import { loadProfile, type UpstreamProfile } from './registry/profile.js';
 
@@ -51,7 +52,9 @@ const positiveNumber = (name: string) =>
 const schema = z.object({
   redisUrl: z
     .string()
-    .regex(/^rediss?:\/\//, { error: 'REDIS_URL must start with redis:// or rediss://' })
+    .regex(REDIS_URL_PATTERN, {
+      error: 'REDIS_URL must start with redis://, rediss://, redis+cluster:// or redis+sentinel://',
+    })
     .optional(),
   apiUrl: z
     .string()

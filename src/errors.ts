@@ -34,7 +34,10 @@ export const CATALOG = {
     EXIT.USAGE,
   ),
   KYC_ERR_CONFIG_API_URL: entry('KYC_API_URL must be an http(s) URL', EXIT.USAGE),
-  KYC_ERR_CONFIG_REDIS_URL: entry('REDIS_URL must be a redis:// or rediss:// URL', EXIT.USAGE),
+  KYC_ERR_CONFIG_REDIS_URL: entry(
+    'REDIS_URL must be a redis://, rediss://, redis+cluster:// or redis+sentinel:// URL',
+    EXIT.USAGE,
+  ),
 
   // --- Redis
   KYC_ERR_REDIS_MISSING: entry('redis-server was not found on PATH', EXIT.REDIS),

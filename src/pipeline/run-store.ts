@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { KycError } from '../errors.js';
 import type { UpstreamProfile } from '../registry/profile.js';
 import type { FileOffsets } from './output-files.js';
+import { scanKeys } from './redis-connection.js';
 import { ABANDONED_RUN_DATA_MS } from './retention.js';
 import { runKeys, runsIndexKey } from './topology.js';
 
@@ -187,11 +188,8 @@ export class RunStore {
   async releaseWorkingData(runId: string): Promise<void> {
     const keys = this.keys(runId);
     await this.redis.del(keys.results, keys.whitelistEntries);
-    let cursor = '0';
-    do {
-      const [next, found] = await this.redis.scan(cursor, 'MATCH', keys.cachePattern, 'COUNT', 1000);
-      cursor = next;
-      if (found.length > 0) await this.redis.unlink(...found);
-    } while (cursor !== '0');
+    await scanKeys(this.redis, keys.cachePattern, async (found) => {
+      await this.redis.unlink(...found);
+    });
   }
 }

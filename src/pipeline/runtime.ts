@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { DEMO_API_KEY, maskUrlCredentials, type Config } from '../config.js';
 import { EXIT, KycError } from '../errors.js';
 import type { EmulatorHandle } from '../emulator/server.js';
@@ -7,6 +7,7 @@ import { createEmulator } from '../emulator/server.js';
 import type { Logger } from '../log.js';
 import { RegistryClient } from '../registry/index.js';
 import { startEmbeddedRedis, type EmbeddedRedis } from './embedded-redis.js';
+import { connectRedis } from './redis-connection.js';
 import { REDIS_LOST_AFTER_MS, watchRedis } from './redis-watchdog.js';
 
 /**
@@ -42,10 +43,8 @@ export interface RuntimeOptions {
 
 const REDIS_CONNECT_TIMEOUT_MS = 10_000;
 
-export function connectRedis(url: string): Redis {
-  // BullMQ's workers block on Redis and require unlimited retries per request.
-  return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
-}
+// Re-exported: commands import the connection from the runtime.
+export { connectRedis };
 
 async function checkEvictionPolicy(redis: Redis, log: Logger): Promise<void> {
   try {
