@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { KycError } from './errors.js';
 import { DEFAULT_OUTPUT_MODE, parseOutputMode } from './pipeline/output-paths.js';
+import { REDIS_URL_PATTERN } from './pipeline/redis-connection.js';
 import { DEFAULT_CACHE_ROWS } from './pipeline/request-cache.js';
 import { loadProfile, withDebtorNotFound, type UpstreamProfile } from './registry/profile.js';
 
@@ -83,7 +84,9 @@ const positiveNumber = (name: string) =>
 const schema = z.object({
   redisUrl: z
     .string()
-    .regex(/^rediss?:\/\//, { error: 'REDIS_URL must start with redis:// or rediss://' })
+    .regex(REDIS_URL_PATTERN, {
+      error: 'REDIS_URL must start with redis://, rediss://, redis+cluster:// or redis+sentinel://',
+    })
     .optional(),
   apiUrl: z
     .string()
@@ -190,7 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
 export function publicConfig(config: Config): Record<string, string | number | boolean> {
   return {
     redisUrl: config.redisUrl ? maskUrlCredentials(config.redisUrl) : 'embedded',
-    apiUrl: config.apiUrl ?? 'built-in emulator',
+    apiUrl: config.apiUrl ? maskUrlCredentials(config.apiUrl) : 'built-in emulator',
     apiKey: config.apiKey ? '[set]' : '[unset]',
     rate: config.rate,
     logLevel: config.logLevel,
@@ -205,6 +208,34 @@ export function publicConfig(config: Config): Record<string, string | number | b
   };
 }
 
-export function maskUrlCredentials(url: string): string {
-  return url.replace(/\/\/([^@/]*)@/, '//***@');
+/**
+ * Replaces the userinfo of every URL in the text (`scheme://user:secret@host` → `scheme://***@host`), up to
+ * the last `@` before the host, so that a password containing `@` is masked whole.
+ */
+export function maskUrlCredentials(text: string): string {
+  return text.replace(/\/\/[^/?#\s]*@/g, '//***@');
+}
+
+/** The userinfo of a URL (`user:secret`), decoded and raw, or none. */
+function urlCredentials(url: string | undefined): string[] {
+  const userinfo = url ? /^[a-z][a-z0-9+.-]*:\/\/([^/?#\s]*)@/i.exec(url)?.[1] : undefined;
+  if (!userinfo) return [];
+  const parts = [userinfo, ...userinfo.split(':').slice(1)];
+  const decoded = parts.map((part) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  });
+  return [...new Set([...parts, ...decoded])].filter((part) => part.length >= 3);
+}
+
+/** What no log line may contain: the API key and the credentials inside KYC_API_URL and REDIS_URL. */
+export function logSecrets(config: Config): string[] {
+  return [
+    ...(config.apiKey ? [config.apiKey] : []),
+    ...urlCredentials(config.apiUrl),
+    ...urlCredentials(config.redisUrl),
+  ];
 }

@@ -35,13 +35,17 @@ export const CATALOG = {
     EXIT.USAGE,
   ),
   KYC_ERR_CONFIG_API_URL: entry('KYC_API_URL must be an http(s) URL', EXIT.USAGE),
-  KYC_ERR_CONFIG_REDIS_URL: entry('REDIS_URL must be a redis:// or rediss:// URL', EXIT.USAGE),
+  KYC_ERR_CONFIG_REDIS_URL: entry(
+    'REDIS_URL must be a redis://, rediss://, redis+cluster:// or redis+sentinel:// URL',
+    EXIT.USAGE,
+  ),
 
   // --- Redis
   KYC_ERR_REDIS_MISSING: entry('redis-server was not found on PATH', EXIT.REDIS),
   KYC_ERR_REDIS_START: entry('The embedded redis-server did not start', EXIT.REDIS),
   KYC_ERR_REDIS_CONNECT: entry('Cannot connect to Redis', EXIT.REDIS),
   KYC_ERR_REDIS_POLICY: entry('Redis must run with maxmemory-policy noeviction', EXIT.REDIS),
+  KYC_ERR_REDIS_LOST: entry('Redis went away and did not come back', EXIT.REDIS),
 
   // --- Lookup Service client: request refused before any call
   KYC_ERR_REQUEST_INVALID: entry('Request rejected before sending', EXIT.USAGE),

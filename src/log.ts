@@ -1,5 +1,6 @@
 import { pino, type Logger, type DestinationStream } from 'pino';
 import type { LogLevel } from './config.js';
+import { PRIVATE_FILE_MODE } from './pipeline/private-files.js';
 import { REDACTED, redactPaths, scrubSecrets } from './redaction.js';
 
 export type { Logger } from 'pino';
@@ -18,7 +19,13 @@ export function createLogger(options: LogOptions): Logger {
   const secrets = options.secrets ?? [];
   const destination =
     options.destination ??
-    pino.destination({ dest: options.file ?? 2, sync: options.file === undefined, mkdir: true });
+    pino.destination({
+      dest: options.file ?? 2,
+      sync: options.file === undefined,
+      mkdir: true,
+      // Log lines name runs, files and errors: readable by the user running kyc-screen only.
+      mode: PRIVATE_FILE_MODE,
+    });
   return pino(
     {
       level: options.level,

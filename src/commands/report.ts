@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { checkRunId } from '../pipeline/topology.js';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { loadConfig, logSecrets } from '../config.js';
 import { KycError } from '../errors.js';
 import { exportAudit } from '../ops/audit/export.js';
 import { verifyAudit } from '../ops/audit/verify.js';
@@ -106,7 +106,7 @@ export function registerReportCommand(program: Command): void {
           prefix: config.prefix,
           runId,
           dir: options.out,
-          secrets: config.apiKey ? [config.apiKey] : [],
+          secrets: logSecrets(config),
         });
         process.stdout.write(
           `Audit package of ${runId} in ${exported.dir}:\n` +

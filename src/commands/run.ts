@@ -3,7 +3,14 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
-import { loadConfig, publicConfig, withUpstreamProfile, type Config } from '../config.js';
+import {
+  loadConfig,
+  logSecrets,
+  maskUrlCredentials,
+  publicConfig,
+  withUpstreamProfile,
+  type Config,
+} from '../config.js';
 import type { CheckKind } from '../domain/check.js';
 import { EXIT, KycError } from '../errors.js';
 import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
@@ -15,6 +22,7 @@ import { WhitelistStore } from '../ops/whitelist/store.js';
 import { progressDisplay } from '../cli-ui/progress.js';
 import { progressLog } from '../cli-ui/progress-log.js';
 import { summaryTable } from '../cli-ui/summary.js';
+import { ensurePrivateDir } from '../pipeline/private-files.js';
 import { RunStore, type RunSettings } from '../pipeline/run-store.js';
 import { startRuntime, type Runtime } from '../pipeline/runtime.js';
 import { fileSha256, followRun, requeueRun, submitRun, type FollowTick } from '../pipeline/submit.js';
@@ -256,11 +264,12 @@ export async function runAction(
   }
   const showProgress = options.progress && process.stderr.isTTY === true;
   const logFile = options.logFile ?? (showProgress ? join(config.stateDir, 'kyc-screen.log') : undefined);
+  if (logFile && !options.logFile) ensurePrivateDir(config.stateDir);
   const log =
     host?.log ??
     createLogger({
       level: config.logLevel,
-      secrets: config.apiKey ? [config.apiKey] : [],
+      secrets: logSecrets(config),
       ...(logFile ? { file: logFile } : {}),
     });
   const announce = host?.announce ?? ((message: string) => process.stderr.write(`${message}\n`));
@@ -334,7 +343,7 @@ export async function runAction(
         ...(isDeepStrictEqual(config.profile, DEFAULT_PROFILE) ? {} : { profile: config.profile }),
         config: {
           ...publicConfig(config),
-          apiUrl: runtime.usingEmulator ? 'built-in emulator' : runtime.apiUrl,
+          apiUrl: runtime.usingEmulator ? 'built-in emulator' : maskUrlCredentials(runtime.apiUrl),
           ...(whitelist ? { whitelist: whitelist.path, whitelistSha256: whitelist.sha256 } : {}),
           ...(options.schedule ? { schedule: options.schedule } : {}),
           smtp: options.smtp === true,

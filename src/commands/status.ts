@@ -55,8 +55,8 @@ export function registerStatusCommand(program: Command): void {
         }
       } finally {
         await redis.quit();
-        // An embedded Redis adopted from a live run keeps serving it; one started just for this look goes.
-        if (embedded && !embedded.adopted) await embedded.stop();
+        // An embedded Redis other processes hold keeps serving them; one started just for this look goes.
+        await embedded?.stop();
       }
     });
 }

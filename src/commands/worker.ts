@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { loadConfig, logSecrets } from '../config.js';
 import { createLogger } from '../log.js';
 import { startRuntime } from '../pipeline/runtime.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
@@ -85,7 +85,7 @@ export function registerWorkerCommand(program: Command): void {
       });
       const log = createLogger({
         level: config.logLevel,
-        secrets: config.apiKey ? [config.apiKey] : [],
+        secrets: logSecrets(config),
         ...(options.logFile ? { file: options.logFile } : {}),
       });
       const runtime = await startRuntime(config, log, { announce: (m) => process.stderr.write(`${m}\n`) });

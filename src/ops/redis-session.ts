@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
-import { KycError } from '../errors.js';
+import { EXIT, KycError } from '../errors.js';
 import { startEmbeddedRedis } from '../pipeline/embedded-redis.js';
+import { REDIS_LOST_AFTER_MS, watchRedis } from '../pipeline/redis-watchdog.js';
 import { connectRedis } from '../pipeline/runtime.js';
 
 export interface RedisSession {
@@ -12,8 +13,8 @@ export interface RedisSession {
 
 /**
  * Redis for a command that only reads or writes a few keys (schedule, report, dashboard): REDIS_URL, else
- * the embedded redis-server of the state directory. One left running by a run or a worker is adopted and
- * left running; one started just for this command is stopped with it.
+ * the embedded redis-server of the state directory. One already running (a run, a worker) is joined and
+ * left to them; one started just for this command is stopped with it.
  */
 export async function openRedis(config: Config): Promise<RedisSession> {
   const embedded = config.redisUrl
@@ -28,14 +29,22 @@ export async function openRedis(config: Config): Promise<RedisSession> {
     ]);
   } catch (error) {
     redis.disconnect();
-    if (embedded && !embedded.adopted) await embedded.stop();
+    await embedded?.stop();
     throw new KycError('KYC_ERR_REDIS_CONNECT', error instanceof Error ? error.message : String(error));
   }
+  // A Redis gone for good (its embedded server stopped by someone) ends the command with exit 6.
+  const watchdog = watchRedis(redis, REDIS_LOST_AFTER_MS[embedded ? 'embedded' : 'external'], (downMs) => {
+    process.stderr.write(
+      `${new KycError('KYC_ERR_REDIS_LOST', `no answer for ${Math.round(downMs / 1000)} s`).message}; exiting\n`,
+    );
+    process.exit(EXIT.REDIS);
+  });
   return {
     redis,
     async close() {
+      watchdog.stop();
       await redis.quit().catch(() => redis.disconnect());
-      if (embedded && !embedded.adopted) await embedded.stop();
+      await embedded?.stop();
     },
   };
 }

@@ -35,6 +35,7 @@ import { OutputFiles } from './output-files.js';
 import { createPart, DEFAULT_OUTPUT_MODE, partPath, placePart } from './output-paths.js';
 import { unrecognisedField, type RunState, type RunStore } from './run-store.js';
 import { DEFAULT_CACHE_ROWS, cacheWindowOf, lastDroppableGeneration } from './request-cache.js';
+import { ABANDONED_JOB_AGE_S, compactAppendOnlyFile, purgeRunJobs } from './retention.js';
 import { PRIORITY, QUEUES, checkJobId, mergeJobId } from './topology.js';
 
 export interface CoordinatorDeps {
@@ -230,8 +231,10 @@ export async function coordinateRun(
         attempts: 5,
         backoff: { type: 'exponential', delay: 500 },
         // The merge stores its result under the run first; the job itself (with its children's values)
-        // must not stay behind, or Redis would grow with the file. A failed one stays for the watchdog.
+        // must not stay behind, or Redis would grow with the file. A failed one stays for the watchdog until
+        // the run is done (purgeRunJobs), or ages out if the run never finishes.
         removeOnComplete: true,
+        removeOnFail: { age: ABANDONED_JOB_AGE_S },
       },
       children: children.map((kind) => ({
         name: kind,
@@ -494,6 +497,9 @@ export async function coordinateRun(
   log.info({ runId, rows: lastRead, bytes: (await stat(run.out)).size }, 'run finished');
   await store.update(runId, { status: 'done', finishedAt, totalRows: lastRead });
   await store.releaseWorkingData(runId);
+  // The outputs are on disk and the run reads as done: nothing of its clients stays in Redis or its AOF.
+  await purgeRunJobs(redis, deps.prefix, runId);
+  await compactAppendOnlyFile(redis, log);
   return summaryOf({ ...finalRun, totalRows: lastRead }, counters);
 }
 

@@ -2,6 +2,8 @@ import type { Redis } from 'ioredis';
 import { KycError } from '../errors.js';
 import type { UpstreamProfile } from '../registry/profile.js';
 import type { FileOffsets } from './output-files.js';
+import { scanKeys } from './redis-connection.js';
+import { ABANDONED_RUN_DATA_MS } from './retention.js';
 import { runKeys, runsIndexKey } from './topology.js';
 
 /**
@@ -181,6 +183,7 @@ export class RunStore {
       })
       .hset(keys.meta, 'written', row);
     if (writtenRows.length > 0) tx.hdel(keys.results, ...writtenRows.map(String));
+    tx.pexpire(keys.results, ABANDONED_RUN_DATA_MS);
     // Counted with the checkpoint, so that a resumed run counts each row once.
     for (const [field, by] of Object.entries(counts)) tx.hincrby(keys.counters, field, by);
     for (const [field, example] of Object.entries(examples))
@@ -212,7 +215,9 @@ export class RunStore {
   }
 
   async storeResult(runId: string, row: number, json: string): Promise<void> {
-    await this.redis.hset(this.keys(runId).results, String(row), json);
+    const key = this.keys(runId).results;
+    // Results of a run that never finishes (client data) expire with it rather than stay forever.
+    await this.redis.multi().hset(key, String(row), json).pexpire(key, ABANDONED_RUN_DATA_MS).exec();
   }
 
   async incr(runId: string, counts: Readonly<Record<string, number>>): Promise<void> {
@@ -242,16 +247,16 @@ export class RunStore {
     for (let i = 0; i < doomed.length; i += 1_000) await this.redis.unlink(...doomed.slice(i, i + 1_000));
   }
 
-  /** Deletes the run's working data (results, cache); keeps meta, counters and checkpoint for `status`. */
+  /**
+   * Deletes the run's working data (results, cache, the whitelist's entries by client key); keeps meta,
+   * counters, checkpoint and the whitelist file's bytes for `status` and the audit export.
+   */
   async releaseWorkingData(runId: string): Promise<void> {
     const keys = this.keys(runId);
-    await this.redis.del(keys.results);
-    let cursor = '0';
-    do {
-      const [next, found] = await this.redis.scan(cursor, 'MATCH', keys.cachePattern, 'COUNT', 1000);
-      cursor = next;
-      if (found.length > 0) await this.redis.unlink(...found);
-    } while (cursor !== '0');
+    await this.redis.del(keys.results, keys.whitelistEntries);
+    await scanKeys(this.redis, keys.cachePattern, async (found) => {
+      await this.redis.unlink(...found);
+    });
   }
 }
 

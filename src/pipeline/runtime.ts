@@ -1,12 +1,14 @@
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { DEMO_API_KEY, maskUrlCredentials, type Config } from '../config.js';
-import { KycError } from '../errors.js';
+import { EXIT, KycError } from '../errors.js';
 import type { EmulatorHandle } from '../emulator/server.js';
 import { createEmulator } from '../emulator/server.js';
 import type { Logger } from '../log.js';
 import { RegistryClient } from '../registry/index.js';
 import { startEmbeddedRedis, type EmbeddedRedis } from './embedded-redis.js';
+import { connectRedis } from './redis-connection.js';
+import { REDIS_LOST_AFTER_MS, watchRedis } from './redis-watchdog.js';
 
 /**
  * The process-wide pieces of a `run`, `worker` or `demo`: a Redis connection (REDIS_URL or an embedded
@@ -32,14 +34,17 @@ export interface RuntimeOptions {
   readonly allowEmulator?: boolean;
   /** Emulator rate limit when the emulator is started here, to mimic a key's quota. */
   readonly emulatorRate?: number;
+  /**
+   * What to do when Redis stopped answering and did not come back within REDIS_LOST_AFTER_MS (default:
+   * print the error and exit 6 at once: BullMQ cannot close without its Redis).
+   */
+  readonly onRedisLost?: (error: KycError) => void;
 }
 
 const REDIS_CONNECT_TIMEOUT_MS = 10_000;
 
-export function connectRedis(url: string): Redis {
-  // BullMQ's workers block on Redis and require unlimited retries per request.
-  return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
-}
+// Re-exported: commands import the connection from the runtime.
+export { connectRedis };
 
 async function checkEvictionPolicy(redis: Redis, log: Logger): Promise<void> {
   try {
@@ -76,7 +81,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
       const started = embedded;
       closers.push(() => started.stop());
       options.announce(
-        `Embedded redis-server ${embedded.adopted ? 'adopted (left running by an earlier run)' : 'started'} at ${redisUrl}, data in ${join(config.stateDir, 'redis')}`,
+        `Embedded redis-server ${embedded.adopted ? 'joined (already running for this state directory)' : 'started'} at ${redisUrl}, data in ${join(config.stateDir, 'redis')}`,
       );
     }
     const redis = connectRedis(redisUrl);
@@ -102,6 +107,21 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
       );
     }
     await checkEvictionPolicy(redis, log);
+    const lostAfterMs = REDIS_LOST_AFTER_MS[embedded ? 'embedded' : 'external'];
+    const shownUrl = maskUrlCredentials(redisUrl);
+    const watchdog = watchRedis(redis, lostAfterMs, (downForMs) => {
+      const error = new KycError(
+        'KYC_ERR_REDIS_LOST',
+        `${shownUrl} has not answered for ${Math.round(downForMs / 1000)} s`,
+      );
+      log.error({ err: error }, 'redis lost');
+      if (options.onRedisLost) options.onRedisLost(error);
+      else {
+        options.announce(`${error.message}; exiting`);
+        process.exit(EXIT.REDIS);
+      }
+    });
+    closers.push(async () => watchdog.stop());
 
     const lookup = await startLookupRuntime(config, options);
     closers.push(() => lookup.close());

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { KycError } from '../errors.js';
 import { fileDigest } from '../export/file-digest.js';
 import type { RunJobData } from './job-data.js';
+import { QUEUE_STREAMS } from './retention.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from './run-store.js';
 import { PRIORITY, QUEUES } from './topology.js';
 
@@ -15,7 +16,7 @@ export async function fileSha256(path: string): Promise<{ sha256: string; bytes:
 }
 
 function runsQueue(redis: Redis, prefix: string): Queue<RunJobData> {
-  return new Queue<RunJobData>(QUEUES.runs, { connection: redis, prefix });
+  return new Queue<RunJobData>(QUEUES.runs, { connection: redis, prefix, streams: QUEUE_STREAMS });
 }
 
 /** Records the run and queues it for a coordinator. The job id is the run id, so submitting twice is a no-op. */

@@ -64,6 +64,8 @@ export function runKeys(prefix: string, runId: string) {
     cacheGeneration: (generation: number) => `${base}:cache:g${generation}`,
     cacheLock: (digest: string) => `${base}:cache-lock:${digest}`,
     cachePattern: `${base}:cache*`,
+    /** The run's whitelist entries by client key (src/ops/whitelist/store.ts), read by its merges. */
+    whitelistEntries: `${base}:whitelist`,
   };
 }
 

@@ -13,6 +13,7 @@ import { pacedLookup } from './paced-lookup.js';
 import { Pacer } from './pacer.js';
 import { LocalAnswers, RequestCache } from './request-cache.js';
 import { RunStore } from './run-store.js';
+import { QUEUE_STREAMS, applyEventRetention } from './retention.js';
 import { QUEUES, pacerKey } from './topology.js';
 
 export interface WorkerSettings {
@@ -63,7 +64,8 @@ export async function startWorkers(options: {
   const store = new RunStore(redis, prefix);
   const whitelists = new WhitelistStore(redis, prefix);
   const pacer = new Pacer(redis, pacerKey(prefix), settings.rate);
-  const checksQueue = new Queue(QUEUES.checks, { connection, prefix });
+  await applyEventRetention(redis, prefix);
+  const checksQueue = new Queue(QUEUES.checks, { connection, prefix, streams: QUEUE_STREAMS });
   // BullMQ honours queue.rateLimit (the 429 pause) only when the queue has a limiter; this one is a loose
   // backstop on job starts. The quota itself is kept per HTTP call by the pacer.
   await checksQueue.setGlobalRateLimit(Math.max(1, Math.ceil(settings.rate * 2)), 1_000);

@@ -1,3 +1,6 @@
+import { maskUrlCredentials } from '../../config.js';
+import type { RunState } from '../../pipeline/run-store.js';
+
 /**
  * What the dashboard shows of a job. It has no login, and job data carries clients (names, INNs, birth
  * dates) and check results carry the requests made with them: bull-board gets run ids, rows, check kinds
@@ -29,4 +32,15 @@ export function redactJobData(data: unknown): unknown {
 
 export function redactReturnValue(value: unknown): unknown {
   return isObject(value) && 'kind' in value && 'status' in value ? outcome(value) : value;
+}
+
+/**
+ * A run as the dashboard shows it: credentials inside URLs of its recorded config masked, also for runs
+ * recorded before kyc-screen masked them at submission.
+ */
+export function redactRun(run: RunState): RunState {
+  const config = Object.fromEntries(
+    Object.entries(run.config).map(([k, v]) => [k, typeof v === 'string' ? maskUrlCredentials(v) : v]),
+  );
+  return { ...run, config, ...(run.error ? { error: maskUrlCredentials(run.error) } : {}) };
 }

@@ -7,12 +7,13 @@ import { Queue } from 'bullmq';
 import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
 import { RunStore } from '../../pipeline/run-store.js';
+import { QUEUE_STREAMS } from '../../pipeline/retention.js';
 import { QUEUES } from '../../pipeline/topology.js';
 import { listen, type Listening } from '../listen.js';
 import { pipelineMetrics } from '../metrics/pipeline-metrics.js';
 import { SCHEDULES_QUEUE } from '../schedule/definition.js';
 import { requireTokenOffLoopback, tokenAuth } from './auth.js';
-import { redactJobData, redactReturnValue } from './redact.js';
+import { redactJobData, redactReturnValue, redactRun } from './redact.js';
 import { runsPage, type RunView } from './runs-page.js';
 
 export interface DashboardOptions {
@@ -35,7 +36,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
   const { redis, prefix } = options;
   requireTokenOffLoopback(options.host, options.token);
   const queues = [QUEUES.runs, QUEUES.checks, QUEUES.verdicts, SCHEDULES_QUEUE].map(
-    (name) => new Queue(name, { connection: redis, prefix }),
+    (name) => new Queue(name, { connection: redis, prefix, streams: QUEUE_STREAMS }),
   );
   const store = new RunStore(redis, prefix);
   const metrics = pipelineMetrics({ redis, prefix, queues, recentRuns: options.recentRuns ?? 500 });
@@ -65,11 +66,14 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
   async function runViews(): Promise<RunView[]> {
     const ids = await store.list(options.recentRuns ?? 100);
     const views = await Promise.all(
-      ids.map(async (id) => ({
-        run: await store.get(id),
-        counters: await store.counters(id),
-        unrecognised: await store.unrecognised(id),
-      })),
+      ids.map(async (id) => {
+        const run = await store.get(id);
+        return {
+          run: run && redactRun(run),
+          counters: await store.counters(id),
+          unrecognised: await store.unrecognised(id),
+        };
+      }),
     );
     return views.flatMap(({ run, ...rest }): RunView[] => (run ? [{ run, ...rest }] : []));
   }

@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { KycError } from '../../errors.js';
+import { QUEUE_STREAMS } from '../../pipeline/retention.js';
 import { SCHEDULES_QUEUE, checkScheduleName, checkTimeZone, type ScheduleJobData } from './definition.js';
 
 /**
@@ -18,7 +19,7 @@ export interface ScheduleInfo {
 }
 
 function schedulesQueue(redis: Redis, prefix: string): Queue<ScheduleJobData> {
-  return new Queue<ScheduleJobData>(SCHEDULES_QUEUE, { connection: redis, prefix });
+  return new Queue<ScheduleJobData>(SCHEDULES_QUEUE, { connection: redis, prefix, streams: QUEUE_STREAMS });
 }
 
 async function withQueue<T>(redis: Redis, prefix: string, use: (q: Queue<ScheduleJobData>) => Promise<T>) {

@@ -9,8 +9,9 @@ import type { WhitelistFile } from './file.js';
  * stay with the run for the audit export. A later edit of the file never changes a run already submitted.
  */
 export function whitelistKeys(prefix: string, runId: string) {
-  const base = runKeys(prefix, runId).meta.slice(0, -':meta'.length);
-  return { entries: `${base}:whitelist`, source: `${base}:whitelist-source` };
+  const keys = runKeys(prefix, runId);
+  const base = keys.meta.slice(0, -':meta'.length);
+  return { entries: keys.whitelistEntries, source: `${base}:whitelist-source` };
 }
 
 export class WhitelistStore {

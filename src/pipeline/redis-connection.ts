@@ -1,0 +1,89 @@
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
+
+/**
+ * REDIS_URL in its three forms: one server (`redis://`, `rediss://`), a Redis Cluster
+ * (`redis+cluster://[user:pass@]host:port,host:port`, any reachable nodes; the rest are discovered) and
+ * Sentinel (`redis+sentinel://[user:pass@]host:port,host:port?name=mymaster`, the master found through the
+ * sentinels). The pipeline's keys all share one hash tag (`{kyc}`), so on a cluster they live in one slot,
+ * as BullMQ's multi-key scripts and the pipeline's own Lua scripts require.
+ */
+export type RedisTarget =
+  | { readonly kind: 'single'; readonly url: string }
+  | {
+      readonly kind: 'cluster' | 'sentinel';
+      readonly nodes: readonly { readonly host: string; readonly port: number }[];
+      readonly username?: string;
+      readonly password?: string;
+      readonly tls: boolean;
+      /** Sentinel: the monitored master's name. */
+      readonly name?: string;
+    };
+
+export const REDIS_URL_PATTERN = /^(rediss?|rediss?\+cluster|rediss?\+sentinel):\/\//;
+
+export function parseRedisTarget(url: string): RedisTarget {
+  const match = /^(rediss?)\+(cluster|sentinel):\/\/(?:([^@/?#\s]*)@)?([^/?#\s]+)[^?#]*(\?[^#]*)?$/.exec(url);
+  if (!match) return { kind: 'single', url };
+  const [, scheme, kind, userinfo, hosts, query] = match;
+  const nodes = (hosts ?? '').split(',').map((hostPort) => {
+    const colon = hostPort.lastIndexOf(':');
+    const host = colon > 0 ? hostPort.slice(0, colon) : hostPort;
+    const port = colon > 0 ? Number(hostPort.slice(colon + 1)) : kind === 'sentinel' ? 26379 : 6379;
+    return { host: host.replace(/^\[|\]$/g, ''), port };
+  });
+  const [user, ...rest] = (userinfo ?? '').split(':');
+  const password = rest.length > 0 ? decodeURIComponent(rest.join(':')) : undefined;
+  const name = new URLSearchParams(query ?? '').get('name') ?? undefined;
+  return {
+    kind: kind === 'cluster' ? 'cluster' : 'sentinel',
+    nodes,
+    ...(user ? { username: decodeURIComponent(user) } : {}),
+    ...(password !== undefined ? { password } : {}),
+    tls: scheme === 'rediss',
+    ...(name ? { name } : {}),
+  };
+}
+
+/**
+ * A connection for BullMQ and the pipeline (unlimited retries per request, as BullMQ's workers require).
+ * A cluster connection is ioredis's `Cluster`, which has the command interface of `Redis` that the pipeline
+ * uses (keyed commands, MULTI and pipelines within one slot, EVALSHA, `duplicate()` for BullMQ); the one
+ * keyless command whose answer differs, SCAN, goes through `scanKeys`.
+ */
+export function connectRedis(url: string): Redis {
+  const target = parseRedisTarget(url);
+  const base: RedisOptions = { maxRetriesPerRequest: null, lazyConnect: false };
+  if (target.kind === 'single') return new Redis(url, base);
+  const auth: RedisOptions = {
+    ...(target.username ? { username: target.username } : {}),
+    ...(target.password !== undefined ? { password: target.password } : {}),
+    ...(target.tls ? { tls: {} } : {}),
+  };
+  if (target.kind === 'sentinel') {
+    return new Redis({
+      ...base,
+      ...auth,
+      sentinels: target.nodes.map((n) => ({ host: n.host, port: n.port })),
+      name: target.name ?? 'mymaster',
+    });
+  }
+  const cluster = new Cluster(
+    target.nodes.map((n) => ({ host: n.host, port: n.port })),
+    { redisOptions: { ...base, ...auth }, enableReadyCheck: true },
+  );
+  return cluster as unknown as Redis;
+}
+
+/** Keys matching a pattern: on a cluster, from every master (SCAN sees one node's keys only). */
+export async function scanKeys(redis: Redis, pattern: string, onBatch: (keys: string[]) => Promise<void>) {
+  const nodes: Redis[] =
+    (redis as unknown) instanceof Cluster ? (redis as unknown as Cluster).nodes('master') : [redis];
+  for (const node of nodes) {
+    let cursor = '0';
+    do {
+      const [next, found] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = next;
+      if (found.length > 0) await onBatch(found);
+    } while (cursor !== '0');
+  }
+}

@@ -1,0 +1,23 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The Compose deployment publishes nothing beyond the host's loopback by default: the dashboard has no login,
+ * and Redis, the workers' metrics and the emulator stay on the Compose network. Read through
+ * `docker-compose config` (the file as Compose resolves it), which CI has.
+ */
+const COMPOSE = '/usr/bin/docker-compose';
+
+describe('docker-compose.yml', () => {
+  it.skipIf(!existsSync(COMPOSE) && !process.env.CI)('publishes ports on 127.0.0.1 only', () => {
+    const env = { ...process.env, DASHBOARD_BIND: '', DASHBOARD_PORT: '' };
+    const resolved = execFileSync(COMPOSE, ['-f', 'docker-compose.yml', 'config'], { env, encoding: 'utf8' });
+    const published = resolved
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => /^- (\S+:)?\d+:\d+/.test(line) || line.startsWith('published:'));
+    expect(published.length).toBeGreaterThan(0);
+    for (const line of published) expect(line).toMatch(/^- 127\.0\.0\.1:\d+:\d+/);
+  });
+});
