@@ -6,7 +6,8 @@
  *   npm run bench                       all scenarios, default sizes
  *   npm run bench -- --only quota,calls  some of them
  *   npm run bench -- --big 1000000       the large file of the memory figure (default 1,000,000)
- *   npm run bench:quota -- --quota-clients 2000 --quota-rates 100,200   sizes of the quota figures
+ *   npm run bench:quota -- --quota-clients 2000 --quota-rates 100,200 --quota-bursts 1,0.1
+ *     --quota-loads idle,busy           the quota figures' cases (bursts as shares of the rate)
  *   npm run bench:overhead -- --clients 20000                            size of the overhead figures
  *
  * Prints a table and writes test/bench/results/pipeline.json.
@@ -166,11 +167,13 @@ async function quotaCase(
 async function quota(): Promise<Figure[]> {
   const clients = Number(flag('quota-clients') ?? 2_000);
   const rates = (flag('quota-rates') ?? '100,200').split(',').map(Number);
+  const bursts = (flag('quota-bursts') ?? '1,0.1').split(',').map(Number);
+  const loads = (flag('quota-loads') ?? 'idle,busy').split(',');
   const file = await clientsFile('quota', clients);
   const figures: Figure[] = [];
   for (const rate of rates) {
-    for (const burst of [rate, Math.max(1, Math.round(rate / 10))]) {
-      for (const busy of [false, true]) {
+    for (const burst of bursts.map((share) => Math.max(1, Math.round(rate * share)))) {
+      for (const busy of loads.map((load) => load === 'busy')) {
         process.stderr.write(`bench: quota R = ${rate}, burst ${burst}, ${busy ? 'busy' : 'idle'}…\n`);
         figures.push(await quotaCase(file, clients, { rate, burst, busy }));
       }
