@@ -370,6 +370,7 @@ export async function runAction(
         settings: {
           ...DEFAULT_WORKER_SETTINGS,
           rate: config.rate,
+          ...(config.profile.burst === undefined ? {} : { burst: config.profile.burst }),
           checksConcurrency: options.concurrency,
           attempts: options.attempts,
         },

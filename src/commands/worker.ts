@@ -106,6 +106,7 @@ export function registerWorkerCommand(program: Command): void {
         settings: {
           ...DEFAULT_WORKER_SETTINGS,
           rate: config.rate,
+          ...(config.profile.burst === undefined ? {} : { burst: config.profile.burst }),
           checksConcurrency: options.concurrency,
           mergeConcurrency: options.mergeConcurrency,
           runsConcurrency: options.runsConcurrency,

@@ -19,6 +19,11 @@ import { QUEUES, pacerKey } from './topology.js';
 export interface WorkerSettings {
   /** Upstream calls per second of the API key, for every worker on every machine together. */
   readonly rate: number;
+  /**
+   * Calls the upstream's gateway admits above the rate (the upstream profile's `burst`): how late a paced
+   * call may leave. Undefined: a tenth of the rate.
+   */
+  readonly burst?: number;
   /** Check jobs in progress at once in this process (each waits on at most one HTTP call). */
   readonly checksConcurrency: number;
   readonly mergeConcurrency: number;
@@ -63,7 +68,12 @@ export async function startWorkers(options: {
   const connection = redis;
   const store = new RunStore(redis, prefix);
   const whitelists = new WhitelistStore(redis, prefix);
-  const pacer = new Pacer(redis, pacerKey(prefix), settings.rate);
+  const pacer = new Pacer(
+    redis,
+    pacerKey(prefix),
+    settings.rate,
+    settings.burst === undefined ? {} : { burst: settings.burst },
+  );
   await applyEventRetention(redis, prefix);
   const checksQueue = new Queue(QUEUES.checks, { connection, prefix, streams: QUEUE_STREAMS });
   // BullMQ honours queue.rateLimit (the 429 pause) only when the queue has a limiter; this one is a loose

@@ -122,7 +122,7 @@ export async function startEmulator(args: string[] = []): Promise<BenchEmulator>
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/__emulator/health`)).ok) break;
