@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
-import { loadConfig, publicConfig, type Config } from '../config.js';
+import { EMULATOR_URL, loadConfig, publicConfig, type Config } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
 import { EXIT, KycError } from '../errors.js';
 import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
@@ -15,7 +15,7 @@ import { WhitelistStore } from '../ops/whitelist/store.js';
 import { progressDisplay } from '../cli-ui/progress.js';
 import { summaryTable } from '../cli-ui/summary.js';
 import { RunStore, type RunSettings } from '../pipeline/run-store.js';
-import { startRuntime, type Runtime } from '../pipeline/runtime.js';
+import { requireUpstream, startRuntime, type Runtime } from '../pipeline/runtime.js';
 import { fileSha256, followRun, requeueRun, submitRun } from '../pipeline/submit.js';
 import { RUN_ID_PATTERN, newRunId, type Priority } from '../pipeline/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
@@ -51,6 +51,8 @@ export interface RunOptions {
   checks?: string;
   smtp?: boolean;
   cardRiskCountries?: string;
+  /** `--emulator`: screen against the built-in emulator (synthetic registers; every output is marked). */
+  emulator?: boolean;
 }
 
 export function positiveInt(name: string) {
@@ -156,6 +158,11 @@ export function addRunOptions(command: Command): Command {
       'checks to run, e.g. foreign_agent,sanctions,email (default: the four core checks plus email, card and ' +
         'cadastral when the input has their column)',
     )
+    .option(
+      '--emulator',
+      'screen against the built-in emulator of the Lookup Service (synthetic registers; outputs marked ' +
+        'EMULATOR). Without it, KYC_API_URL is required (KYC_API_URL=emulator is the same opt-in)',
+    )
     .option('--smtp', 'e-mail check: ask the service to check the domain’s mail exchangers (default: off)')
     .option(
       '--card-risk-countries <codes>',
@@ -199,7 +206,10 @@ export async function runAction(
       ...(options.rate !== undefined ? { rate: options.rate } : {}),
       ...(options.cacheRows !== undefined ? { cacheRows: options.cacheRows } : {}),
       ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+      ...(options.emulator ? { apiUrl: EMULATOR_URL } : {}),
     });
+  // A host (the schedules worker) has its upstream already; a command of its own must say which one.
+  if (!host) requireUpstream(config);
   if (!input && !options.resume)
     throw new KycError('KYC_ERR_USAGE', 'give an input file, or --resume <runId>');
   if (options.runId && !RUN_ID_PATTERN.test(options.runId)) {

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { loadConfig } from '../config.js';
+import { EMULATOR_URL, loadConfig } from '../config.js';
 import { createLogger } from '../log.js';
 import { startRuntime } from '../pipeline/runtime.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
@@ -18,6 +18,7 @@ interface WorkerOptions {
   logFile?: string;
   metricsPort?: number;
   metricsHost: string;
+  emulator?: boolean;
 }
 
 /** `kyc-screen worker`: checks, merge and runs workers; any number of them on any number of machines. */
@@ -70,10 +71,16 @@ export function registerWorkerCommand(program: Command): void {
       'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)',
     )
     .option('--log-file <file>', 'pino JSON logs to this file (default: stderr)')
+    .option(
+      '--emulator',
+      'call a built-in emulator of the Lookup Service in this process (synthetic registers). Without it, ' +
+        'KYC_API_URL is required (KYC_API_URL=emulator is the same opt-in)',
+    )
     .action(async (options: WorkerOptions) => {
       const config = loadConfig(process.env, {
         ...(options.rate !== undefined ? { rate: options.rate } : {}),
         ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+        ...(options.emulator ? { apiUrl: EMULATOR_URL } : {}),
       });
       const log = createLogger({
         level: config.logLevel,
