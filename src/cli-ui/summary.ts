@@ -10,6 +10,7 @@ export function summaryTable(run: RunState, counters: Counters): string {
   const lines: [string, string][] = [
     ['run', run.id],
     ['status', run.status],
+    ...(run.status === 'failed' && run.error ? [['error', run.error] as [string, string]] : []),
     ['rows', String(rows)],
     ['HIT', String(n('verdict:HIT'))],
     ['INCOMPLETE', String(n('verdict:INCOMPLETE'))],

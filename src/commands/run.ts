@@ -5,7 +5,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
 import { EMULATOR_URL, loadConfig, publicConfig, type Config } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
-import { EXIT, KycError } from '../errors.js';
+import { CATALOG, EXIT, isErrorCode, KycError } from '../errors.js';
 import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
 import { DEFAULT_PROFILE } from '../registry/index.js';
 import { createLogger, type Logger } from '../log.js';
@@ -14,6 +14,7 @@ import { readWhitelist } from '../ops/whitelist/file.js';
 import { WhitelistStore } from '../ops/whitelist/store.js';
 import { progressDisplay } from '../cli-ui/progress.js';
 import { summaryTable } from '../cli-ui/summary.js';
+import { preflight } from '../pipeline/preflight.js';
 import { RunStore, type RunSettings } from '../pipeline/run-store.js';
 import { requireUpstream, startRuntime, type Runtime } from '../pipeline/runtime.js';
 import { fileSha256, followRun, requeueRun, submitRun } from '../pipeline/submit.js';
@@ -183,6 +184,11 @@ async function probeInput(path: string, options: RunOptions): Promise<IngestHead
   return probe.header;
 }
 
+/** A run stopped because the service refused the key or was out of reach: fixed, it resumes. */
+function isUpstreamStop(code: string): boolean {
+  return code === 'KYC_ERR_UPSTREAM_AUTH' || code === 'KYC_ERR_UPSTREAM_UNREACHABLE';
+}
+
 /** A process that already has a runtime (the schedules worker): the run uses it and starts nothing of its own. */
 export interface RunHost {
   readonly config: Config;
@@ -248,9 +254,16 @@ export async function runAction(
   let metricsServer: { close(): Promise<void> } | undefined;
   try {
     const store = new RunStore(runtime.redis, config.prefix);
+    const resumed = options.resume ? await store.require(options.resume) : undefined;
+    // Fail fast, before anything is queued: a refused key or a dead URL is one call and exit 5 here (the
+    // coordinator checks again before its first dispatch, for runs that are queued by other means).
+    if (resumed?.status !== 'done') {
+      const { note } = await preflight(runtime.registry);
+      if (note) log.warn({ note }, 'preflight call: the Lookup Service answered with an error; going on');
+    }
     let runId: string;
-    if (options.resume) {
-      const run = await store.require(options.resume);
+    if (resumed) {
+      const run = resumed;
       runId = run.id;
       if (run.status !== 'done') await requeueRun(runtime.redis, config.prefix, run);
       announce(`Resuming run ${runId} from row ${run.written + 1}`);
@@ -342,9 +355,9 @@ export async function runAction(
     if (final.status === 'failed') {
       announce(final.error ?? 'KYC_ERR_INTERNAL: run failed');
       const code = /^(KYC_ERR_[A-Z_]+)/.exec(final.error ?? '')?.[1];
-      return code?.startsWith('KYC_ERR_INPUT') || code === 'KYC_ERR_RUN_RESUME_MISMATCH'
-        ? EXIT.INPUT
-        : EXIT.INTERNAL;
+      if (code && isUpstreamStop(code))
+        announce(`The run is kept. Resume with: kyc-screen run --resume ${runId}`);
+      return code && isErrorCode(code) ? CATALOG[code].exit : EXIT.INTERNAL;
     }
     output(summaryTable(final, counters));
     return (counters['verdict:INCOMPLETE'] ?? 0) > 0 ? EXIT.INCOMPLETE : EXIT.OK;
