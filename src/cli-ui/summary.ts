@@ -10,6 +10,9 @@ export function summaryTable(run: RunState, counters: Counters): string {
   const lines: [string, string][] = [
     ['run', run.id],
     ['status', run.status],
+    ...(run.emulator
+      ? [['upstream', 'EMULATOR: synthetic registers, not a real screening'] as [string, string]]
+      : []),
     ...(run.status === 'failed' && run.error ? [['error', run.error] as [string, string]] : []),
     ['rows', String(rows)],
     ['HIT', String(n('verdict:HIT'))],

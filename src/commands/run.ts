@@ -303,6 +303,7 @@ export async function runAction(
           : {}),
         ...(options.schedule ? { schedule: options.schedule } : {}),
         ...(isDeepStrictEqual(config.profile, DEFAULT_PROFILE) ? {} : { profile: config.profile }),
+        ...(runtime.usingEmulator ? { emulator: true } : {}),
         config: {
           ...publicConfig(config),
           apiUrl: runtime.usingEmulator ? 'built-in emulator' : runtime.apiUrl,

@@ -16,12 +16,14 @@ export interface EvidenceLine {
   readonly scoring_version: string;
   readonly warnings: readonly RowIssue[];
   readonly checks: Partial<Record<CheckKind, unknown>>;
+  /** Present (true) only on the lines of a run against the built-in emulator: synthetic registers. */
+  readonly emulator?: true;
 }
 
 export function evidenceLine(
   verdict: Verdict,
   warnings: readonly RowIssue[],
-  meta: { runId: string; checkedAt: string },
+  meta: { runId: string; checkedAt: string; emulator?: boolean },
 ): EvidenceLine {
   const checks: Partial<Record<CheckKind, unknown>> = {};
   for (const [kind, result] of Object.entries(verdict.checks) as [
@@ -49,6 +51,7 @@ export function evidenceLine(
     scoring_version: verdict.scoringVersion,
     warnings,
     checks,
+    ...(meta.emulator ? { emulator: true as const } : {}),
   };
 }
 

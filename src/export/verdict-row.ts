@@ -18,8 +18,15 @@ function optionalCells(kind: OptionalCheckKind, result: CheckResult | undefined)
   return OPTIONAL_ROW_FIELDS[kind].map((field: string) => result?.fields?.[field] ?? '');
 }
 
+/**
+ * The marker of a run against the built-in emulator: a last column whose every cell says so, so that a
+ * spreadsheet user sees it on every row, even after filtering or copying rows elsewhere.
+ */
+export const EMULATOR_COLUMN = 'kyc_upstream';
+export const EMULATOR_CELL = 'EMULATOR: synthetic registers (not a real screening)';
+
 /** Column names the pipeline appends after the input's own columns, in this order. */
-export function verdictColumns(kinds: readonly CheckKind[]): string[] {
+export function verdictColumns(kinds: readonly CheckKind[], options: { emulator?: boolean } = {}): string[] {
   return [
     'kyc_verdict',
     'kyc_reasons',
@@ -29,12 +36,15 @@ export function verdictColumns(kinds: readonly CheckKind[]): string[] {
     'kyc_checked_at',
     'kyc_run_id',
     'kyc_scoring_version',
+    ...(options.emulator ? [EMULATOR_COLUMN] : []),
   ];
 }
 
 export interface RowMeta {
   readonly runId: string;
   readonly checkedAt: string;
+  /** The run screened against the built-in emulator: the row carries the marker column. */
+  readonly emulator?: boolean;
 }
 
 /** `STATUS` or `STATUS: short detail` for one check; empty when the check was not part of the run. */
@@ -87,5 +97,6 @@ export function verdictRow(
     meta.checkedAt,
     meta.runId,
     verdict.scoringVersion,
+    ...(meta.emulator ? [EMULATOR_CELL] : []),
   ];
 }

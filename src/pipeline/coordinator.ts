@@ -171,7 +171,10 @@ export async function coordinateRun(
     await files.append(
       Buffer.concat([
         bomBytes(format),
-        encodeCsvRecord([...file.header.columns, ...verdictColumns(kinds)], format),
+        encodeCsvRecord(
+          [...file.header.columns, ...verdictColumns(kinds, { emulator: run.emulator === true })],
+          format,
+        ),
       ]),
       Buffer.alloc(0),
     );
@@ -416,7 +419,7 @@ export async function coordinateRun(
       for (const result of ready) {
         const row = result.verdict.row;
         const item = pending.get(row);
-        const meta = { runId, checkedAt: result.checkedAt };
+        const meta = { runId, checkedAt: result.checkedAt, emulator: run.emulator === true };
         csv.push(
           encodeCsvRecord(
             verdictRow(

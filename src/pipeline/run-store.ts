@@ -39,6 +39,11 @@ export interface RunSettings {
   readonly schedule?: string;
   /** The upstream profile the run's checks read answers by, when it is not the defaults. */
   readonly profile?: UpstreamProfile;
+  /**
+   * The run screens against the built-in emulator (`--emulator`): every output carries the marker (manifest
+   * field, a `kyc_upstream` column in verdicts.csv, a field on every evidence line). Absent: the real service.
+   */
+  readonly emulator?: boolean;
   /** Effective config without secrets, for the manifest. */
   readonly config: Readonly<Record<string, string | number | boolean>>;
 }

@@ -46,32 +46,38 @@ export interface UpstreamGuardOptions {
 export const LOGGED_PAUSE_MS = 5_000;
 const HOLD_MS = 2_000;
 const OPEN_HOLD_MS = 5_000;
-const OPEN_CHECK_MS = 1_000;
-const PROBE_LOCK_MS = 60_000;
+const GATE_CHECK_MS = 1_000;
+
+type GateState = 'closed' | 'probing' | 'open';
+const PROBE_LOCK_MS = 120_000;
 const STORM_LOG_MS = 30_000;
 
 export class UpstreamGuard {
   private sawFailure = false;
-  private openCheckedAt = 0;
-  private openSeen = false;
-  private openCheck: Promise<boolean> | undefined;
+  private gateCheckedAt = 0;
+  private gateSeen: GateState = 'closed';
+  private gateCheck: Promise<GateState> | undefined;
   private storm = { count: 0, since: 0, lastAt: 0 };
 
   constructor(private readonly options: UpstreamGuardOptions) {}
 
-  /** Refuses to call while the breaker is open (read from Redis at most once a second per process). */
+  /**
+   * Refuses to call while the breaker is open or the service is being probed (read from Redis at most once
+   * a second per process): the jobs go back to the queue without a call and without spending an attempt.
+   */
   async assertClosed(): Promise<void> {
-    if (Date.now() - this.openCheckedAt > OPEN_CHECK_MS) {
-      this.openCheck ??= this.options.state
-        .breaker()
-        .then((record) => record !== undefined)
+    if (Date.now() - this.gateCheckedAt > GATE_CHECK_MS) {
+      this.gateCheck ??= this.options.state
+        .gate()
+        .then(({ open, probing }) => (open ? 'open' : probing ? 'probing' : 'closed'))
         .finally(() => {
-          this.openCheck = undefined;
-          this.openCheckedAt = Date.now();
+          this.gateCheck = undefined;
+          this.gateCheckedAt = Date.now();
         });
-      this.openSeen = await this.openCheck;
+      this.gateSeen = await this.gateCheck;
     }
-    if (this.openSeen) throw new UpstreamHeld(OPEN_HOLD_MS, 'circuit breaker open: no calls');
+    if (this.gateSeen === 'open') throw new UpstreamHeld(OPEN_HOLD_MS, 'circuit breaker open: no calls');
+    if (this.gateSeen === 'probing') throw new UpstreamHeld(HOLD_MS, 'the service is being probed: no calls');
   }
 
   /** A call got an answer: failures counted by this process are no longer "in a row". */
@@ -90,7 +96,11 @@ export class UpstreamGuard {
     this.sawFailure = true;
     const inARow = await this.options.state.countFailure();
     if (inARow < this.options.threshold) return;
-    if (await this.options.state.claimProbe(PROBE_LOCK_MS)) void this.probe(runId, inARow, error);
+    if (await this.options.state.claimProbe(PROBE_LOCK_MS)) {
+      this.gateSeen = 'probing';
+      this.gateCheckedAt = Date.now();
+      void this.probe(runId, inARow, error);
+    }
     throw new UpstreamHeld(HOLD_MS, `${inARow} ${error.kind} failures in a row: probing the service`);
   }
 
@@ -113,8 +123,8 @@ export class UpstreamGuard {
         at: new Date().toISOString(),
         runId,
       });
-      this.openSeen = true;
-      this.openCheckedAt = Date.now();
+      this.gateSeen = 'open';
+      this.gateCheckedAt = Date.now();
       if (opened) {
         log.error(
           { runId, failures: inARow, code: stop.code },
@@ -124,6 +134,7 @@ export class UpstreamGuard {
       }
     } finally {
       await state.releaseProbe().catch(() => undefined);
+      this.gateCheckedAt = 0;
     }
   }
 

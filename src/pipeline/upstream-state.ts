@@ -58,6 +58,11 @@ redis.call('HSET', KEYS[1], 'code', ARGV[1], 'detail', ARGV[2], 'at', ARGV[3], '
 return 1
 `);
 
+function recordOf(raw: Record<string, string>): BreakerRecord | undefined {
+  if (!raw.code) return undefined;
+  return { code: raw.code, detail: raw.detail ?? '', at: raw.at ?? '', runId: raw.runId ?? '' };
+}
+
 export class UpstreamState {
   private readonly keys: ReturnType<typeof upstreamKeys>;
 
@@ -119,10 +124,16 @@ export class UpstreamState {
     return Number(opened) === 1;
   }
 
+  /** The open breaker, if any, and whether a process is probing the service, in one round trip. */
+  async gate(): Promise<{ open: BreakerRecord | undefined; probing: boolean }> {
+    const replies =
+      (await this.redis.multi().hgetall(this.keys.breaker).exists(this.keys.probe).exec()) ?? [];
+    const raw = (replies[0]?.[1] ?? {}) as Record<string, string>;
+    return { open: recordOf(raw), probing: Number(replies[1]?.[1]) === 1 };
+  }
+
   async breaker(): Promise<BreakerRecord | undefined> {
-    const raw = await this.redis.hgetall(this.keys.breaker);
-    if (!raw.code) return undefined;
-    return { code: raw.code, detail: raw.detail ?? '', at: raw.at ?? '', runId: raw.runId ?? '' };
+    return recordOf(await this.redis.hgetall(this.keys.breaker));
   }
 
   /** Closes the breaker (a preflight call succeeded); true when it was open. */

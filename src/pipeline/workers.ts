@@ -11,7 +11,7 @@ import { coordinateRun, RunInterrupted } from './coordinator.js';
 import type { CheckJobData, MergeJobData, RunJobData } from './job-data.js';
 import { pacedLookup } from './paced-lookup.js';
 import { Pacer } from './pacer.js';
-import { preflight } from './preflight.js';
+import { preflight, type PreflightOptions } from './preflight.js';
 import { breakerError, UpstreamGuard } from './upstream-guard.js';
 import { UpstreamState } from './upstream-state.js';
 import { LocalAnswers, RequestCache } from './request-cache.js';
@@ -44,6 +44,9 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   maxStartedAttempts: 100,
   breakerThreshold: 5,
 };
+
+/** The breaker's probe retries an unreachable service for about half a minute before it opens. */
+const BREAKER_PROBE: PreflightOptions = { attempts: 6, delayMs: 2_000 };
 
 export interface WorkerHost {
   close(): Promise<void>;
@@ -79,16 +82,17 @@ export async function startWorkers(options: {
   // Answers this process fetched or read lately; keys carry the run id, so runs never share them.
   const localAnswers = new LocalAnswers(2_000);
   const upstream = new UpstreamState(redis, prefix);
-  const probe = async () => {
-    // The probe takes a slot of the one quota like any call, but never waits behind a long pause for it.
+  const probe = async (options: PreflightOptions = {}) => {
+    // The call takes a slot of the one quota like any other, but never waits behind a long pause for it.
     await pacer.acquire();
-    const { note } = await preflight(registry);
+    const { note } = await preflight(registry, options);
     if (note) log.warn({ note }, 'preflight call: the Lookup Service answered with an error; going on');
   };
   const guard = new UpstreamGuard({
     state: upstream,
     threshold: settings.breakerThreshold,
-    probe,
+    // Patient: a service restarting (or a network blip) must not stop every run; a refused key stops at once.
+    probe: () => probe(BREAKER_PROBE),
     onOpen: () => checksQueue.pause(),
     log,
     currentRate: () => pacer.currentRate(),

@@ -7,6 +7,7 @@ import { Queue } from 'bullmq';
 import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
 import { RunStore } from '../../pipeline/run-store.js';
+import { UpstreamState } from '../../pipeline/upstream-state.js';
 import { QUEUES } from '../../pipeline/topology.js';
 import { listen, type Listening } from '../listen.js';
 import { pipelineMetrics } from '../metrics/pipeline-metrics.js';
@@ -35,6 +36,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
     (name) => new Queue(name, { connection: redis, prefix }),
   );
   const store = new RunStore(redis, prefix);
+  const upstream = new UpstreamState(redis, prefix);
   const metrics = pipelineMetrics({ redis, prefix, queues, recentRuns: options.recentRuns ?? 500 });
 
   const board = new HonoAdapter(serveStatic);
@@ -69,7 +71,10 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
 
   const app = new Hono();
   app.get('/', (c) => c.redirect('/runs'));
-  app.get('/runs', async (c) => c.html(runsPage(await runViews())));
+  app.get('/runs', async (c) => {
+    const [views, pause, breaker] = await Promise.all([runViews(), upstream.pause(), upstream.breaker()]);
+    return c.html(runsPage(views, 2, { pause, breaker }));
+  });
   app.get('/api/runs', async (c) => c.json(await runViews()));
   app.get('/metrics', async (c) =>
     c.body(await metrics.metrics(), 200, { 'content-type': metrics.contentType }),

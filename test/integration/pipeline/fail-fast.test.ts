@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
+import { EMULATOR_CELL, EMULATOR_COLUMN } from '../../../src/export/verdict-row.js';
 import { freePort } from '../../../src/pipeline/free-port.js';
 import { RunStore } from '../../../src/pipeline/run-store.js';
 import { runsIndexKey } from '../../../src/pipeline/topology.js';
@@ -200,4 +201,32 @@ describe('failing fast on the upstream', () => {
       expect(manifest.upstream.rate_limited_429).toBe(1);
     }, 180_000);
   });
+
+  it('a run against the emulator is marked in every output: manifest, every verdict row, every evidence line', async () => {
+    const prefix = uniquePrefix();
+    const dir = mkdtempSync(join(tmpdir(), 'kyc-marked-'));
+    const env = { REDIS_URL: redisUrl(), KYC_PREFIX: prefix, KYC_RATE: '200', KYC_API_URL: '' };
+    const result = await runCli(
+      ['run', 'samples/clients.csv', '--emulator', '--run-id', 'marked_1', '--out-dir', dir, '--no-progress'],
+      env,
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('BUILT-IN EMULATOR');
+    expect(result.stdout).toContain('EMULATOR');
+
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest & {
+      emulator?: boolean;
+    };
+    expect(manifest.emulator).toBe(true);
+    const [header = '', ...rows] = readFileSync(join(dir, 'verdicts.csv'), 'utf8').trimEnd().split('\r\n');
+    expect(header.endsWith(`,${EMULATOR_COLUMN}`)).toBe(true);
+    expect(rows).toHaveLength(200);
+    for (const row of rows) expect(row.endsWith(`,${EMULATOR_CELL}`), row).toBe(true);
+    const evidence = readFileSync(join(dir, 'evidence.jsonl'), 'utf8').trimEnd().split('\n');
+    expect(evidence).toHaveLength(200);
+    for (const line of evidence) expect((JSON.parse(line) as { emulator?: boolean }).emulator).toBe(true);
+
+    const status = await runCli(['status'], env);
+    expect(status.stdout).toMatch(/marked_1 .* EMULATOR/);
+  }, 120_000);
 });
