@@ -1,12 +1,14 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What the proxy answers instead of the upstream. */
-export interface InjectedAnswer {
-  readonly status: number;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly body?: string;
-}
+/** What the proxy answers instead of the upstream; `drop` resets the connection without an answer. */
+export type InjectedAnswer =
+  | {
+      readonly status: number;
+      readonly headers?: Readonly<Record<string, string>>;
+      readonly body?: string;
+    }
+  | { readonly drop: true };
 
 /**
  * An HTTP proxy in front of the emulator that forwards every request as it came (method, path, key, body)
@@ -53,6 +55,10 @@ export async function faultProxy(upstream: string, initial?: Inject): Promise<Fa
       const answer = inject?.({ method, url, n });
       if (answer) {
         injected++;
+        if ('drop' in answer) {
+          request.socket.destroy();
+          return;
+        }
         response
           .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
           .end(answer.body ?? '{"error":{"code":"INJECTED"}}');

@@ -64,7 +64,7 @@ describe('failing fast on the upstream', () => {
       expect(stderr).toContain('--emulator');
       expect(stderr).toContain('KYC_API_URL=emulator');
     }
-  }, 60_000);
+  }, 180_000);
 
   it('a wrong key stops run with exit 5 within seconds, one line naming the key, a handful of calls', async () => {
     emulator.resetStats();
@@ -82,7 +82,7 @@ describe('failing fast on the upstream', () => {
     // Nothing was queued: the run never existed.
     expect(await redis.zcard(runsIndexKey(prefix))).toBe(0);
     expect(result.seconds).toBeLessThan(30);
-  }, 60_000);
+  }, 120_000);
 
   it('an unreachable URL stops run with its own code and exit 5, without per-row retries', async () => {
     const prefix = uniquePrefix();
@@ -95,7 +95,7 @@ describe('failing fast on the upstream', () => {
     expect(result.stderr).toMatch(/^KYC_ERR_UPSTREAM_UNREACHABLE: .*KYC_API_URL/m);
     expect(await redis.zcard(runsIndexKey(prefix))).toBe(0);
     expect(result.seconds).toBeLessThan(30);
-  }, 60_000);
+  }, 120_000);
 
   describe('a key revoked in the middle of a run', () => {
     let proxy: FaultProxy;
@@ -149,6 +149,40 @@ describe('failing fast on the upstream', () => {
       expect(rows.filter((r) => r.includes('INCOMPLETE'))).toHaveLength(0);
       expect(await new UpstreamState(redis, prefix).breaker()).toBeUndefined();
     }, 240_000);
+  });
+
+  describe('a network blip', () => {
+    let proxy: FaultProxy;
+    beforeAll(async () => {
+      proxy = await faultProxy(emulator.url);
+    });
+    afterAll(() => proxy.close());
+
+    it('holds the calls while the service is probed, then goes on: the run finishes, no row INCOMPLETE', async () => {
+      const prefix = uniquePrefix();
+      const dir = mkdtempSync(join(tmpdir(), 'kyc-blip-'));
+      const logFile = join(dir, 'run.log');
+      // Three seconds without the service, from the 60th request on: every connection is reset.
+      // At least eight resets in a row (more than the threshold, whatever the machine's speed) and 3 s.
+      let blipUntil = 0;
+      let dropped = 0;
+      proxy.setInject(({ n }) => {
+        if (n === 60) blipUntil = Date.now() + 3_000;
+        if (n < 60 || (dropped >= 8 && Date.now() >= blipUntil)) return undefined;
+        dropped++;
+        return { drop: true };
+      });
+      const result = await runCli(
+        ['run', 'samples/clients.csv', '--out-dir', dir, '--log-file', logFile, '--no-progress'],
+        envFor(prefix, proxy.url, { LOG_LEVEL: 'info' }),
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(proxy.injected()).toBeGreaterThanOrEqual(8);
+      const rows = verdictRows(join(dir, 'verdicts.csv'));
+      expect(rows).toHaveLength(200);
+      expect(rows.filter((r) => r.includes('INCOMPLETE'))).toHaveLength(0);
+      expect(readFileSync(logFile, 'utf8')).toContain('answers the preflight call: going on');
+    }, 180_000);
   });
 
   describe('a Retry-After of a day', () => {
