@@ -108,7 +108,7 @@ export interface BenchEmulator {
   readonly url: string;
   readonly child: ChildProcess;
   /** Requests answered so far by status, from the emulator's stats endpoint. */
-  stats(): Promise<{ total: number; byStatus: Record<string, number> }>;
+  stats(): Promise<{ total: number; byStatus: Record<string, number>; byRoute: Record<string, number> }>;
   stop(): Promise<void>;
 }
 
@@ -145,7 +145,7 @@ export async function startEmulator(args: string[] = []): Promise<BenchEmulator>
         const status = route.slice(route.lastIndexOf(' ') + 1);
         byStatus[status] = (byStatus[status] ?? 0) + n;
       }
-      return { total: body.total, byStatus };
+      return { total: body.total, byStatus, byRoute: body.byRoute };
     },
     async stop() {
       child.kill('SIGTERM');
