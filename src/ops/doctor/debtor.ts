@@ -1,7 +1,8 @@
 import type { Client } from '../../domain/client.js';
 import { completeInn } from '../../identifiers/index.js';
 import type { UpstreamProfile } from '../../registry/profile.js';
-import { debtorResultSchema } from '../../registry/schemas.js';
+import { debtorResultSchema, debtorResultTolerantSchema } from '../../registry/schemas.js';
+import { readsAsNotFound } from '../../verdict/debtor-message.js';
 import { decideDebtor } from '../../verdict/debtor.js';
 import { describeBody } from './body-shape.js';
 import type { Finding } from './findings.js';
@@ -17,13 +18,6 @@ const PROBE_CLIENT: Client = {
   inn: UNRECORDED_INN,
   warnings: [],
 };
-
-/** Letters and digits only, lower case: the comparison the profile's phrasings are documented with. */
-const bare = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 
 export interface DebtorReading {
   /** The answer's `message` when it has one. */
@@ -46,15 +40,15 @@ export function readDebtorAnswer(status: number, body: string, profile: Upstream
     typeof json === 'object' && json !== null ? (json as Record<string, unknown>).message : undefined;
   const message = typeof raw === 'string' ? raw : undefined;
   if (status !== 200) return { message, recognised: 'no', why: `HTTP ${status}` };
-  const parsed = debtorResultSchema.safeParse(json);
+  // Read as the pipeline reads it: the contract's types, else the tolerant reading (nulls as empty).
+  const strict = debtorResultSchema.safeParse(json);
+  const parsed = strict.success ? strict : debtorResultTolerantSchema.safeParse(json);
   if (parsed.success) {
-    const decided = decideDebtor(PROBE_CLIENT, parsed.data, []);
+    const decided = decideDebtor(PROBE_CLIENT, parsed.data, [], profile.debtorNotFound);
     if (decided.status === 'CLEAR' && decided.reasons.includes('DEBTOR_NOT_FOUND')) {
-      return { message, recognised: 'reading' };
+      const builtIn = message !== undefined && readsAsNotFound(message);
+      return { message, recognised: builtIn || message === undefined ? 'reading' : 'profile' };
     }
-  }
-  if (message !== undefined && profile.debtorNotFound.some((text) => bare(text) === bare(message))) {
-    return { message, recognised: 'profile' };
   }
   return {
     message,

@@ -11,7 +11,15 @@ const COMPOSE = '/usr/bin/docker-compose';
 
 describe('docker-compose.yml', () => {
   it.skipIf(!existsSync(COMPOSE) && !process.env.CI)('publishes ports on 127.0.0.1 only', () => {
-    const env = { ...process.env, DASHBOARD_BIND: '', DASHBOARD_PORT: '' };
+    // The variables Compose requires (it refuses to start without them), as a deployment sets them.
+    const env = {
+      ...process.env,
+      KYC_API_URL: 'https://lookup.example',
+      KYC_API_KEY: '11111111-2222-4333-8444-555555555555',
+      KYC_DASHBOARD_TOKEN: 'token',
+      DASHBOARD_BIND: '',
+      DASHBOARD_PORT: '',
+    };
     const resolved = execFileSync(COMPOSE, ['-f', 'docker-compose.yml', 'config'], { env, encoding: 'utf8' });
     const published = resolved
       .split('\n')

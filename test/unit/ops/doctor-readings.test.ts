@@ -79,11 +79,19 @@ describe('the debtor answer for an INN without a record', () => {
   });
 
   it('another phrasing is not read as not found unless the profile lists it', () => {
-    const message = 'По указанному ИНН должник не найден';
+    // Not a phrasing the pipeline knows by itself (those are read as not found: the next test).
+    const message = 'Результат проверки: записей 0';
     const body = JSON.stringify(emptyRecord(message));
     expect(readDebtorAnswer(200, body, DEFAULT_PROFILE)).toMatchObject({ recognised: 'no', message });
-    const profile = upstreamProfileSchema.parse({ debtorNotFound: ['по указанному инн должник не найден!'] });
+    const profile = upstreamProfileSchema.parse({ debtorNotFound: ['результат проверки записей 0!'] });
     expect(readDebtorAnswer(200, body, profile)).toMatchObject({ recognised: 'profile' });
+  });
+
+  it("the strict variant's phrasing, with nulls in the record, is read as the pipeline reads it", () => {
+    const message = 'По указанному ИНН должник не найден';
+    const record = Object.fromEntries(Object.keys(emptyRecord(message)).map((k) => [k, null]));
+    const body = JSON.stringify({ ...record, legalCase: null, message });
+    expect(readDebtorAnswer(200, body, DEFAULT_PROFILE)).toMatchObject({ recognised: 'reading', message });
   });
 
   it('a refusal or a body that is not JSON is never read as not found', () => {
