@@ -250,7 +250,11 @@ describe('clients-bad.csv: one row for every kind of bad row', () => {
 
   it('covers every row-level code of the catalog', async () => {
     const { CATALOG } = await import('../../../src/errors.js');
-    const rowCodes = Object.keys(CATALOG).filter((code) => code.startsWith('KYC_ERR_ROW_'));
+    // KYC_ERR_ROW_OUTPUT_LOSSY is raised by the writer (an output encoding that cannot hold a character), not
+    // by reading: no input file can carry it; test/integration/ops/output-content.test.ts covers it.
+    const rowCodes = Object.keys(CATALOG).filter(
+      (code) => code.startsWith('KYC_ERR_ROW_') && code !== 'KYC_ERR_ROW_OUTPUT_LOSSY',
+    );
     expect(new Set(Object.values(EXPECTED).map((e) => e.code))).toEqual(new Set(rowCodes));
   });
 });
