@@ -15,6 +15,9 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
   ['KYC_HTTP_CONCURRENCY', 'concurrent requests per client instance (default 32)'],
   ['KYC_CACHE_ROWS', 'rows a cached answer serves repeats within (default 10000)'],
   ['KYC_UPSTREAM_PROFILE', 'upstream profile file: what the Lookup Service does where its contract is open'],
+  ['KYC_DEBTOR_NOT_FOUND', 'more debtor "not found" phrasings, separated by |'],
+  ['KYC_OUTPUT_MODE', "file mode of a run's outputs (default 0600)"],
+  ['KYC_DASHBOARD_TOKEN', "the dashboard's token; required off loopback (or KYC_DASHBOARD_TOKEN_FILE)"],
   ['LOG_LEVEL', 'pino log level (default info)'],
 ];
 
