@@ -25,7 +25,8 @@ export function runListTable(runs: readonly RunState[]): string {
   const header = ['RUN ID', 'STATUS', 'ROWS', 'PRIORITY', 'CREATED (UTC)', 'INPUT'];
   const rows = runs.map((run) => [
     run.id,
-    run.status,
+    // A run against the built-in emulator screened nobody for real: said where its status is.
+    run.emulator ? `${run.status} EMULATOR` : run.status,
     `${run.written}/${run.totalRows === undefined ? '?' : String(run.totalRows)}`,
     run.priority,
     utcMinuteSecond(run.createdAt),

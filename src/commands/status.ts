@@ -6,6 +6,8 @@ import { summaryTable } from '../cli-ui/summary.js';
 import { failureLine, runListTable } from '../cli-ui/run-list.js';
 import { openRedis } from '../ops/redis-session.js';
 import { RunStore } from '../pipeline/run-store.js';
+import { UpstreamState } from '../pipeline/upstream-state.js';
+import { upstreamNoticeLines } from '../ops/upstream-notice.js';
 
 /** `kyc-screen status [runId]`: recent runs, or one run's progress and counters. */
 export function registerStatusCommand(program: Command): void {
@@ -25,13 +27,18 @@ export function registerStatusCommand(program: Command): void {
       const session = await openRedis(config);
       try {
         const store = new RunStore(session.redis, config.prefix);
+        const upstreamState = new UpstreamState(session.redis, config.prefix);
+        const upstream = { pause: await upstreamState.pause(), breaker: await upstreamState.breaker() };
+        // A pause or an open breaker delays every run: said first, whatever is asked.
+        const notices = upstreamNoticeLines(upstream);
+        if (!options.json && notices.length > 0) process.stdout.write(`${notices.join('\n')}\n\n`);
         if (runId) {
           const run = await store.get(runId);
           if (!run) throw new KycError('KYC_ERR_RUN_NOT_FOUND', runId);
           const counters = await store.counters(runId);
           const unrecognised = await store.unrecognised(runId);
           if (options.json) {
-            process.stdout.write(`${JSON.stringify({ run, counters, unrecognised }, null, 2)}\n`);
+            process.stdout.write(`${JSON.stringify({ run, counters, unrecognised, upstream }, null, 2)}\n`);
             return;
           }
           const failed = run.status === 'failed' ? `\nfailed: ${failureLine(run.error)}` : '';
@@ -40,7 +47,13 @@ export function registerStatusCommand(program: Command): void {
         }
         const ids = await store.list(20);
         const runs = (await Promise.all(ids.map((id) => store.get(id)))).filter((r) => r !== undefined);
-        process.stdout.write(options.json ? `${JSON.stringify(runs, null, 2)}\n` : `${runListTable(runs)}\n`);
+        if (options.json) {
+          // The list stays a list (scripts read it); the upstream state is one line on stderr.
+          if (notices.length > 0) process.stderr.write(`${notices.join('\n')}\n`);
+          process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
+          return;
+        }
+        process.stdout.write(`${runListTable(runs)}\n`);
       } finally {
         await session.close();
       }

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import type { Counters, RunState, UnrecognisedCount } from '../../pipeline/run-store.js';
+import { upstreamNoticeLines, type UpstreamNotice } from '../upstream-notice.js';
 
 /**
  * The runs page of the dashboard: every recent run with its progress and counts, straight from RunStore.
@@ -38,7 +39,8 @@ function progress(run: RunState): string {
 function row({ run, counters, unrecognised }: RunView): string {
   const cells = [
     `<td><code>${escape(run.id)}</code></td>`,
-    `<td class="status ${escape(run.status)}">${escape(run.status)}</td>`,
+    `<td class="status ${escape(run.status)}"${run.error ? ` title="${escape(run.error)}"` : ''}>${escape(run.status)}` +
+      `${run.emulator ? ' <span class="emulator">EMULATOR</span>' : ''}</td>`,
     `<td>${progress(run)}</td>`,
     ...VERDICTS.map((v) => `<td class="num ${v}">${counters[`verdict:${v}`] ?? 0}</td>`),
     `<td class="num">${counters.calls ?? 0}</td>`,
@@ -53,7 +55,14 @@ function row({ run, counters, unrecognised }: RunView): string {
   return `<tr>${cells.join('')}</tr>`;
 }
 
-export function runsPage(views: readonly RunView[], refreshSeconds = 2): string {
+export function runsPage(
+  views: readonly RunView[],
+  refreshSeconds = 2,
+  upstream: UpstreamNotice = {},
+): string {
+  const notices = upstreamNoticeLines(upstream)
+    .map((line) => `<p class="notice">${escape(line)}</p>`)
+    .join('\n');
   const head = [
     'run',
     'status',
@@ -87,11 +96,14 @@ td.unrecognised{color:#b3261e;font-weight:600;cursor:help}
 td.HIT{color:#b3261e;font-weight:600}td.REVIEW{color:#9a6700}td.INCOMPLETE{color:#8250df}
 .status.running{color:#0969da}.status.done{color:#1a7f37}.status.failed{color:#b3261e}
 .bar{display:inline-block;width:140px;height:10px;background:#e6ebf1;border-radius:5px;vertical-align:middle;margin-right:6px}
+.notice{background:#fff4e5;border:1px solid #9a6700;padding:8px 12px;border-radius:6px}
+.emulator{color:#b3261e;font-weight:600}
 .bar span{display:block;height:100%;background:#0969da;border-radius:5px}
 </style></head>
 <body>
 <h1>kyc-screen — runs</h1>
 <nav><a href="queues">Queues (bull-board)</a><a href="metrics">Prometheus metrics</a><a href="api/runs">JSON</a></nav>
+${notices}
 <table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead>
 <tbody>
 ${body}
