@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { EXIT, KycError } from '../errors.js';
 import { startEmbeddedRedis } from '../pipeline/embedded-redis.js';
 import { REDIS_LOST_AFTER_MS, watchRedis } from '../pipeline/redis-watchdog.js';
-import { connectRedis } from '../pipeline/runtime.js';
+import { awaitRedis, connectRedis } from '../pipeline/runtime.js';
 
 export interface RedisSession {
   readonly redis: Redis;
@@ -20,17 +20,14 @@ export async function openRedis(config: Config): Promise<RedisSession> {
   const embedded = config.redisUrl
     ? undefined
     : await startEmbeddedRedis({ dir: join(config.stateDir, 'redis'), persist: true });
-  const redis = connectRedis(config.redisUrl ?? embedded?.url ?? '');
+  const url = config.redisUrl ?? embedded?.url ?? '';
+  const redis = connectRedis(url);
   try {
-    // With BullMQ's unlimited retries a ping to an unreachable Redis would wait forever.
-    await Promise.race([
-      redis.ping(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('no answer in 10 s')), 10_000).unref()),
-    ]);
+    await awaitRedis(redis, url);
   } catch (error) {
     redis.disconnect();
     await embedded?.stop();
-    throw new KycError('KYC_ERR_REDIS_CONNECT', error instanceof Error ? error.message : String(error));
+    throw error;
   }
   // A Redis gone for good (its embedded server stopped by someone) ends the command with exit 6.
   const watchdog = watchRedis(redis, REDIS_LOST_AFTER_MS[embedded ? 'embedded' : 'external'], (downMs) => {

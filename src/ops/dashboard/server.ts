@@ -94,7 +94,14 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
   app.get('/healthz', async (c) => c.text((await redis.ping()) === 'PONG' ? 'ok' : 'redis?'));
   app.route('/queues', board.registerPlugin());
 
-  const server = await listen(getRequestListener(app.fetch), options.port, options.host);
+  // A taken port must not leave the queues writing their meta to a connection the caller is about to close
+  // (EPIPE stack traces before the one KYC_ERR_LISTEN line).
+  const server = await listen(getRequestListener(app.fetch), options.port, options.host).catch(
+    async (error: unknown) => {
+      await Promise.all(queues.map((q) => q.close().catch(() => undefined)));
+      throw error;
+    },
+  );
   return {
     ...server,
     async close() {
