@@ -14,7 +14,7 @@ import { pipelineMetrics } from '../metrics/pipeline-metrics.js';
 import { SCHEDULES_QUEUE } from '../schedule/definition.js';
 import { requireTokenOffLoopback, tokenAuth } from './auth.js';
 import { redactJobData, redactReturnValue, redactRun } from './redact.js';
-import { runsPage, type RunView } from './runs-page.js';
+import { runRow, runsPage, type RunView } from './runs-page.js';
 
 export interface DashboardOptions {
   readonly redis: Redis;
@@ -82,7 +82,10 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
   if (options.token !== undefined) app.use('*', tokenAuth(options.token));
   app.get('/', (c) => c.redirect('/runs'));
   app.get('/runs', async (c) => c.html(runsPage(await runViews())));
-  app.get('/api/runs', async (c) => c.json(await runViews()));
+  // Each run with its rendered table row (`html`): what the runs page's script puts in place.
+  app.get('/api/runs', async (c) =>
+    c.json((await runViews()).map((view) => ({ ...view, html: runRow(view) }))),
+  );
   app.get('/metrics', async (c) =>
     c.body(await metrics.metrics(), 200, { 'content-type': metrics.contentType }),
   );
