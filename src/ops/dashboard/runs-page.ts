@@ -81,25 +81,31 @@ function unrecognisedCell(unrecognised: readonly UnrecognisedCount[] = []): stri
   return `<td class="num unrecognised" title="${escape(title)}">${total}</td>`;
 }
 
+/** A count; the tooltip repeats it, should a column too narrow for it cut it. */
+function numberCell(value: number, tone = ''): string {
+  return `<td class="num${tone ? ` ${tone}` : ''}" title="${value}">${value}</td>`;
+}
+
 function timesCell(run: RunState): string {
   const title = [
     `created ${utc(run.createdAt)} UTC`,
     ...(run.startedAt ? [`started ${utc(run.startedAt)} UTC`] : []),
     ...(run.finishedAt ? [`finished ${utc(run.finishedAt)} UTC`] : []),
   ].join('\n');
-  return `<td class="time" title="${escape(title)}">${escape(utc(run.createdAt))}</td>`;
+  const [date, time] = utc(run.createdAt).split(' ');
+  return `<td class="time" title="${escape(title)}">${escape(date ?? '')}<br>${escape(time ?? '')}</td>`;
 }
 
 /** One run's table row; also sent with `/api/runs` so the page's script shows exactly what the server renders. */
 export function runRow({ run, counters, unrecognised }: RunView): string {
   const cells = [
-    `<td><code>${escape(run.id)}</code></td>`,
+    `<td class="id"><code>${escape(run.id)}</code></td>`,
     statusCell(run, counters),
     progressCell(run),
-    ...VERDICTS.map((v) => `<td class="num ${v}">${counters[`verdict:${v}`] ?? 0}</td>`),
-    `<td class="num">${counters.calls ?? 0}</td>`,
-    `<td class="num">${counters.rate_limited ?? 0}</td>`,
-    `<td class="num">${counters.retries ?? 0}</td>`,
+    ...VERDICTS.map((v) => numberCell(counters[`verdict:${v}`] ?? 0, v)),
+    numberCell(counters.calls ?? 0),
+    numberCell(counters.rate_limited ?? 0),
+    numberCell(counters.retries ?? 0),
     unrecognisedCell(unrecognised),
     `<td>${escape(run.priority)}</td>`,
     `<td class="clip" title="${escape(run.schedule ?? '')}">${escape(run.schedule ?? '')}</td>`,
@@ -109,22 +115,31 @@ export function runRow({ run, counters, unrecognised }: RunView): string {
   return `<tr data-run="${escape(run.id)}">${cells.join('')}</tr>`;
 }
 
-const HEAD = [
-  'run',
-  'status',
-  'progress',
-  ...VERDICTS,
-  'calls',
-  '429',
-  'retries',
-  'unrecognised',
-  'priority',
-  'schedule',
-  'created (UTC)',
-  'input',
+/**
+ * The columns, with widths that add up to less than a 1,400 px window: the table's layout is fixed, so a long
+ * input name, schedule or failure reason is cut with "…" (its whole text in the tooltip) instead of widening
+ * the page; headers may break at their soft hyphens. The input column takes what is left.
+ */
+const COLUMNS: readonly { readonly head: string; readonly width?: number; readonly num?: boolean }[] = [
+  { head: 'run', width: 135 },
+  { head: 'status', width: 160 },
+  { head: 'progress', width: 115 },
+  { head: 'HIT', width: 50, num: true },
+  { head: 'REVIEW', width: 68, num: true },
+  { head: 'INCOM&shy;PLETE', width: 75, num: true },
+  { head: 'CLEAR', width: 62, num: true },
+  { head: 'INVALID', width: 68, num: true },
+  { head: 'calls', width: 65, num: true },
+  { head: '429', width: 48, num: true },
+  { head: 'retries', width: 58, num: true },
+  { head: 'unrecog&shy;nised', width: 75, num: true },
+  { head: 'priority', width: 68 },
+  { head: 'schedule', width: 100 },
+  { head: 'created (UTC)', width: 90 },
+  { head: 'input' },
 ];
 
-const EMPTY = `<tr><td colspan="${HEAD.length}">No runs yet.</td></tr>`;
+const EMPTY = `<tr><td colspan="${COLUMNS.length}">No runs yet.</td></tr>`;
 
 /**
  * Same-origin fetch, so the dashboard's cookie goes along; on a failed fetch the rows stay and the page says
@@ -163,24 +178,27 @@ export function runsPage(views: readonly RunView[], refreshSeconds = 2, now = ne
 body{font:14px system-ui,sans-serif;margin:24px;color:#1d2733}
 nav a{margin-right:16px}
 #updated{color:#57606a;margin-left:8px}#updated.stale{color:#b3261e;font-weight:600}
-table{border-collapse:collapse;margin-top:16px;width:100%}
-th,td{border-bottom:1px solid #dde3ea;padding:6px 6px;text-align:left;white-space:nowrap;vertical-align:top}
-th{background:#f3f6f9;white-space:normal}
-td.num{text-align:right;font-variant-numeric:tabular-nums}
+table{border-collapse:collapse;margin-top:16px;width:100%;table-layout:fixed;font-size:13px}
+th,td{border-bottom:1px solid #dde3ea;padding:5px 4px;text-align:left;white-space:nowrap;vertical-align:top;overflow:hidden;text-overflow:ellipsis}
+th{background:#f3f6f9;white-space:normal;vertical-align:bottom}
+td.id{white-space:normal;overflow-wrap:anywhere}td.id code{font-size:12px}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 td.unrecognised{color:#b3261e;font-weight:600;cursor:help}
 td.HIT{color:#b3261e;font-weight:600}td.REVIEW{color:#9a6700}td.INCOMPLETE{color:#8250df}
+td.status{white-space:normal}
 .status.queued{color:#57606a}.status.running{color:#0969da}.status.done{color:#1a7f37}
 .status.incomplete{color:#8250df;font-weight:600}.status.failed{color:#b3261e;font-weight:600}
-.reason{display:block;max-width:22em;overflow:hidden;text-overflow:ellipsis;font-weight:400;cursor:help}
-td.clip{max-width:12em;overflow:hidden;text-overflow:ellipsis;cursor:help}
+.reason{display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;white-space:normal;overflow-wrap:anywhere;overflow:hidden;font-weight:400;cursor:help}
+td.clip{cursor:help}
 td.time,td.progress{cursor:help}
-.bar{width:100px;height:8px;background:#e6ebf1;border-radius:4px;margin:4px 0 2px}
+.bar{width:100%;height:8px;background:#e6ebf1;border-radius:4px;margin:4px 0 2px}
 .bar span{display:block;height:100%;background:#0969da;border-radius:4px}
 </style></head>
 <body>
 <h1>kyc-screen — runs</h1>
 <nav><a href="queues">Queues (bull-board)</a><a href="metrics">Prometheus metrics</a><a href="api/runs">JSON</a><span id="updated">updated ${now.toISOString().slice(11, 19)} UTC</span></nav>
-<table><thead><tr>${HEAD.map((h) => `<th>${h}</th>`).join('')}</tr></thead>
+<table><colgroup>${COLUMNS.map((c) => (c.width ? `<col style="width:${c.width}px">` : '<col>')).join('')}</colgroup>
+<thead><tr>${COLUMNS.map((c) => `<th${c.num ? ' class="num"' : ''}>${c.head}</th>`).join('')}</tr></thead>
 <tbody id="runs">
 ${body}
 </tbody></table>
