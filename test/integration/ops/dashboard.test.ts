@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../../src/export/manifest.js';
 import type { Listening } from '../../../src/ops/listen.js';
@@ -9,13 +8,11 @@ import { startDashboard } from '../../../src/ops/dashboard/server.js';
 import { WorkerMetrics } from '../../../src/ops/metrics/worker-metrics.js';
 import { RunStore, type RunState } from '../../../src/pipeline/run-store.js';
 import { newRunId } from '../../../src/pipeline/topology.js';
+import { chromiumContext, skipBrowser } from '../../helpers/chromium.js';
 import { uniquePrefix } from '../../helpers/redis.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
 import { readVerdicts, startOpsPipeline, type OpsPipeline } from './helpers.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-/** CI installs Chromium (.ci/run) and must run the browser test; elsewhere it is skipped without it. */
-const skipBrowser = !existsSync(CHROMIUM) && !process.env.CI;
 const ARTIFACTS = 'test/artifacts';
 
 let pipeline: OpsPipeline;
@@ -86,23 +83,6 @@ afterAll(async () => {
 
 const VIEWPORT = { width: 1400, height: 900 };
 
-async function chromiumContext(): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'kyc-chromium-')), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    viewport: VIEWPORT,
-  });
-}
-
 /** A run as the coordinator records it, written straight into Redis: the dashboard only reads these. */
 async function seedRun(
   id: string,
@@ -145,7 +125,7 @@ async function rowText(page: Page, id: string): Promise<string> {
 describe('dashboard during a run', () => {
   it.skipIf(skipBrowser)('headless Chromium shows the queues (bull-board) and the runs page', async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    const context = await chromiumContext();
+    const context = await chromiumContext(VIEWPORT);
     try {
       const page = await context.newPage();
       await page.goto(`${dashboard.url}/queues`);
@@ -215,7 +195,7 @@ describe('dashboard during a run', () => {
         { status: 'running', written: 309, dispatched: 320, bytesRead: 2_500 },
         { schedule: 'nightly-retail-clients-moscow-branch-full-screening' },
       );
-      const context = await chromiumContext();
+      const context = await chromiumContext(VIEWPORT);
       try {
         const page = await context.newPage();
         await page.goto(`${seeded.url}/runs`);
