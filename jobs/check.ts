@@ -12,13 +12,19 @@ import {
 import { isKycError } from '../src/errors.js';
 import type { CheckJobData } from '../src/pipeline/job-data.js';
 import { PacedOut, type JobLookup } from '../src/pipeline/paced-lookup.js';
+import { UpstreamHeld } from '../src/pipeline/upstream-guard.js';
 import type { CacheWindow } from '../src/pipeline/request-cache.js';
 import type { RunStore } from '../src/pipeline/run-store.js';
-import { DEFAULT_PROFILE, isRegistryError, isRetryable } from '../src/registry/index.js';
+import {
+  DEFAULT_PROFILE,
+  isRegistryError,
+  isRetryable,
+  type UpstreamProfile,
+} from '../src/registry/index.js';
 
 export interface CheckProcessorDeps {
   /** The lookups of a row, bound to the HTTP client, the shared pacer and the run's cache. */
-  lookupFor(runId: string, cache: CacheWindow): JobLookup;
+  lookupFor(runId: string, cache: CacheWindow, profile: UpstreamProfile): JobLookup;
   /** Pauses the whole checks queue, on every machine (BullMQ's queue.rateLimit). */
   pauseQueue(ms: number): Promise<void>;
   readonly store: RunStore;
@@ -34,10 +40,12 @@ function isOptionalKind(name: string): name is OptionalCheckKind {
 
 /**
  * The rate-limited HTTP stage: the only place where the Lookup Service is called. A 429 or an exhausted
- * pacer pauses the whole queue and puts the job back without spending an attempt (BullMQ counts it as a
- * started attempt, which `maxStartedAttempts` caps); auth and other 4xx are final; 5xx, timeouts, network
- * and malformed answers are retried with exponential backoff and jitter. Failure messages start with the
- * KYC_ERR code so the merge can report the reason.
+ * pacer pauses the whole queue (for Retry-After, at most the profile's `maxRetryAfterMs`) and puts the job
+ * back without spending an attempt (BullMQ counts it as a started attempt, which `maxStartedAttempts`
+ * caps), and so does a call the circuit breaker holds; 4xx other than auth are final; auth, 5xx, timeouts,
+ * network and malformed answers are retried with exponential backoff and jitter (a refused key stops at the
+ * breaker, not in INCOMPLETE rows). Failure messages start with the KYC_ERR code so the merge can report the
+ * reason.
  */
 export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData, CheckResult> {
   return async (job: Job<CheckJobData, CheckResult>) => {
@@ -45,25 +53,28 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
     const kind = job.name;
     if (!isCoreKind(kind) && !isOptionalKind(kind))
       throw new UnrecoverableError(`KYC_ERR_INTERNAL: unknown check kind ${kind}`);
-    const lookup = deps.lookupFor(runId, job.data.cache);
+    const profile = job.data.profile ?? DEFAULT_PROFILE;
+    const lookup = deps.lookupFor(runId, job.data.cache, profile);
     try {
-      if (isCoreKind(kind)) return await runCheck(kind, client, lookup, job.data.profile ?? DEFAULT_PROFILE);
+      if (isCoreKind(kind)) return await runCheck(kind, client, lookup, profile);
       return await runOptionalCheck(kind, client, lookup, job.data.optional ?? DEFAULT_OPTIONAL_SETTINGS);
     } catch (error) {
-      if (error instanceof PacedOut) {
+      if (error instanceof PacedOut || error instanceof UpstreamHeld) {
         await deps.pauseQueue(Math.max(1, error.retryInMs));
         throw Worker.RateLimitError();
       }
       if (isRegistryError(error)) {
         if (error.kind === 'rate_limited') {
           await deps.store.incr(runId, { rate_limited: 1 });
-          await deps.pauseQueue(error.retryAfterMs ?? 1_000);
+          await deps.pauseQueue(Math.min(error.retryAfterMs ?? 1_000, profile.maxRetryAfterMs));
           throw Worker.RateLimitError();
         }
-        const final = !isRetryable(error) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+        const final =
+          (!isRetryable(error) && error.kind !== 'auth') || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
         // The writer sees a failed check as its code only: what it did not recognise is counted here, once.
         if (final && error.unrecognised) await deps.store.noteUnrecognised(runId, [error.unrecognised]);
-        if (!isRetryable(error)) throw new UnrecoverableError(error.toString());
+        // Auth failures are retried: the circuit breaker, not one job, decides that a key is bad.
+        if (!isRetryable(error) && error.kind !== 'auth') throw new UnrecoverableError(error.toString());
         if (!final) await deps.store.incr(runId, { retries: 1 });
         throw new Error(error.toString());
       }

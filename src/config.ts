@@ -27,8 +27,14 @@ export function isUuid(value: string): boolean {
 export interface Config {
   /** Redis to use; undefined → the embedded redis-server. */
   readonly redisUrl: string | undefined;
-  /** Lookup Service base URL; undefined → the built-in emulator. */
+  /** Lookup Service base URL; undefined → none configured (the built-in emulator only with `emulator`). */
   readonly apiUrl: string | undefined;
+  /**
+   * The operator opted into the built-in emulator (`KYC_API_URL=emulator` or `--emulator`). Without a URL
+   * and without this opt-in, `run`, `worker` and `schedule` refuse to start: a lost KYC_API_URL must not turn
+   * a nightly screening into a synthetic one.
+   */
+  readonly emulator: boolean;
   readonly apiKey: string | undefined;
   /** Upstream calls per second shared by every worker on every machine. */
   readonly rate: number;
@@ -42,6 +48,11 @@ export interface Config {
   readonly httpConcurrency: number;
   /** A repeated request within this many rows is answered from the run's cache (see RequestCache). */
   readonly cacheRows: number;
+  /**
+   * Auth or network failures of calls in a row, across every worker, that open the circuit breaker: the
+   * checks queue stops and the runs fail resumably instead of spending the quota on a bad key or a dead URL.
+   */
+  readonly breakerThreshold: number;
   /** The upstream profile file (`KYC_UPSTREAM_PROFILE`); undefined → the safe defaults. */
   readonly upstreamProfilePath: string | undefined;
   /**
@@ -49,7 +60,10 @@ export interface Config {
    * that an operator can teach a run a new phrasing without a file or a release.
    */
   readonly debtorNotFound: readonly string[];
-  /** What this deployment's Lookup Service does where its contract is open (src/registry/profile.ts). */
+  /**
+   * What this deployment's Lookup Service does where its contract is open (src/registry/profile.ts);
+   * `KYC_MAX_RETRY_AFTER_MS` overrides the file's `maxRetryAfterMs`.
+   */
   readonly profile: UpstreamProfile;
   /** Mode of the output files a run creates (`KYC_OUTPUT_MODE`, octal; default 0600). */
   readonly outputMode: number;
@@ -100,12 +114,17 @@ const schema = z.object({
   requestTimeoutMs: positiveNumber('KYC_REQUEST_TIMEOUT_MS').default(10_000),
   httpConcurrency: positiveNumber('KYC_HTTP_CONCURRENCY').int().default(32),
   cacheRows: positiveNumber('KYC_CACHE_ROWS').int().default(DEFAULT_CACHE_ROWS),
+  breakerThreshold: positiveNumber('KYC_BREAKER_THRESHOLD').int().default(5),
+  maxRetryAfterMs: positiveNumber('KYC_MAX_RETRY_AFTER_MS').int().optional(),
   upstreamProfilePath: z.string().min(1).optional(),
   debtorNotFound: z.string().optional(),
   outputMode: z.string().optional(),
 });
 
-type ConfigKey = Exclude<keyof Config, 'profile' | 'dashboardToken'>;
+type ConfigKey = Exclude<keyof Config, 'profile' | 'dashboardToken' | 'emulator'>;
+
+/** The value of KYC_API_URL (or of the `apiUrl` flag, which `--emulator` sets) that opts into the emulator. */
+export const EMULATOR_URL = 'emulator';
 
 export type ConfigInput = Partial<Record<ConfigKey, string | number | undefined>>;
 
@@ -120,6 +139,7 @@ const ENV_NAMES: Readonly<Record<ConfigKey, string>> = {
   requestTimeoutMs: 'KYC_REQUEST_TIMEOUT_MS',
   httpConcurrency: 'KYC_HTTP_CONCURRENCY',
   cacheRows: 'KYC_CACHE_ROWS',
+  breakerThreshold: 'KYC_BREAKER_THRESHOLD',
   upstreamProfilePath: 'KYC_UPSTREAM_PROFILE',
   debtorNotFound: 'KYC_DEBTOR_NOT_FOUND',
   outputMode: 'KYC_OUTPUT_MODE',
@@ -152,6 +172,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
     const value = flags[key] ?? (key === 'apiKey' ? readSecret(env, envName) : env[envName]);
     raw[key] = value === '' ? undefined : value;
   }
+  // Not a field of Config: it overrides the profile's own cap.
+  raw.maxRetryAfterMs = env.KYC_MAX_RETRY_AFTER_MS === '' ? undefined : env.KYC_MAX_RETRY_AFTER_MS;
+  const emulator = raw.apiUrl === EMULATOR_URL;
+  if (emulator) raw.apiUrl = undefined;
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
@@ -173,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
   return {
     redisUrl: config.redisUrl,
     apiUrl: config.apiUrl,
+    emulator,
     apiKey: config.apiKey,
     rate: config.rate,
     logLevel: config.logLevel,
@@ -181,19 +206,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
     requestTimeoutMs: config.requestTimeoutMs,
     httpConcurrency: config.httpConcurrency,
     cacheRows: config.cacheRows,
+    breakerThreshold: config.breakerThreshold,
     upstreamProfilePath: config.upstreamProfilePath,
     debtorNotFound: splitPhrases(config.debtorNotFound),
-    profile: withDebtorNotFound(loadProfile(config.upstreamProfilePath), splitPhrases(config.debtorNotFound)),
+    profile: withRetryAfterCap(
+      withDebtorNotFound(loadProfile(config.upstreamProfilePath), splitPhrases(config.debtorNotFound)),
+      config.maxRetryAfterMs,
+    ),
     outputMode: config.outputMode === undefined ? DEFAULT_OUTPUT_MODE : parseOutputMode(config.outputMode),
     dashboardToken: readSecret(env, 'KYC_DASHBOARD_TOKEN'),
   };
+}
+
+function withRetryAfterCap(profile: UpstreamProfile, maxRetryAfterMs: number | undefined): UpstreamProfile {
+  return maxRetryAfterMs === undefined ? profile : { ...profile, maxRetryAfterMs };
 }
 
 /** The config as it may be printed or written to a manifest: secrets replaced, credentials in URLs masked. */
 export function publicConfig(config: Config): Record<string, string | number | boolean> {
   return {
     redisUrl: config.redisUrl ? maskUrlCredentials(config.redisUrl) : 'embedded',
-    apiUrl: config.apiUrl ? maskUrlCredentials(config.apiUrl) : 'built-in emulator',
+    apiUrl: config.apiUrl
+      ? maskUrlCredentials(config.apiUrl)
+      : config.emulator
+        ? 'built-in emulator'
+        : '[unset]',
     apiKey: config.apiKey ? '[set]' : '[unset]',
     rate: config.rate,
     logLevel: config.logLevel,
@@ -202,6 +239,8 @@ export function publicConfig(config: Config): Record<string, string | number | b
     requestTimeoutMs: config.requestTimeoutMs,
     httpConcurrency: config.httpConcurrency,
     cacheRows: config.cacheRows,
+    breakerThreshold: config.breakerThreshold,
+    maxRetryAfterMs: config.profile.maxRetryAfterMs,
     upstreamProfile: config.upstreamProfilePath ?? 'defaults',
     debtorNotFound: config.debtorNotFound.join('|'),
     outputMode: `0${config.outputMode.toString(8)}`,

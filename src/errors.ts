@@ -39,6 +39,11 @@ export const CATALOG = {
     'REDIS_URL must be a redis://, rediss://, redis+cluster:// or redis+sentinel:// URL',
     EXIT.USAGE,
   ),
+  KYC_ERR_CONFIG_NO_UPSTREAM: entry(
+    'KYC_API_URL is not set: no Lookup Service to screen against. Set KYC_API_URL and KYC_API_KEY, or opt ' +
+      'into the synthetic built-in emulator with --emulator or KYC_API_URL=emulator',
+    EXIT.USAGE,
+  ),
 
   // --- Redis
   KYC_ERR_REDIS_MISSING: entry('redis-server was not found on PATH', EXIT.REDIS),
@@ -57,6 +62,11 @@ export const CATALOG = {
   KYC_ERR_UPSTREAM_TIMEOUT: entry('The Lookup Service did not answer in time', EXIT.UPSTREAM),
   KYC_ERR_UPSTREAM_NETWORK: entry('The Lookup Service could not be reached', EXIT.UPSTREAM),
   KYC_ERR_UPSTREAM_MALFORMED: entry('The Lookup Service answered with an unexpected body', EXIT.UPSTREAM),
+  // --- Lookup Service as a whole: the preflight call and the circuit breaker stop a run
+  KYC_ERR_UPSTREAM_UNREACHABLE: entry(
+    'The Lookup Service cannot be reached (no connection or no answer in time): check KYC_API_URL and the network',
+    EXIT.UPSTREAM,
+  ),
 
   // --- emulator
   KYC_ERR_EMULATOR_START: entry('The emulator could not start', EXIT.INTERNAL),

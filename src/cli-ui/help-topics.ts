@@ -6,15 +6,20 @@ import { EXIT } from '../errors.js';
  */
 export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] = [
   ['REDIS_URL', 'Redis for the queues (default: an embedded redis-server)'],
-  ['KYC_API_URL', 'base URL of the Lookup Service'],
-  ['KYC_API_KEY', 'API key of the Lookup Service (never logged or stored)'],
+  ['KYC_API_URL', 'base URL of the Lookup Service; emulator = the built-in emulator (marked outputs)'],
+  ['KYC_API_KEY', 'API key of the Lookup Service, never logged or stored (or KYC_API_KEY_FILE)'],
+  ['KYC_OUTPUT_MODE', "file mode of a run's outputs (default 0600)"],
+  ['KYC_DASHBOARD_TOKEN', "the dashboard's token, required off loopback (or KYC_DASHBOARD_TOKEN_FILE)"],
   ['KYC_RATE', 'upstream calls per second, shared by all workers (default 10)'],
   ['KYC_PREFIX', 'hash-tagged queue prefix (default {kyc})'],
   ['KYC_STATE_DIR', 'embedded Redis data and logs (default .state)'],
   ['KYC_REQUEST_TIMEOUT_MS', 'per-request timeout of the HTTP client (default 10000)'],
   ['KYC_HTTP_CONCURRENCY', 'concurrent requests per client instance (default 32)'],
+  ['KYC_BREAKER_THRESHOLD', 'auth or network failures in a row that stop every call (default 5)'],
+  ['KYC_MAX_RETRY_AFTER_MS', "the longest Retry-After honoured (default: the profile's, 300000)"],
   ['KYC_CACHE_ROWS', 'rows a cached answer serves repeats within (default 10000)'],
   ['KYC_UPSTREAM_PROFILE', 'upstream profile file: what the Lookup Service does where its contract is open'],
+  ['KYC_DEBTOR_NOT_FOUND', 'more debtor "not found" phrasings, separated by |'],
   ['LOG_LEVEL', 'pino log level (default info)'],
 ];
 

@@ -22,6 +22,10 @@ export function summaryTable(
   const lines: [string, string][] = [
     ['run', run.id],
     ['status', run.status],
+    ...(run.emulator
+      ? [['upstream', 'EMULATOR: synthetic registers, not a real screening'] as [string, string]]
+      : []),
+    ...(run.status === 'failed' && run.error ? [['error', run.error] as [string, string]] : []),
     ['rows', String(rows)],
     ['HIT', String(n('verdict:HIT'))],
     ['INCOMPLETE', String(n('verdict:INCOMPLETE'))],

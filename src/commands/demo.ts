@@ -32,6 +32,8 @@ export function registerDemoCommand(program: Command): void {
         workers: true,
         attempts: DEFAULT_WORKER_SETTINGS.attempts,
         progress: true,
+        // The demo is the one command that opts into the emulator by itself (loudly announced).
+        emulator: !process.env.KYC_API_URL,
       });
       const report =
         code === 0 || code === 4

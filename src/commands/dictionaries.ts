@@ -131,7 +131,11 @@ export async function dictionariesAction(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
   const config = loadConfig(env);
-  const lookup = await startLookupRuntime(config, { announce: (message) => io.err(`${message}\n`) });
+  // Listing dictionaries screens nobody: the emulator may answer without an opt-in (loudly announced).
+  const lookup = await startLookupRuntime(config, {
+    announce: (message) => io.err(`${message}\n`),
+    implicitEmulator: true,
+  });
   try {
     return name === undefined
       ? await listDictionaries(lookup.registry, options, io)

@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
 import {
+  EMULATOR_URL,
   loadConfig,
   logSecrets,
   maskUrlCredentials,
@@ -12,7 +13,7 @@ import {
   type Config,
 } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
-import { EXIT, KycError } from '../errors.js';
+import { CATALOG, EXIT, isErrorCode, KycError } from '../errors.js';
 import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
 import { DEFAULT_PROFILE } from '../registry/index.js';
 import { createLogger, type Logger } from '../log.js';
@@ -23,8 +24,9 @@ import { progressDisplay } from '../cli-ui/progress.js';
 import { progressLog } from '../cli-ui/progress-log.js';
 import { summaryTable } from '../cli-ui/summary.js';
 import { ensurePrivateDir } from '../pipeline/private-files.js';
+import { preflight } from '../pipeline/preflight.js';
 import { RunStore, type RunSettings } from '../pipeline/run-store.js';
-import { startRuntime, type Runtime } from '../pipeline/runtime.js';
+import { requireUpstream, startRuntime, type Runtime } from '../pipeline/runtime.js';
 import { fileSha256, followRun, requeueRun, submitRun, type FollowTick } from '../pipeline/submit.js';
 import { checkOutputTargets, DEFAULT_OUTPUT_MODE, parseOutputMode } from '../pipeline/output-paths.js';
 import { checkRunId, newRunId, type Priority } from '../pipeline/topology.js';
@@ -71,6 +73,8 @@ export interface RunOptions {
   overwrite?: boolean;
   /** Octal mode of the output files (default: KYC_OUTPUT_MODE or 0600). */
   outputMode?: string;
+  /** `--emulator`: screen against the built-in emulator (synthetic registers; every output is marked). */
+  emulator?: boolean;
 }
 
 export function positiveInt(name: string) {
@@ -191,6 +195,11 @@ export function addRunOptions(command: Command): Command {
       'checks to run, e.g. foreign_agent,sanctions,email (default: the four core checks plus email, card and ' +
         'cadastral when the input has their column)',
     )
+    .option(
+      '--emulator',
+      'screen against the built-in emulator of the Lookup Service (synthetic registers; outputs marked ' +
+        'EMULATOR). Without it, KYC_API_URL is required (KYC_API_URL=emulator is the same opt-in)',
+    )
     .option('--smtp', 'e-mail check: ask the service to check the domain’s mail exchangers (default: off)')
     .option(
       '--card-risk-countries <codes>',
@@ -214,6 +223,11 @@ async function probeInput(path: string, options: RunOptions): Promise<IngestHead
   });
   await probe.rows[Symbol.asyncIterator]().return?.();
   return probe.header;
+}
+
+/** A run stopped because the service refused the key or was out of reach: fixed, it resumes. */
+function isUpstreamStop(code: string): boolean {
+  return code === 'KYC_ERR_UPSTREAM_AUTH' || code === 'KYC_ERR_UPSTREAM_UNREACHABLE';
 }
 
 /** A process that already has a runtime (the schedules worker): the run uses it and starts nothing of its own. */
@@ -242,9 +256,12 @@ export async function runAction(
       ...(options.stateDir ? { stateDir: options.stateDir } : {}),
       ...(profilePath ? { upstreamProfilePath: profilePath } : {}),
       ...(options.outputMode ? { outputMode: options.outputMode } : {}),
+      ...(options.emulator ? { apiUrl: EMULATOR_URL } : {}),
     });
   // A scheduled run reads by the profile stored with its schedule, not by the worker's.
   const config = host && profilePath ? withUpstreamProfile(loaded, profilePath) : loaded;
+  // A host (the schedules worker) has its upstream already; a command of its own must say which one.
+  if (!host) requireUpstream(config);
   if (!input && !options.resume)
     throw new KycError('KYC_ERR_USAGE', 'give an input file, or --resume <runId>');
   if (options.runId !== undefined) checkRunId(options.runId, '--run-id');
@@ -286,9 +303,16 @@ export async function runAction(
   let metricsServer: { close(): Promise<void> } | undefined;
   try {
     const store = new RunStore(runtime.redis, config.prefix);
+    const resumed = options.resume ? await store.require(options.resume) : undefined;
+    // Fail fast, before anything is queued: a refused key or a dead URL is one call and exit 5 here (the
+    // coordinator checks again before its first dispatch, for runs that are queued by other means).
+    if (resumed?.status !== 'done') {
+      const { note } = await preflight(runtime.registry);
+      if (note) log.warn({ note }, 'preflight call: the Lookup Service answered with an error; going on');
+    }
     let runId: string;
-    if (options.resume) {
-      const run = await store.require(options.resume);
+    if (resumed) {
+      const run = resumed;
       runId = run.id;
       if (run.status !== 'done') await requeueRun(runtime.redis, config.prefix, run);
       announce(`Resuming run ${runId} from row ${run.written + 1}`);
@@ -341,6 +365,7 @@ export async function runAction(
           : {}),
         ...(options.schedule ? { schedule: options.schedule } : {}),
         ...(isDeepStrictEqual(config.profile, DEFAULT_PROFILE) ? {} : { profile: config.profile }),
+        ...(runtime.usingEmulator ? { emulator: true } : {}),
         config: {
           ...publicConfig(config),
           apiUrl: runtime.usingEmulator ? 'built-in emulator' : maskUrlCredentials(runtime.apiUrl),
@@ -370,6 +395,7 @@ export async function runAction(
         settings: {
           ...DEFAULT_WORKER_SETTINGS,
           rate: config.rate,
+          ...(config.profile.burst === undefined ? {} : { burst: config.profile.burst }),
           checksConcurrency: options.concurrency,
           attempts: options.attempts,
         },
@@ -395,13 +421,11 @@ export async function runAction(
     if (final.status === 'failed') {
       announce(final.error ?? 'KYC_ERR_INTERNAL: run failed');
       const code = /^(KYC_ERR_[A-Z_]+)/.exec(final.error ?? '')?.[1];
-      if (code === 'KYC_ERR_OUTPUT_EXISTS') {
+      if (code === 'KYC_ERR_OUTPUT_EXISTS')
         announce(`Free the name and resume: kyc-screen run --resume ${runId}`);
-        return EXIT.USAGE;
-      }
-      return code?.startsWith('KYC_ERR_INPUT') || code === 'KYC_ERR_RUN_RESUME_MISMATCH'
-        ? EXIT.INPUT
-        : EXIT.INTERNAL;
+      if (code && isUpstreamStop(code))
+        announce(`The run is kept. Resume with: kyc-screen run --resume ${runId}`);
+      return code && isErrorCode(code) ? CATALOG[code].exit : EXIT.INTERNAL;
     }
     output(summaryTable(final, counters, await store.unrecognised(runId)));
     return (counters['verdict:INCOMPLETE'] ?? 0) > 0 ? EXIT.INCOMPLETE : EXIT.OK;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig, type Config } from '../config.js';
+import { EMULATOR_URL, loadConfig, type Config } from '../config.js';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { openRedis } from '../ops/redis-session.js';
@@ -17,7 +17,7 @@ import { addSchedule, listSchedules, removeSchedule, type ScheduleInfo } from '.
 import { startScheduleWorker, type ScheduleWorker } from '../ops/schedule/worker.js';
 import { readWhitelist } from '../ops/whitelist/file.js';
 import { loadProfile } from '../registry/profile.js';
-import type { Runtime } from '../pipeline/runtime.js';
+import { requireUpstream, type Runtime } from '../pipeline/runtime.js';
 import { addRunOptions, runAction, type RunOptions } from './run.js';
 
 const PIPELINE_QUEUES = ['checks', 'verdicts', 'runs'] as const;
@@ -104,10 +104,13 @@ function defaultName(input: string): string {
   return name || 'nightly';
 }
 
+/** Run options that `schedule add` takes for itself rather than refusing them. */
+const SCHEDULE_OWN: ReadonlySet<string> = new Set(['outDir', 'stateDir', 'emulator']);
+
 /** The run options the user gave to `schedule add`, without those the schedule decides itself. */
 function runOptionsOf(command: Command, options: AddOptions): ScheduledRunOptions {
   for (const key of NOT_SCHEDULABLE) {
-    if (key !== 'outDir' && key !== 'stateDir' && command.getOptionValueSource(key) === 'cli')
+    if (!SCHEDULE_OWN.has(key) && command.getOptionValueSource(key) === 'cli')
       throw new KycError(
         'KYC_ERR_USAGE',
         `a schedule decides --${key.replace(/[A-Z]/gu, (c) => `-${c.toLowerCase()}`)} itself`,
@@ -126,8 +129,14 @@ function runOptionsOf(command: Command, options: AddOptions): ScheduledRunOption
 async function withConfigRedis<T>(
   stateDir: string | undefined,
   use: (config: Config, session: Awaited<ReturnType<typeof openRedis>>) => Promise<T>,
+  upstream?: { readonly emulator: boolean },
 ) {
-  const config = loadConfig(process.env, stateDir ? { stateDir } : {});
+  const config = loadConfig(process.env, {
+    ...(stateDir ? { stateDir } : {}),
+    ...(upstream?.emulator ? { apiUrl: EMULATOR_URL } : {}),
+  });
+  // A schedule whose nightly runs would screen against nothing (or, silently, the emulator) is refused.
+  if (upstream) requireUpstream(config);
   const session = await openRedis(config);
   try {
     return await use(config, session);
@@ -164,6 +173,10 @@ export function registerScheduleCommand(program: Command): void {
     const key = option.attributeName() as (typeof NOT_SCHEDULABLE)[number];
     if (key === 'outDir')
       option.description = 'base directory: each run writes into <out-dir>/YYYY-MM-DD_HHMM/ (required)';
+    else if (key === 'emulator')
+      option.description =
+        'register the schedule without KYC_API_URL: its runs screen against the emulator of the worker ' +
+        'that fires them (that worker needs the same opt-in)';
     else if (key !== 'stateDir' && (NOT_SCHEDULABLE as readonly string[]).includes(key)) option.hideHelp();
   }
   add.action(async (options: AddOptions) => {
@@ -180,12 +193,16 @@ export function registerScheduleCommand(program: Command): void {
       tz: checkTimeZone(options.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone),
       run,
     };
-    await withConfigRedis(options.stateDir, async (config, { redis }) => {
-      const info = await addSchedule(redis, config.prefix, options.cron, data);
-      process.stdout.write(`${describe(info)}\n`);
-      for (const path of [input, run.whitelist])
-        if (path && !existsSync(path)) process.stderr.write(`Warning: ${path} does not exist (yet)\n`);
-    });
+    await withConfigRedis(
+      options.stateDir,
+      async (config, { redis }) => {
+        const info = await addSchedule(redis, config.prefix, options.cron, data);
+        process.stdout.write(`${describe(info)}\n`);
+        for (const path of [input, run.whitelist])
+          if (path && !existsSync(path)) process.stderr.write(`Warning: ${path} does not exist (yet)\n`);
+      },
+      { emulator: options.emulator === true },
+    );
   });
 
   schedule

@@ -6,6 +6,8 @@ import { summaryTable } from '../cli-ui/summary.js';
 import { connectRedis } from '../pipeline/runtime.js';
 import { startEmbeddedRedis } from '../pipeline/embedded-redis.js';
 import { RunStore } from '../pipeline/run-store.js';
+import { UpstreamState } from '../pipeline/upstream-state.js';
+import { upstreamNoticeLines } from '../ops/upstream-notice.js';
 import { join } from 'node:path';
 
 /** `kyc-screen status [runId]`: recent runs, or one run's progress and counters. */
@@ -28,6 +30,11 @@ export function registerStatusCommand(program: Command): void {
       const redis = connectRedis(config.redisUrl ?? embedded?.url ?? '');
       try {
         const store = new RunStore(redis, config.prefix);
+        const upstreamState = new UpstreamState(redis, config.prefix);
+        const upstream = { pause: await upstreamState.pause(), breaker: await upstreamState.breaker() };
+        // A pause or an open breaker delays every run: said first, whatever is asked.
+        const notices = upstreamNoticeLines(upstream);
+        if (!options.json && notices.length > 0) process.stdout.write(`${notices.join('\n')}\n\n`);
         if (runId) {
           const run = await store.get(runId);
           if (!run) throw new KycError('KYC_ERR_RUN_NOT_FOUND', runId);
@@ -35,7 +42,7 @@ export function registerStatusCommand(program: Command): void {
           const unrecognised = await store.unrecognised(runId);
           process.stdout.write(
             options.json
-              ? `${JSON.stringify({ run, counters, unrecognised }, null, 2)}\n`
+              ? `${JSON.stringify({ run, counters, unrecognised, upstream }, null, 2)}\n`
               : `${summaryTable(run, counters, unrecognised)}\n`,
           );
           return;
@@ -43,6 +50,8 @@ export function registerStatusCommand(program: Command): void {
         const ids = await store.list(20);
         const runs = (await Promise.all(ids.map((id) => store.get(id)))).filter((r) => r !== undefined);
         if (options.json) {
+          // The list stays a list (scripts read it); the upstream state is one line on stderr.
+          if (notices.length > 0) process.stderr.write(`${notices.join('\n')}\n`);
           process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
           return;
         }
@@ -50,7 +59,8 @@ export function registerStatusCommand(program: Command): void {
         for (const run of runs) {
           const total = run.totalRows === undefined ? '?' : String(run.totalRows);
           process.stdout.write(
-            `${run.id}  ${run.status.padEnd(7)}  ${run.written}/${total}  ${run.priority}  ${run.createdAt}  ${run.input}\n`,
+            `${run.id}  ${run.status.padEnd(7)}  ${run.written}/${total}  ${run.priority}  ${run.createdAt}  ${run.input}` +
+              `${run.emulator ? '  EMULATOR' : ''}${run.status === 'failed' && run.error ? `\n    ${run.error}` : ''}\n`,
           );
         }
       } finally {

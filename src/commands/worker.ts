@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { loadConfig, logSecrets } from '../config.js';
+import { EMULATOR_URL, loadConfig, logSecrets } from '../config.js';
 import { createLogger } from '../log.js';
 import { startRuntime } from '../pipeline/runtime.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
@@ -20,6 +20,7 @@ interface WorkerOptions {
   metricsPort?: number;
   metricsHost: string;
   upstreamProfile?: string;
+  emulator?: boolean;
 }
 
 /** `kyc-screen worker`: checks, merge and runs workers; any number of them on any number of machines. */
@@ -77,11 +78,17 @@ export function registerWorkerCommand(program: Command): void {
       'what the Lookup Service does where its contract is open, JSON (default: KYC_UPSTREAM_PROFILE or ' +
         'the safe defaults; see docs/lookup-service.md)',
     )
+    .option(
+      '--emulator',
+      'call a built-in emulator of the Lookup Service in this process (synthetic registers). Without it, ' +
+        'KYC_API_URL is required (KYC_API_URL=emulator is the same opt-in)',
+    )
     .action(async (options: WorkerOptions) => {
       const config = loadConfig(process.env, {
         ...(options.rate !== undefined ? { rate: options.rate } : {}),
         ...(options.stateDir ? { stateDir: options.stateDir } : {}),
         ...(options.upstreamProfile ? { upstreamProfilePath: resolve(options.upstreamProfile) } : {}),
+        ...(options.emulator ? { apiUrl: EMULATOR_URL } : {}),
       });
       const log = createLogger({
         level: config.logLevel,
@@ -106,6 +113,7 @@ export function registerWorkerCommand(program: Command): void {
         settings: {
           ...DEFAULT_WORKER_SETTINGS,
           rate: config.rate,
+          ...(config.profile.burst === undefined ? {} : { burst: config.profile.burst }),
           checksConcurrency: options.concurrency,
           mergeConcurrency: options.mergeConcurrency,
           runsConcurrency: options.runsConcurrency,

@@ -18,12 +18,14 @@ export interface EvidenceLine {
   readonly checks: Partial<Record<CheckKind, unknown>>;
   /** Cells of a row with more cells than the header, beyond the header's width (as in verdicts.csv). */
   readonly extra_cells?: readonly string[];
+  /** Present (true) only on the lines of a run against the built-in emulator: synthetic registers. */
+  readonly emulator?: true;
 }
 
 export function evidenceLine(
   verdict: Verdict,
   warnings: readonly RowIssue[],
-  meta: { runId: string; checkedAt: string },
+  meta: { runId: string; checkedAt: string; emulator?: boolean },
   extraCells: readonly string[] = [],
 ): EvidenceLine {
   const checks: Partial<Record<CheckKind, unknown>> = {};
@@ -54,6 +56,7 @@ export function evidenceLine(
     warnings,
     checks,
     ...(extraCells.length > 0 ? { extra_cells: extraCells } : {}),
+    ...(meta.emulator ? { emulator: true as const } : {}),
   };
 }
 

@@ -73,6 +73,14 @@ export function buildManifest(m: ManifestInput) {
   return {
     manifest_version: 1,
     run_id: m.run.id,
+    ...(m.run.emulator
+      ? {
+          emulator: true,
+          emulator_notice:
+            'Screened against the built-in emulator of the Lookup Service: its registers are synthetic; ' +
+            'these verdicts are not a real screening.',
+        }
+      : {}),
     created_at: m.run.createdAt,
     started_at: m.run.startedAt ?? null,
     finished_at: m.finishedAt,

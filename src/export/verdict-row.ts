@@ -18,8 +18,15 @@ function optionalCells(kind: OptionalCheckKind, result: CheckResult | undefined)
   return OPTIONAL_ROW_FIELDS[kind].map((field: string) => result?.fields?.[field] ?? '');
 }
 
+/**
+ * The marker of a run against the built-in emulator: a last column whose every cell says so, so that a
+ * spreadsheet user sees it on every row, even after filtering or copying rows elsewhere.
+ */
+export const EMULATOR_COLUMN = 'kyc_upstream';
+export const EMULATOR_CELL = 'EMULATOR: synthetic registers (not a real screening)';
+
 /** Column names the pipeline appends after the input's own columns, in this order. */
-export function verdictColumns(kinds: readonly CheckKind[]): string[] {
+export function verdictColumns(kinds: readonly CheckKind[], options: { emulator?: boolean } = {}): string[] {
   return [
     'kyc_verdict',
     'kyc_reasons',
@@ -30,6 +37,7 @@ export function verdictColumns(kinds: readonly CheckKind[]): string[] {
     'kyc_run_id',
     'kyc_scoring_version',
     'kyc_extra_cells',
+    ...(options.emulator ? [EMULATOR_COLUMN] : []),
   ];
 }
 
@@ -45,6 +53,8 @@ export function extraCellsCell(cells: readonly string[], width: number): string 
 export interface RowMeta {
   readonly runId: string;
   readonly checkedAt: string;
+  /** The run screened against the built-in emulator: the row carries the marker column. */
+  readonly emulator?: boolean;
 }
 
 /** `STATUS` or `STATUS: short detail` for one check; empty when the check was not part of the run. */
@@ -98,6 +108,7 @@ export function verdictRow(
     meta.runId,
     verdict.scoringVersion,
     extraCellsCell(cells, width),
+    ...(meta.emulator ? [EMULATOR_CELL] : []),
   ];
 }
 

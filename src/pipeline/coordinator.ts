@@ -50,9 +50,21 @@ export interface CoordinatorDeps {
   readonly backoffMs: number;
   /** Flows per addBulk call. */
   readonly chunkSize?: number;
+  /** The Lookup Service as a whole: checked before the first dispatch, watched while the run waits. */
+  readonly upstream?: RunUpstream;
   /** Called after every written batch; the CLI and the runs job show it. */
   onProgress?(progress: { written: number; total?: number }): void;
 }
+
+export interface RunUpstream {
+  /** One cheap authenticated call; throws KYC_ERR_UPSTREAM_AUTH or _UNREACHABLE when the run cannot go on. */
+  preflight(): Promise<void>;
+  /** Why every call was stopped (the circuit breaker is open), if it was. */
+  stopped(): Promise<KycError | undefined>;
+}
+
+/** How often a waiting writer asks whether the circuit breaker stopped the calls. */
+const UPSTREAM_CHECK_MS = 1_000;
 
 /** Thrown when the coordinator was asked to stop: output is consistent with the checkpoint; resume later. */
 export class RunInterrupted extends Error {
@@ -125,6 +137,12 @@ export async function coordinateRun(
     throw new KycError('KYC_ERR_INPUT_NOT_FOUND', run.input, { cause: error });
   });
   if (input.sha256 !== run.inputSha256) throw new KycError('KYC_ERR_RUN_RESUME_MISMATCH', run.input);
+  // Before the first check is dispatched, and again on every resume: a refused key or a dead URL costs one
+  // call and a clear error, not every row's attempts.
+  await deps.upstream?.preflight().catch((error: unknown) => {
+    log.error({ runId, err: error }, `run stopped before its first check: ${String(error)}`);
+    throw error;
+  });
   await store.update(runId, {
     status: 'running',
     ...(run.startedAt ? {} : { startedAt: new Date().toISOString() }),
@@ -172,7 +190,10 @@ export async function coordinateRun(
     await files.append(
       Buffer.concat([
         bomBytes(format),
-        encodeCsvRecord([...file.header.columns, ...verdictColumns(kinds)], format),
+        encodeCsvRecord(
+          [...file.header.columns, ...verdictColumns(kinds, { emulator: run.emulator === true })],
+          format,
+        ),
       ]),
       Buffer.alloc(0),
     );
@@ -365,9 +386,21 @@ export async function coordinateRun(
     }
   }
 
+  /** Every call is stopped (refused key, service out of reach): the run fails, resumable, with the reason. */
+  async function assertUpstream(): Promise<void> {
+    const stopped = await deps.upstream?.stopped();
+    if (!stopped) return;
+    log.error(
+      { runId, code: stopped.code, written: next - 1 },
+      `run stopped: ${stopped.toString()}. Resume with kyc-screen run --resume ${runId}`,
+    );
+    throw stopped;
+  }
+
+  let next = firstRow;
   async function write(): Promise<void> {
-    let next = firstRow;
     let waitingSince = Date.now();
+    let upstreamCheckedAt = Date.now();
     let pollMs = 10;
     for (;;) {
       if (failure || signal?.aborted) return;
@@ -386,6 +419,10 @@ export async function coordinateRun(
         ready.push(JSON.parse(value) as StoredResult);
       }
       if (ready.length === 0) {
+        if (Date.now() - upstreamCheckedAt > UPSTREAM_CHECK_MS) {
+          upstreamCheckedAt = Date.now();
+          await assertUpstream();
+        }
         if (Date.now() - waitingSince > STUCK_AFTER_MS) {
           await unstick(next);
           waitingSince = Date.now();
@@ -404,7 +441,7 @@ export async function coordinateRun(
       for (const result of ready) {
         const row = result.verdict.row;
         const item = pending.get(row);
-        const meta = { runId, checkedAt: result.checkedAt };
+        const meta = { runId, checkedAt: result.checkedAt, emulator: run.emulator === true };
         const cells = maskCardColumn(item?.cells ?? [], cardColumn, width);
         const line = verdictRow(cells, width, result.verdict, result.warnings, kinds, meta);
         let record = encodeCsvRecordChecked(line, format);

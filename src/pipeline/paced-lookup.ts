@@ -1,10 +1,11 @@
 import type { Looked, Lookup } from '../checks/run-check.js';
 import type { UnrecognisedAnswer } from '../domain/check.js';
 import type { RegistryClient } from '../registry/index.js';
-import { isRegistryError } from '../registry/index.js';
+import { DEFAULT_PROFILE, isRegistryError } from '../registry/index.js';
 import type { Pacer } from './pacer.js';
 import type { RequestCache } from './request-cache.js';
 import type { RunStore } from './run-store.js';
+import type { UpstreamGuard } from './upstream-guard.js';
 
 /**
  * An answer as the run's cache keeps it: the record's operation, and its parameters when they are the
@@ -72,13 +73,23 @@ export interface JobLookup extends Lookup {
   flush(): Promise<void>;
 }
 
+export interface PacedLookupOptions {
+  /** Circuit breaker, Retry-After records and logs shared with every machine (absent: none). */
+  readonly guard?: UpstreamGuard;
+  /** The longest Retry-After honoured (the run's upstream profile). */
+  readonly maxRetryAfterMs?: number;
+}
+
 export function pacedLookup(
   runId: string,
   registry: RegistryClient,
   pacer: Pacer,
   cache: RequestCache,
   store: RunStore,
+  options: PacedLookupOptions = {},
 ): JobLookup {
+  const { guard } = options;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_PROFILE.maxRetryAfterMs;
   const counts: Record<string, number> = {};
   const count = (field: string) => {
     counts[field] = (counts[field] ?? 0) + 1;
@@ -89,21 +100,32 @@ export function pacedLookup(
     send: () => Promise<Looked<T>>,
   ): Promise<Looked<T>> {
     const { value, cached } = await cache.getOrFetch(operation, params, async () => {
+      // A key known to be refused, or a service known to be out of reach, gets no call at all.
+      await guard?.assertClosed();
       const slot = await pacer.acquire();
       if (!slot.granted) throw new PacedOut(slot.retryInMs);
+      let answer: CompactAnswer<T>;
       try {
         // Successful calls are counted by the writer from the evidence (request records), so the
         // manifest agrees with evidence.jsonl and a resumed run counts each row once.
-        return compact(params, await send());
+        answer = compact(params, await send());
       } catch (error) {
         if (isRegistryError(error)) {
           count(`calls:${operation}:${error.status || error.kind}`);
           count('calls');
-          // Nobody may call before the service's Retry-After, on any machine.
-          if (error.kind === 'rate_limited') await pacer.penalize(error.retryAfterMs ?? 1_000);
+          if (error.kind === 'rate_limited') {
+            // Nobody may call before the service's Retry-After, on any machine; but never longer than the
+            // profile's cap, or one answer could stall every run on this Redis for a day.
+            const waitMs = guard
+              ? await guard.rateLimited(runId, error.retryAfterMs, maxRetryAfterMs)
+              : Math.min(error.retryAfterMs ?? 1_000, maxRetryAfterMs);
+            await pacer.penalize(waitMs);
+          } else await guard?.failed(error, runId);
         }
         throw error;
       }
+      await guard?.succeeded();
+      return answer;
     });
     return expand(operation, params, value, cached);
   }

@@ -1,17 +1,31 @@
 import type { Redis } from 'ioredis';
 import { RedisScript } from './redis-script.js';
+import {
+  ClockOffset,
+  assumedBurst,
+  latenessToleranceMs,
+  slotDecision,
+  type SlotDecision,
+} from './slot-timing.js';
 
 /**
  * The upstream quota as one generic cell rate algorithm (GCRA) in Redis: every HTTP call of every worker
  * on every machine reserves the next free slot, spaced 1/rate apart on Redis's own clock. Calls never
- * exceed the rate at any scale of time, so an upstream token bucket of that rate never answers 429
- * (BullMQ's limiter alone counts job starts in fixed windows, which lets bursts through at window edges
- * and cannot see that a job makes zero, one or two calls).
+ * exceed the rate at any scale of time (BullMQ's limiter alone counts job starts in fixed windows, which
+ * lets bursts through at window edges and cannot see that a job makes zero, one or two calls).
  *
- * When the service does answer 429 (the key's real quota is below `--rate`, or another client shares the
- * key), the pacer learns: the rate drops to 70 % at most once a second (multiplicative decrease) and
- * climbs back by 2 % of the configured rate per second without a 429 (additive increase), so the calls
- * settle just under the real quota instead of storming it after every Retry-After.
+ * Spacing alone is not enough against a gateway that admits a small burst (a tenth of a second is
+ * common): a timer that fires late, a busy event loop or a stalled process sends a paced call late, and it
+ * bunches with the calls after it. So a slot is taken right before the call leaves, it is mapped to this
+ * process's clock (never early), and a call whose slot passed more than the bucket's spare room ago takes
+ * a new slot instead of going out late (src/pipeline/slot-timing.ts).
+ *
+ * When the service does answer 429 (the key's real quota is below `--rate`, another client shares the key,
+ * or bunching the pacer could not prevent), nobody calls before its Retry-After, and the pacer learns: a
+ * 429 after a quiet spell cuts the rate by 5 % (one such 429 says little), 429s that keep coming cut it by
+ * 30 % at most once a second (multiplicative decrease); it climbs back by 2 % of the configured rate per
+ * second without a 429 (additive increase), so the calls settle just under a lower real quota instead of
+ * storming it after every Retry-After.
  */
 const ADAPT = `
 local function rate(now, maxRate)
@@ -26,6 +40,7 @@ local function rate(now, maxRate)
 end
 `;
 
+/** Returns {slot, now} in Redis microseconds; a slot beyond the horizon is refused as {-1, now, slot}. */
 const RESERVE = new RedisScript(`${ADAPT}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
@@ -35,12 +50,12 @@ local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
 local start = tat
 if start < now then start = now end
 local wait = start - now
-if wait > maxAhead then return -wait end
+if wait > maxAhead then return {-1, now, start} end
 redis.call('SET', KEYS[1], string.format('%d', start + interval), 'PX', math.floor((wait + interval) / 1000) + 60000)
-return wait
+return {start, now, start}
 `);
 
-/** After a 429: nobody calls before Retry-After, and the rate is cut (once a second at most). */
+/** After a 429: nobody calls before Retry-After, and the rate is cut (see above). */
 const PENALIZE = new RedisScript(`${ADAPT}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
@@ -52,8 +67,10 @@ if until_ > tat then
 end
 local cut = tonumber(redis.call('HGET', KEYS[2], 'cut') or '0')
 if now - cut > 1000000 then
+  local factor = 0.7
+  if now - cut > 10000000 then factor = 0.95 end
   local current = rate(now, maxRate)
-  redis.call('HSET', KEYS[2], 'current', tostring(math.max(maxRate * 0.02, current * 0.7)),
+  redis.call('HSET', KEYS[2], 'current', tostring(math.max(maxRate * 0.02, current * factor)),
     'cut', string.format('%d', now), 'raised', string.format('%d', now))
   redis.call('PEXPIRE', KEYS[2], 3600000)
 end
@@ -64,36 +81,63 @@ export type Reservation =
   | { readonly granted: true; readonly waitMs: number }
   | { readonly granted: false; readonly retryInMs: number };
 
+export interface PacerOptions {
+  /** A reservation further ahead than this is refused: the job goes back to the queue instead of sleeping. */
+  readonly maxAheadMs?: number;
+  /** Calls the upstream admits above its rate (the profile's `burst`); undefined: a tenth of the rate. */
+  readonly burst?: number;
+}
+
+/** Counts of what the pacer decided in this process, for tests and benchmarks. */
+export interface PacerCounts {
+  /** Slots given up because they had passed too long ago when the call could leave. */
+  retaken: number;
+}
+
 export class Pacer {
   private readonly adaptKey: string;
+  private readonly maxAheadMs: number;
+  private readonly toleranceMs: number;
+  private readonly clock = new ClockOffset();
+  readonly counts: PacerCounts = { retaken: 0 };
 
   constructor(
     private readonly redis: Redis,
     private readonly key: string,
     private readonly rate: number,
-    /** A reservation further ahead than this is refused: the job goes back to the queue instead of sleeping. */
-    private readonly maxAheadMs = 1_000,
+    options: PacerOptions | number = {},
   ) {
+    const { maxAheadMs = 1_000, burst } = typeof options === 'number' ? { maxAheadMs: options } : options;
+    this.maxAheadMs = maxAheadMs;
+    this.toleranceMs = latenessToleranceMs(rate, assumedBurst(rate, burst));
     // Same hash tag as the slot key, so both live in one Redis Cluster slot.
     this.adaptKey = `${key}:adapt`;
   }
 
+  /** Reserves the next slot; `waitMs` is the time from now (this process's clock) until it. */
   async reserve(): Promise<Reservation> {
-    const result = Number(
-      await RESERVE.run(this.redis, [this.key, this.adaptKey], [this.rate, this.maxAheadMs * 1000]),
-    );
-    return result >= 0
-      ? { granted: true, waitMs: result / 1000 }
-      : { granted: false, retryInMs: Math.max(1, Math.ceil(-result / 1000 - this.maxAheadMs / 2)) };
+    const slot = await this.reserveAt();
+    return slot.granted
+      ? { granted: true, waitMs: Math.max(0, slot.atMs - performance.now()) }
+      : { granted: false, retryInMs: slot.retryInMs };
   }
 
-  /** Reserves a slot and sleeps until it; false when the queue should back off instead. */
+  /**
+   * Reserves a slot and sleeps until it; false when the queue should back off instead. Call it right
+   * before the request leaves: a slot that passed more than the tolerance ago (this process did not run in
+   * time) is given up for a new one, so calls leave on their slots and never in a bunch.
+   */
   async acquire(): Promise<Reservation> {
-    const reservation = await this.reserve();
-    if (reservation.granted && reservation.waitMs > 0) {
-      await new Promise((resolve) => setTimeout(resolve, reservation.waitMs));
+    const started = performance.now();
+    for (let retakes = 0; ; retakes++) {
+      const slot = await this.reserveAt();
+      if (!slot.granted) return { granted: false, retryInMs: slot.retryInMs };
+      const waitMs = slot.atMs - performance.now();
+      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(waitMs)));
+      const decision: SlotDecision = slotDecision(performance.now() - slot.atMs, this.toleranceMs, retakes);
+      if (decision === 'send') return { granted: true, waitMs: performance.now() - started };
+      this.counts.retaken++;
     }
-    return reservation;
   }
 
   async penalize(delayMs: number): Promise<void> {
@@ -104,5 +148,23 @@ export class Pacer {
   async currentRate(): Promise<number> {
     const current = await this.redis.hget(this.adaptKey, 'current');
     return current === null ? this.rate : Math.min(this.rate, Number(current));
+  }
+
+  /** The next slot, as a time of this process's clock (performance.now()). */
+  private async reserveAt(): Promise<
+    { granted: true; atMs: number } | { granted: false; retryInMs: number }
+  > {
+    const reply = (await RESERVE.run(
+      this.redis,
+      [this.key, this.adaptKey],
+      [this.rate, this.maxAheadMs * 1000],
+    )) as [number, number, number];
+    const [granted, nowUs, slotUs] = reply.map(Number) as [number, number, number];
+    this.clock.observe(performance.now(), nowUs / 1000);
+    if (granted < 0) {
+      const aheadMs = (slotUs - nowUs) / 1000;
+      return { granted: false, retryInMs: Math.max(1, Math.ceil(aheadMs - this.maxAheadMs / 2)) };
+    }
+    return { granted: true, atMs: this.clock.toLocal(slotUs / 1000) };
   }
 }

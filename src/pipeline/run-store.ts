@@ -47,6 +47,11 @@ export interface RunSettings {
   readonly overwrite?: boolean;
   /** Mode of the output files (`--output-mode`, `KYC_OUTPUT_MODE`). Absent: 0600. */
   readonly outputMode?: number;
+  /**
+   * The run screens against the built-in emulator (`--emulator`): every output carries the marker (manifest
+   * field, a `kyc_upstream` column in verdicts.csv, a field on every evidence line). Absent: the real service.
+   */
+  readonly emulator?: boolean;
   /** Effective config without secrets, for the manifest. */
   readonly config: Readonly<Record<string, string | number | boolean>>;
 }

@@ -30,8 +30,11 @@ export interface RuntimeOptions {
   readonly announce: (message: string) => void;
   /** Whether the embedded Redis keeps an AOF (runs: yes, so that --resume works). */
   readonly persistRedis?: boolean;
-  /** Whether a missing KYC_API_URL may start the built-in emulator (`worker` on a cluster: no). */
-  readonly allowEmulator?: boolean;
+  /**
+   * Whether a missing KYC_API_URL starts the built-in emulator without the operator's opt-in (`demo`,
+   * `dictionaries`). Otherwise only `KYC_API_URL=emulator` / `--emulator` does, and a missing URL is refused.
+   */
+  readonly implicitEmulator?: boolean;
   /** Emulator rate limit when the emulator is started here, to mimic a key's quota. */
   readonly emulatorRate?: number;
   /**
@@ -63,7 +66,18 @@ async function checkEvictionPolicy(redis: Redis, log: Logger): Promise<void> {
   }
 }
 
+/**
+ * Fails closed: a nightly job that lost KYC_API_URL must not screen against synthetic registers. Without a
+ * URL the built-in emulator needs the operator's opt-in (`KYC_API_URL=emulator` or `--emulator`).
+ */
+export function requireUpstream(config: Config, implicitEmulator = false): void {
+  if (config.apiUrl === undefined && !config.emulator && !implicitEmulator)
+    throw new KycError('KYC_ERR_CONFIG_NO_UPSTREAM');
+}
+
 export async function startRuntime(config: Config, log: Logger, options: RuntimeOptions): Promise<Runtime> {
+  // Before a redis-server is started for nothing.
+  requireUpstream(config, options.implicitEmulator);
   const closers: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const closer of closers.reverse())
@@ -155,7 +169,7 @@ export interface LookupRuntime {
  */
 export async function startLookupRuntime(
   config: Config,
-  options: Pick<RuntimeOptions, 'announce' | 'allowEmulator' | 'emulatorRate'>,
+  options: Pick<RuntimeOptions, 'announce' | 'implicitEmulator' | 'emulatorRate'>,
 ): Promise<LookupRuntime> {
   let apiUrl: string;
   let apiKey: string;
@@ -165,9 +179,7 @@ export async function startLookupRuntime(
     // loadConfig refuses KYC_API_URL without a key.
     apiKey = config.apiKey ?? '';
   } else {
-    if (options.allowEmulator === false) {
-      throw new KycError('KYC_ERR_CONFIG_API_URL', 'KYC_API_URL is required here (no built-in emulator)');
-    }
+    requireUpstream(config, options.implicitEmulator);
     apiKey = config.apiKey ?? DEMO_API_KEY;
     emulator = await createEmulator({
       keys: [apiKey],
@@ -177,8 +189,9 @@ export async function startLookupRuntime(
     options.announce(
       [
         '',
-        '!!! KYC_API_URL is not set: screening against the BUILT-IN EMULATOR of the Lookup Service',
-        `!!! at ${apiUrl}. Its registers are SYNTHETIC; verdicts are NOT real screening results.`,
+        '!!! Screening against the BUILT-IN EMULATOR of the Lookup Service',
+        `!!! at ${apiUrl}. Its registers are SYNTHETIC; verdicts are NOT real screening results,`,
+        '!!! and every output of the run is marked EMULATOR.',
         '!!! Set KYC_API_URL and KYC_API_KEY to screen against the real service.',
         '',
       ].join('\n'),

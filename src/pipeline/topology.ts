@@ -78,3 +78,18 @@ export function runsIndexKey(prefix: string): string {
 export function pacerKey(prefix: string): string {
   return `${prefix}:pacer`;
 }
+
+/** The shared records about the Lookup Service as a whole (src/pipeline/upstream-state.ts). */
+export function upstreamKeys(prefix: string) {
+  const base = `${prefix}:upstream`;
+  return {
+    /** The Retry-After pause in force: until, cause, which run's answer. */
+    pause: `${base}:pause`,
+    /** The circuit breaker, present while open: code, error, when, which run. */
+    breaker: `${base}:breaker`,
+    /** Auth or network failures in a row. */
+    failures: `${base}:failures`,
+    /** Held by the one process probing the service after failures in a row. */
+    probe: `${base}:probe`,
+  };
+}

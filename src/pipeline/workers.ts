@@ -11,6 +11,9 @@ import { coordinateRun, RunInterrupted } from './coordinator.js';
 import type { CheckJobData, MergeJobData, RunJobData } from './job-data.js';
 import { pacedLookup } from './paced-lookup.js';
 import { Pacer } from './pacer.js';
+import { preflight, type PreflightOptions } from './preflight.js';
+import { breakerError, UpstreamGuard } from './upstream-guard.js';
+import { UpstreamState } from './upstream-state.js';
 import { LocalAnswers, RequestCache } from './request-cache.js';
 import { RunStore } from './run-store.js';
 import { QUEUE_STREAMS, applyEventRetention } from './retention.js';
@@ -19,6 +22,11 @@ import { QUEUES, pacerKey } from './topology.js';
 export interface WorkerSettings {
   /** Upstream calls per second of the API key, for every worker on every machine together. */
   readonly rate: number;
+  /**
+   * Calls the upstream's gateway admits above the rate (the upstream profile's `burst`): how late a paced
+   * call may leave. Undefined: a tenth of the rate.
+   */
+  readonly burst?: number;
   /** Check jobs in progress at once in this process (each waits on at most one HTTP call). */
   readonly checksConcurrency: number;
   readonly mergeConcurrency: number;
@@ -28,6 +36,8 @@ export interface WorkerSettings {
   readonly backoffMs: number;
   /** Cap on started attempts, which 429 pauses also spend, so that a job cannot bounce forever. */
   readonly maxStartedAttempts: number;
+  /** Auth or network failures in a row (all machines) that stop the calls (`KYC_BREAKER_THRESHOLD`). */
+  readonly breakerThreshold: number;
 }
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
@@ -38,7 +48,11 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   attempts: 4,
   backoffMs: 1_000,
   maxStartedAttempts: 100,
+  breakerThreshold: 5,
 };
+
+/** The breaker's probe retries an unreachable service for about half a minute before it opens. */
+const BREAKER_PROBE: PreflightOptions = { attempts: 6, delayMs: 2_000 };
 
 export interface WorkerHost {
   close(): Promise<void>;
@@ -63,7 +77,12 @@ export async function startWorkers(options: {
   const connection = redis;
   const store = new RunStore(redis, prefix);
   const whitelists = new WhitelistStore(redis, prefix);
-  const pacer = new Pacer(redis, pacerKey(prefix), settings.rate);
+  const pacer = new Pacer(
+    redis,
+    pacerKey(prefix),
+    settings.rate,
+    settings.burst === undefined ? {} : { burst: settings.burst },
+  );
   await applyEventRetention(redis, prefix);
   const checksQueue = new Queue(QUEUES.checks, { connection, prefix, streams: QUEUE_STREAMS });
   // BullMQ honours queue.rateLimit (the 429 pause) only when the queue has a limiter; this one is a loose
@@ -74,13 +93,29 @@ export async function startWorkers(options: {
   const stopping = new AbortController();
   // Answers this process fetched or read lately; keys carry the run id, so runs never share them.
   const localAnswers = new LocalAnswers(2_000);
+  const upstream = new UpstreamState(redis, prefix);
+  const probe = async (options: PreflightOptions = {}) => {
+    // The call takes a slot of the one quota like any other, but never waits behind a long pause for it.
+    await pacer.acquire();
+    const { note } = await preflight(registry, options);
+    if (note) log.warn({ note }, 'preflight call: the Lookup Service answered with an error; going on');
+  };
+  const guard = new UpstreamGuard({
+    state: upstream,
+    threshold: settings.breakerThreshold,
+    // Patient: a service restarting (or a network blip) must not stop every run; a refused key stops at once.
+    probe: () => probe(BREAKER_PROBE),
+    onOpen: () => checksQueue.pause(),
+    log,
+    currentRate: () => pacer.currentRate(),
+  });
 
   if (only.has('checks')) {
     workers.push(
       new Worker<CheckJobData>(
         QUEUES.checks,
         checkProcessor({
-          lookupFor: (runId, window) => {
+          lookupFor: (runId, window, profile) => {
             const keys = store.keys(runId);
             const cache = new RequestCache(
               redis,
@@ -88,7 +123,10 @@ export async function startWorkers(options: {
               window,
               { local: localAnswers },
             );
-            return pacedLookup(runId, registry, pacer, cache, store);
+            return pacedLookup(runId, registry, pacer, cache, store, {
+              guard,
+              maxRetryAfterMs: profile.maxRetryAfterMs,
+            });
           },
           pauseQueue: (ms) => checksQueue.rateLimit(ms),
           store,
@@ -141,6 +179,19 @@ export async function startWorkers(options: {
                 log,
                 attempts: settings.attempts,
                 backoffMs: settings.backoffMs,
+                upstream: {
+                  async preflight() {
+                    await probe();
+                    // The service answers: whatever stopped the calls is over for every run.
+                    const wasOpen = await upstream.close();
+                    if (wasOpen || (await checksQueue.isPaused())) await checksQueue.resume();
+                    if (wasOpen) log.warn({ runId }, 'circuit breaker closed: the preflight call succeeded');
+                  },
+                  async stopped() {
+                    const record = await upstream.breaker();
+                    return record ? breakerError(record) : undefined;
+                  },
+                },
                 onProgress: (progress) => void job.updateProgress(progress).catch(() => undefined),
               },
               signal,

@@ -6,6 +6,9 @@
  *   npm run bench                       all scenarios, default sizes
  *   npm run bench -- --only quota,calls  some of them
  *   npm run bench -- --big 1000000       the large file of the memory figure (default 1,000,000)
+ *   npm run bench:quota -- --quota-clients 2000 --quota-rates 100,200 --quota-bursts 1,0.1
+ *     --quota-loads idle,busy           the quota figures' cases (bursts as shares of the rate)
+ *   npm run bench:overhead -- --clients 20000                            size of the overhead figures
  *
  * Prints a table and writes test/bench/results/pipeline.json.
  */
@@ -93,26 +96,58 @@ function sampleCalls(emulator: BenchEmulator, everyMs = 200) {
   };
 }
 
-async function quota(): Promise<Figure> {
-  const R = 200;
-  const file = await clientsFile('quota', 5_000);
+/**
+ * Another process keeping one core busy for as long as it runs, as a noisy neighbour on a shared host does:
+ * timers fire late and the pipeline's processes get the other core in turns.
+ */
+function busyCore(): { stop(): Promise<void> } {
+  const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  return {
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+interface QuotaCase {
+  readonly rate: number;
+  readonly burst: number;
+  readonly busy: boolean;
+}
+
+/**
+ * Quota use against the emulator's token bucket: successful calls per second ÷ R while calls flow, and 429s
+ * as a share of all calls. The pipeline is not told the bucket's size (default upstream profile: it
+ * assumes a tenth of the rate), so the same pipeline meets a one-second burst and a gateway's small one.
+ */
+async function quotaCase(
+  file: string,
+  clients: number,
+  { rate: R, burst, busy }: QuotaCase,
+): Promise<Figure> {
   const redis = await startRedis();
-  const emulator = await startEmulator(['--rate', String(R), '--burst', String(R)]);
+  const emulator = await startEmulator(['--rate', String(R), '--burst', String(burst)]);
+  const load = busy ? busyCore() : undefined;
   const sampler = sampleCalls(emulator);
-  const out = join(work, 'quota');
+  const out = join(work, `quota-${R}-${burst}-${busy ? 'busy' : 'idle'}`);
   const result = await runCli(['run', file, '--rate', String(R), '--out-dir', out, '--no-progress'], {
     REDIS_URL: redis.url,
     KYC_API_URL: emulator.url,
   });
   const calls = sampler.stop();
+  await load?.stop();
   const stats = await emulator.stats();
   await emulator.stop();
   await redis.stop();
   if (result.code !== 0) throw new Error(`quota run failed: ${result.stderr}`);
   const use = calls.okPerSecond / R;
   const share429 = (stats.byStatus['429'] ?? 0) / Math.max(1, stats.total);
+  const burstText =
+    burst === R ? 'R (1 s)' : `R/${Math.round(R / burst)} (${Math.round((burst / R) * 1000)} ms)`;
   return {
-    figure: 'quota use (R = 200/s, 5,000 clients)',
+    figure: `quota use (R = ${R}/s, burst ${burstText}, ${busy ? 'one core kept busy' : 'idle'}, ${clients.toLocaleString('en')} clients)`,
     value: round(use),
     target: '>= 0.98, 429s <= 0.1 %',
     met: use >= 0.98 && share429 <= 0.001,
@@ -122,8 +157,29 @@ async function quota(): Promise<Figure> {
       calls_200: stats.byStatus['200'] ?? 0,
       responses_429: stats.byStatus['429'] ?? 0,
       share_429_percent: round(share429 * 100, 3),
+      bucket_size: burst,
+      other_load: busy ? 'busy-loop process on one core' : 'none started by the benchmark',
     },
   };
+}
+
+/** Both rates, both bucket sizes (one second, a gateway's tenth of a second), idle and beside a busy core. */
+async function quota(): Promise<Figure[]> {
+  const clients = Number(flag('quota-clients') ?? 2_000);
+  const rates = (flag('quota-rates') ?? '100,200').split(',').map(Number);
+  const bursts = (flag('quota-bursts') ?? '1,0.1').split(',').map(Number);
+  const loads = (flag('quota-loads') ?? 'idle,busy').split(',');
+  const file = await clientsFile('quota', clients);
+  const figures: Figure[] = [];
+  for (const rate of rates) {
+    for (const burst of bursts.map((share) => Math.max(1, Math.round(rate * share)))) {
+      for (const busy of loads.map((load) => load === 'busy')) {
+        process.stderr.write(`bench: quota R = ${rate}, burst ${burst}, ${busy ? 'busy' : 'idle'}…\n`);
+        figures.push(await quotaCase(file, clients, { rate, burst, busy }));
+      }
+    }
+  }
+  return figures;
 }
 
 /** Runs a bench script of test/bench/lib to its end; its JSON line, and the CPU seconds it used. */
@@ -202,9 +258,10 @@ async function pipelineWithWorkers(file: string, emulatorUrl: string, workers: n
 }
 
 /**
- * The pipeline against a bare BullMQ baseline (one parent + four no-op children per client), and, to
- * show where the time goes, the pipeline's own work with no queue at all (test/bench/lib/own-work.ts):
- * its clients/s is the ceiling of any job topology on this machine.
+ * What the queues cost: the pipeline's CPU per client against the sum of a bare BullMQ baseline (one
+ * parent + four no-op children per client) and the pipeline's own work with no queue at all
+ * (test/bench/lib/own-work.ts), all three in the same run. And whether the machine keeps up with the
+ * quota: unthrottled clients/s against the clients/s a quota of R calls/s allows (R ÷ calls per client).
  */
 async function overhead(): Promise<Figure[]> {
   const clients = Number(flag('clients') ?? 20_000);
@@ -231,22 +288,38 @@ async function overhead(): Promise<Figure[]> {
   const one = await pipelineWithWorkers(file, emulator.url, 1);
   const two = await pipelineWithWorkers(file, emulator.url, 2);
   await emulator.stop();
-  const ratio = pipeline.clientsPerSecond / base.clientsPerSecond;
+  const total = ({ cpu }: Measured) => cpu.node + cpu.redis + cpu.emulator;
+  const cpuRatio = total(pipeline) / (total(base) + total(own));
+  // The client rate a quota of R calls/s allows is R ÷ calls per client; the pipeline unthrottled should
+  // run well above it, so that the quota and not the machine sets the pace of a real run.
+  const R = 200;
+  const allowed = R / Math.max(callsPerClient, Number.EPSILON);
+  const headroom = pipeline.clientsPerSecond / allowed;
+  const conditions = `${clients.toLocaleString('en')} clients, unthrottled emulator, workers in the run's process`;
   return [
     {
-      figure: `pipeline overhead (${clients.toLocaleString('en')} clients, unthrottled)`,
-      value: round(ratio),
-      target: '>= 0.8',
-      met: ratio >= 0.8,
+      figure: `pipeline CPU ÷ (bare BullMQ + own work without queues) (${conditions})`,
+      value: round(cpuRatio),
+      target: '<= 1.1',
+      met: cpuRatio <= 1.1,
       detail: {
-        pipeline_clients_per_s: round(pipeline.clientsPerSecond, 1),
-        bare_bullmq_clients_per_s: round(base.clientsPerSecond, 1),
-        own_work_without_queues_clients_per_s: round(own.clientsPerSecond, 1),
-        own_work_without_queues_vs_bare_bullmq: round(own.clientsPerSecond / base.clientsPerSecond),
         cpu_ms_per_client_pipeline: cpuText(pipeline),
         cpu_ms_per_client_bare_bullmq: cpuText(base),
         cpu_ms_per_client_own_work_without_queues: cpuText(own),
+        pipeline_clients_per_s: round(pipeline.clientsPerSecond, 1),
+        bare_bullmq_clients_per_s: round(base.clientsPerSecond, 1),
+        own_work_without_queues_clients_per_s: round(own.clientsPerSecond, 1),
+      },
+    },
+    {
+      figure: `throughput ÷ client rate the quota allows at R = ${R}/s (${conditions})`,
+      value: round(headroom, 2),
+      target: '>= 3',
+      met: headroom >= 3,
+      detail: {
+        pipeline_clients_per_s: round(pipeline.clientsPerSecond, 1),
         calls_per_client: callsPerClient,
+        allowed_clients_per_s: round(allowed, 1),
       },
     },
     {
@@ -292,14 +365,18 @@ async function callsPerClient(): Promise<Figure> {
     }
   }
   const duplicates = [...seen.values()].filter((n) => n > 1).length;
+  // The preflight calls (the dictionary list, by `run` and by the coordinator) screen nobody and are not
+  // among the manifest's calls.
+  const preflights = stats.byRoute['/reg2/dictionary 200'] ?? 0;
   return {
     figure: 'calls per client (30 % repeated INN or name)',
     value: m.upstream.calls_per_client,
     target: '< 4, no duplicate request',
-    met: m.upstream.calls_per_client < 4 && duplicates === 0 && stats.total === m.upstream.calls,
+    met: m.upstream.calls_per_client < 4 && duplicates === 0 && stats.total - preflights === m.upstream.calls,
     detail: {
       calls: m.upstream.calls,
       emulator_requests: stats.total,
+      preflight_calls: preflights,
       cache_hits: m.upstream.cache_hits,
       duplicate_requests: duplicates,
     },

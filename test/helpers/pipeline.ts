@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
+import type { Dispatcher } from 'undici';
 import { DEMO_API_KEY } from '../../src/config.js';
 import { CORE_CHECK_KINDS, type CheckKind } from '../../src/domain/check.js';
 import { createEmulator, type EmulatorHandle, type EmulatorOptions } from '../../src/emulator/server.js';
@@ -57,6 +58,8 @@ export async function startTestPipeline(
     redisUrl?: string;
     /** The base URL the client calls, given the emulator's (e.g. a proxy in front of it). */
     upstreamUrl?: (emulatorUrl: string) => Promise<string>;
+    /** The HTTP client's dispatcher (one that records when each request leaves). */
+    dispatcher?: Dispatcher;
   } = {},
 ): Promise<TestPipeline> {
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: null }) : connect();
@@ -66,6 +69,7 @@ export async function startTestPipeline(
     baseUrl: options.upstreamUrl ? await options.upstreamUrl(emulator.url) : emulator.url,
     apiKey: DEMO_API_KEY,
     timeoutMs: options.timeoutMs ?? 5_000,
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
   });
   const workers = await startWorkers({
     redis,

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { estimateTotal } from '../../cli-ui/progress-figures.js';
 import type { Counters, RunState, UnrecognisedCount } from '../../pipeline/run-store.js';
+import { upstreamNoticeLines, type UpstreamNotice } from '../upstream-notice.js';
 
 /**
  * The runs page of the dashboard: every recent run with its progress and counts, straight from RunStore.
@@ -68,7 +69,8 @@ function statusCell(run: RunState, counters: Counters): string {
     run.status === 'failed' && run.error
       ? `<small class="reason" title="${escape(run.error)}">${escape(run.error)}</small>`
       : '';
-  return `<td class="status ${escape(tone)}">${escape(label)}${reason}</td>`;
+  const emulator = run.emulator ? ' <span class="emulator">EMULATOR</span>' : '';
+  return `<td class="status ${escape(tone)}">${escape(label)}${emulator}${reason}</td>`;
 }
 
 /** The total of unrecognised answers, the kinds and examples in its tooltip. */
@@ -169,7 +171,15 @@ function refreshScript(refreshSeconds: number): string {
 })();`;
 }
 
-export function runsPage(views: readonly RunView[], refreshSeconds = 2, now = new Date()): string {
+export function runsPage(
+  views: readonly RunView[],
+  refreshSeconds = 2,
+  now = new Date(),
+  upstream: UpstreamNotice = {},
+): string {
+  const notices = upstreamNoticeLines(upstream)
+    .map((line) => `<p class="notice">${escape(line)}</p>`)
+    .join('\n');
   const body = views.length === 0 ? EMPTY : views.map(runRow).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -193,10 +203,13 @@ td.clip{cursor:help}
 td.time,td.progress{cursor:help}
 .bar{width:100%;height:8px;background:#e6ebf1;border-radius:4px;margin:4px 0 2px}
 .bar span{display:block;height:100%;background:#0969da;border-radius:4px}
+.notice{background:#fff4e5;border:1px solid #9a6700;padding:8px 12px;border-radius:6px}
+.emulator{color:#b3261e;font-weight:600}
 </style></head>
 <body>
 <h1>kyc-screen — runs</h1>
 <nav><a href="queues">Queues (bull-board)</a><a href="metrics">Prometheus metrics</a><a href="api/runs">JSON</a><span id="updated">updated ${now.toISOString().slice(11, 19)} UTC</span></nav>
+${notices}
 <table><colgroup>${COLUMNS.map((c) => (c.width ? `<col style="width:${c.width}px">` : '<col>')).join('')}</colgroup>
 <thead><tr>${COLUMNS.map((c) => `<th${c.num ? ' class="num"' : ''}>${c.head}</th>`).join('')}</tr></thead>
 <tbody id="runs">

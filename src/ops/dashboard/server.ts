@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
 import { RunStore } from '../../pipeline/run-store.js';
 import { QUEUE_STREAMS } from '../../pipeline/retention.js';
+import { UpstreamState } from '../../pipeline/upstream-state.js';
 import { QUEUES } from '../../pipeline/topology.js';
 import { listen, type Listening } from '../listen.js';
 import { pipelineMetrics } from '../metrics/pipeline-metrics.js';
@@ -39,6 +40,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
     (name) => new Queue(name, { connection: redis, prefix, streams: QUEUE_STREAMS }),
   );
   const store = new RunStore(redis, prefix);
+  const upstream = new UpstreamState(redis, prefix);
   const metrics = pipelineMetrics({ redis, prefix, queues, recentRuns: options.recentRuns ?? 500 });
 
   const board = new HonoAdapter(serveStatic);
@@ -81,7 +83,10 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
   const app = new Hono();
   if (options.token !== undefined) app.use('*', tokenAuth(options.token));
   app.get('/', (c) => c.redirect('/runs'));
-  app.get('/runs', async (c) => c.html(runsPage(await runViews())));
+  app.get('/runs', async (c) => {
+    const [views, pause, breaker] = await Promise.all([runViews(), upstream.pause(), upstream.breaker()]);
+    return c.html(runsPage(views, 2, new Date(), { pause, breaker }));
+  });
   // Each run with its rendered table row (`html`): what the runs page's script puts in place.
   app.get('/api/runs', async (c) =>
     c.json((await runViews()).map((view) => ({ ...view, html: runRow(view) }))),

@@ -50,11 +50,12 @@ export async function probeNameSearch(
   prober: Prober,
   records: readonly unknown[],
   assumed: UpstreamProfile,
-): Promise<{ findings: Finding[]; crossScript: boolean | undefined }> {
+): Promise<{ findings: Finding[]; crossScript: boolean | undefined; caseInsensitive: boolean | undefined }> {
   const record = pickProbeRecord(records);
   if (record === undefined) {
     return {
       crossScript: undefined,
+      caseInsensitive: undefined,
       findings: [
         {
           point: 'name search',
@@ -79,6 +80,7 @@ export async function probeNameSearch(
   if (asWritten !== true) {
     return {
       crossScript: undefined,
+      caseInsensitive: undefined,
       findings: [
         {
           point: 'name search',
@@ -96,12 +98,14 @@ export async function probeNameSearch(
     value === undefined ? 'could not tell' : value ? yes : no;
   return {
     crossScript,
+    caseInsensitive: caseless,
     findings: [
       {
         point: 'name search: case',
         found: said(caseless, 'case-insensitive', 'case-sensitive'),
-        assumed: 'case-insensitive',
-        holds: caseless,
+        assumed: assumed.caseInsensitiveSearch ? 'case-insensitive' : 'none: names are also sent in capitals',
+        // As across scripts: assuming case matters is always safe.
+        holds: caseless === undefined ? undefined : caseless || !assumed.caseInsensitiveSearch,
       },
       {
         point: 'name search: part of a word',

@@ -89,6 +89,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       ...(cap.cap === undefined ? {} : { resultCap: cap.cap }),
       ...(rate.burst === undefined || rate.burst < 1 ? {} : { burst: rate.burst }),
       ...(search.crossScript === undefined ? {} : { crossScriptSearch: search.crossScript }),
+      ...(search.caseInsensitive === undefined ? {} : { caseInsensitiveSearch: search.caseInsensitive }),
     });
     return { findings, measured, calls: prober.calls, budget };
   } finally {

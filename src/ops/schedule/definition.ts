@@ -18,6 +18,8 @@ export const NOT_SCHEDULABLE = [
   'logFile',
   'metricsPort',
   'metricsHost',
+  // The worker that fires the schedule decides the upstream; on `schedule add` it is only the opt-in.
+  'emulator',
   'schedule',
 ] as const satisfies readonly (keyof RunOptions)[];
 

@@ -108,7 +108,7 @@ export interface BenchEmulator {
   readonly url: string;
   readonly child: ChildProcess;
   /** Requests answered so far by status, from the emulator's stats endpoint. */
-  stats(): Promise<{ total: number; byStatus: Record<string, number> }>;
+  stats(): Promise<{ total: number; byStatus: Record<string, number>; byRoute: Record<string, number> }>;
   stop(): Promise<void>;
 }
 
@@ -122,7 +122,7 @@ export async function startEmulator(args: string[] = []): Promise<BenchEmulator>
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/__emulator/health`)).ok) break;
@@ -145,7 +145,7 @@ export async function startEmulator(args: string[] = []): Promise<BenchEmulator>
         const status = route.slice(route.lastIndexOf(' ') + 1);
         byStatus[status] = (byStatus[status] ?? 0) + n;
       }
-      return { total: body.total, byStatus };
+      return { total: body.total, byStatus, byRoute: body.byRoute };
     },
     async stop() {
       child.kill('SIGTERM');

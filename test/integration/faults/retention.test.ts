@@ -123,7 +123,7 @@ describe('the embedded Redis at rest', () => {
     const outDir = mkdtempSync(join(tmpdir(), 'kyc-retention-'));
     const child = cli(['run', input, '--out-dir', outDir, '--state-dir', stateDir, '--run-id', 'aof_1'], {
       REDIS_URL: '',
-      KYC_API_URL: '',
+      KYC_API_URL: 'emulator',
       KYC_RATE: '200',
     });
     const stderr = stderrOf(child);

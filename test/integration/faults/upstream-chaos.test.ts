@@ -65,8 +65,16 @@ describe('upstream chaos: 10 % 503, 429 storms, stalls beyond the timeout, malfo
         KYC_REQUEST_TIMEOUT_MS: '1000',
       });
       const runErr = stderrOf(run);
-      // Restart the service in the middle of the run: every call in between fails to connect.
-      await new Promise((r) => setTimeout(r, 4_000));
+      // Restart the service in the middle of the run (once it has served a few hundred calls, however slowly
+      // the machine starts the CLI): every call in between fails to connect.
+      for (let served = 0; served < 300;) {
+        await new Promise((r) => setTimeout(r, 200));
+        const stats = await fetch(`http://127.0.0.1:${port}/__emulator/stats`).then(
+          (r) => r.json() as Promise<{ total: number }>,
+          () => ({ total: 0 }),
+        );
+        served = stats.total;
+      }
       const old = emulator;
       old.kill('SIGKILL');
       await exited(old);

@@ -8,7 +8,7 @@ import type { Manifest } from '../../../src/export/manifest.js';
 import { redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { readVerdicts, statusColumns } from './helpers.js';
 
-/** `kyc-screen run --checks …` as a user runs it: the CLI in its own process, the built-in emulator. */
+/** `kyc-screen run --checks …` as a user runs it: the CLI in its own process, the built-in emulator (opted into). */
 function cli(args: string[]): Promise<{ code: number | null; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
     env: {
@@ -16,6 +16,7 @@ function cli(args: string[]): Promise<{ code: number | null; stderr: string }> {
       REDIS_URL: redisUrl(),
       KYC_PREFIX: uniquePrefix(),
       KYC_RATE: '200',
+      KYC_API_URL: 'emulator',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -12,7 +12,7 @@ import { sampleSlice } from '../../helpers/sample-slice.js';
  * The embedded redis-server of a state directory belongs to the processes using it: the last one to let go
  * stops it, a process whose Redis went away exits 6, and a crafted redis.json never gets a process signalled.
  */
-const EMBEDDED = { REDIS_URL: '', KYC_API_URL: '', KYC_RATE: '200' };
+const EMBEDDED = { REDIS_URL: '', KYC_API_URL: 'emulator', KYC_RATE: '200' };
 const started: ChildProcess[] = [];
 
 function pidAlive(pid: number): boolean {

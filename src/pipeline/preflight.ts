@@ -1,0 +1,61 @@
+import { KycError } from '../errors.js';
+import { isRegistryError, type RegistryClient, type RegistryError } from '../registry/index.js';
+
+/**
+ * One cheap authenticated call (the dictionary list) before a run dispatches its first check: a wrong key
+ * or a dead URL then costs one call and a clear error instead of every row's attempts and a file of
+ * INCOMPLETE rows. Only what says the key or the service is unusable stops the run; any other answer (a
+ * 429, a 5xx, an odd body) shows a service that is there, and the checks handle those as they always do.
+ */
+
+export interface PreflightOptions {
+  /** Calls in all when the service cannot be reached (a blip must not fail a nightly run). */
+  readonly attempts?: number;
+  /** Pause between those calls. */
+  readonly delayMs?: number;
+}
+
+export interface PreflightResult {
+  /** Set when the service answered with something else than a success: worth a log line, not a stop. */
+  readonly note?: string;
+}
+
+const UNREACHABLE_KINDS: ReadonlySet<RegistryError['kind']> = new Set(['network', 'timeout']);
+
+/** The error a run stops with when the service refused the key (never the key itself). */
+export function authRefused(error: RegistryError): KycError {
+  return new KycError(
+    'KYC_ERR_UPSTREAM_AUTH',
+    `HTTP ${error.status} on ${error.request}: check KYC_API_KEY (a key of this service, not expired or revoked)`,
+  );
+}
+
+/** The error a run stops with when the service cannot be reached. */
+export function unreachable(error: RegistryError): KycError {
+  return new KycError('KYC_ERR_UPSTREAM_UNREACHABLE', error.detail);
+}
+
+/** Whether a failed call says the key is refused or the service is out of reach (circuit breaker input). */
+export function isFatalKind(kind: RegistryError['kind']): boolean {
+  return kind === 'auth' || UNREACHABLE_KINDS.has(kind);
+}
+
+export async function preflight(
+  registry: RegistryClient,
+  options: PreflightOptions = {},
+): Promise<PreflightResult> {
+  const attempts = options.attempts ?? 3;
+  const delayMs = options.delayMs ?? 1_000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await registry.listDictionaries();
+      return {};
+    } catch (error) {
+      if (!isRegistryError(error)) throw error;
+      if (error.kind === 'auth') throw authRefused(error);
+      if (!UNREACHABLE_KINDS.has(error.kind)) return { note: error.toString() };
+      if (attempt >= attempts) throw unreachable(error);
+      await new Promise((resolve) => setTimeout(resolve, delayMs * attempt));
+    }
+  }
+}
