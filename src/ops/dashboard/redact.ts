@@ -34,13 +34,33 @@ export function redactReturnValue(value: unknown): unknown {
   return isObject(value) && 'kind' in value && 'status' in value ? outcome(value) : value;
 }
 
+/** Longest failure reason kept: enough for a code, its message and a path. */
+const REASON_MAX = 300;
+/** Not a masked URL's `***@host`: a local part has letters or digits. */
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
+
+/**
+ * A failed run's reason as the dashboard shows it: the first line, clipped. Messages of the error catalogue
+ * (`KYC_ERR_*: …`) name no personal data; anything else may quote what it failed on, so of it only its kind is
+ * shown (the coordinator's log has the rest). E-mail addresses and long digit runs (INNs, document and phone
+ * numbers) are masked either way, should a message ever quote one.
+ */
+export function failureReason(error: string): string {
+  const line = maskUrlCredentials(error).split('\n')[0]?.trim() ?? '';
+  const text = /^KYC_ERR_[A-Z0-9_]+\b/u.test(line)
+    ? line
+    : `${/^[A-Za-z]\w*/u.exec(line)?.[0] ?? 'Error'}: unexpected error, see the coordinator's log`;
+  const masked = text.replace(EMAIL, '[e-mail]').replace(/\d{9,}/gu, '[digits]');
+  return masked.length > REASON_MAX ? `${masked.slice(0, REASON_MAX - 1)}…` : masked;
+}
+
 /**
  * A run as the dashboard shows it: credentials inside URLs of its recorded config masked, also for runs
- * recorded before kyc-screen masked them at submission.
+ * recorded before kyc-screen masked them at submission; a failure reason as `failureReason` words it.
  */
 export function redactRun(run: RunState): RunState {
   const config = Object.fromEntries(
     Object.entries(run.config).map(([k, v]) => [k, typeof v === 'string' ? maskUrlCredentials(v) : v]),
   );
-  return { ...run, config, ...(run.error ? { error: maskUrlCredentials(run.error) } : {}) };
+  return { ...run, config, ...(run.error ? { error: failureReason(run.error) } : {}) };
 }

@@ -15,7 +15,7 @@ import { pipelineMetrics } from '../metrics/pipeline-metrics.js';
 import { SCHEDULES_QUEUE } from '../schedule/definition.js';
 import { requireTokenOffLoopback, tokenAuth } from './auth.js';
 import { redactJobData, redactReturnValue, redactRun } from './redact.js';
-import { runsPage, type RunView } from './runs-page.js';
+import { runRow, runsPage, type RunView } from './runs-page.js';
 
 export interface DashboardOptions {
   readonly redis: Redis;
@@ -85,9 +85,12 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
   app.get('/', (c) => c.redirect('/runs'));
   app.get('/runs', async (c) => {
     const [views, pause, breaker] = await Promise.all([runViews(), upstream.pause(), upstream.breaker()]);
-    return c.html(runsPage(views, 2, { pause, breaker }));
+    return c.html(runsPage(views, 2, new Date(), { pause, breaker }));
   });
-  app.get('/api/runs', async (c) => c.json(await runViews()));
+  // Each run with its rendered table row (`html`): what the runs page's script puts in place.
+  app.get('/api/runs', async (c) =>
+    c.json((await runViews()).map((view) => ({ ...view, html: runRow(view) }))),
+  );
   app.get('/metrics', async (c) =>
     c.body(await metrics.metrics(), 200, { 'content-type': metrics.contentType }),
   );

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { startDashboard } from '../../../src/ops/dashboard/server.js';
 import type { Listening } from '../../../src/ops/listen.js';
+import { RunStore } from '../../../src/pipeline/run-store.js';
+import { newRunId } from '../../../src/pipeline/topology.js';
+import { chromiumContext, skipBrowser } from '../../helpers/chromium.js';
 import { cli, exited, stderrOf } from '../../helpers/cli-process.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 
@@ -63,6 +66,51 @@ describe('dashboard authentication off loopback', () => {
     expect((await get('/queues', { cookie: session })).status).toBe(200);
     expect((await get('/runs', { cookie: 'kyc_dashboard_token=forged' })).status).toBe(401);
   });
+
+  it.skipIf(skipBrowser)(
+    "the runs page's refresh goes with the login cookie, and says so when it is refused",
+    async () => {
+      const store = new RunStore(redis, prefix);
+      const id = newRunId();
+      await store.create({
+        id,
+        input: '/data/in/clients.csv',
+        inputSha256: '0'.repeat(64),
+        inputBytes: 10_000,
+        out: '/data/out/verdicts.csv',
+        evidence: '/data/out/evidence.jsonl',
+        manifest: '/data/out/manifest.json',
+        priority: 'normal',
+        window: 100,
+        checks: ['sanctions'],
+        createdAt: new Date().toISOString(),
+        config: {},
+      });
+      await store.update(id, { status: 'running', dispatched: 10, bytesRead: 1_000 });
+      await redis.hset(store.keys(id).meta, 'written', 10);
+      const context = await chromiumContext({ width: 1400, height: 900 });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${open.url}/runs?token=${TOKEN}`);
+        expect(page.url()).not.toContain(TOKEN);
+        const row = page.locator(`tr[data-run="${id}"]`);
+        expect(await row.innerText()).toContain('10 / ≈100');
+
+        await store.update(id, { status: 'done', totalRows: 100 });
+        await redis.hset(store.keys(id).meta, 'written', 100);
+        await expect.poll(() => row.innerText(), { timeout: 10_000 }).toContain('100 / 100');
+
+        // The session ends (cookie gone): the rows stay as they were and the page says since when.
+        await context.clearCookies();
+        await expect
+          .poll(() => page.locator('#updated').innerText(), { timeout: 10_000 })
+          .toMatch(/^not updated since \d\d:\d\d:\d\d UTC \(HTTP 401\)$/u);
+        expect(await row.innerText()).toContain('100 / 100');
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('reads the token from KYC_DASHBOARD_TOKEN_FILE (trimmed) and the API key from KYC_API_KEY_FILE', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kyc-secret-'));

@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../../src/export/manifest.js';
 import type { Listening } from '../../../src/ops/listen.js';
@@ -9,16 +8,18 @@ import { startDashboard } from '../../../src/ops/dashboard/server.js';
 import { WorkerMetrics } from '../../../src/ops/metrics/worker-metrics.js';
 import { RunStore, type RunState } from '../../../src/pipeline/run-store.js';
 import { newRunId } from '../../../src/pipeline/topology.js';
+import { chromiumContext, skipBrowser } from '../../helpers/chromium.js';
+import { uniquePrefix } from '../../helpers/redis.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
 import { readVerdicts, startOpsPipeline, type OpsPipeline } from './helpers.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-/** CI installs Chromium (.ci/run) and must run the browser test; elsewhere it is skipped without it. */
-const skipBrowser = !existsSync(CHROMIUM) && !process.env.CI;
 const ARTIFACTS = 'test/artifacts';
 
 let pipeline: OpsPipeline;
 let dashboard: Listening;
+/** A second dashboard over runs written straight into Redis under their own prefix: a failed one, etc. */
+let seeded: Listening;
+let seededStore: RunStore;
 let workerMetrics: Listening;
 let runId: string;
 let running: Promise<{ code: number; run: RunState }>;
@@ -56,6 +57,9 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
   });
+  const seededPrefix = uniquePrefix();
+  seededStore = new RunStore(pipeline.redis, seededPrefix);
+  seeded = await startDashboard({ redis: pipeline.redis, prefix: seededPrefix, port: 0, host: '127.0.0.1' });
   runId = newRunId();
   const input = sampleSlice(60);
   clientNames = readVerdicts(input)
@@ -72,30 +76,56 @@ beforeAll(async () => {
 afterAll(async () => {
   await running.catch(() => undefined);
   await dashboard.close();
+  await seeded.close();
   await workerMetrics.close();
   await pipeline.close();
 });
 
+const VIEWPORT = { width: 1400, height: 900 };
+
+/** A run as the coordinator records it, written straight into Redis: the dashboard only reads these. */
+async function seedRun(
+  id: string,
+  state: {
+    status: RunState['status'];
+    written: number;
+    dispatched?: number;
+    bytesRead?: number;
+    totalRows?: number;
+    error?: string;
+  },
+  extra: { input?: string; schedule?: string; counters?: Record<string, number> } = {},
+): Promise<void> {
+  await seededStore.create({
+    id,
+    input: extra.input ?? '/data/in/clients.csv',
+    inputSha256: '0'.repeat(64),
+    inputBytes: 10_000,
+    out: '/data/out/verdicts.csv',
+    evidence: '/data/out/evidence.jsonl',
+    manifest: '/data/out/manifest.json',
+    priority: 'normal',
+    window: 100,
+    checks: ['sanctions'],
+    createdAt: new Date().toISOString(),
+    config: {},
+    ...(extra.schedule ? { schedule: extra.schedule } : {}),
+  });
+  const { written, ...rest } = state;
+  await seededStore.update(id, { startedAt: new Date().toISOString(), dispatched: written, ...rest });
+  await pipeline.redis.hset(seededStore.keys(id).meta, 'written', written);
+  if (extra.counters) await seededStore.incr(id, extra.counters);
+}
+
+/** The text of one run's row, as the page shows it now. */
+async function rowText(page: Page, id: string): Promise<string> {
+  return (await page.locator(`tr[data-run="${id}"]`).innerText()).replace(/\s+/gu, ' ');
+}
+
 describe('dashboard during a run', () => {
   it.skipIf(skipBrowser)('headless Chromium shows the queues (bull-board) and the runs page', async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    const context: BrowserContext = await chromium.launchPersistentContext(
-      mkdtempSync(join(tmpdir(), 'kyc-chromium-')),
-      {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-        viewport: { width: 1280, height: 800 },
-      },
-    );
+    const context = await chromiumContext(VIEWPORT);
     try {
       const page = await context.newPage();
       await page.goto(`${dashboard.url}/queues`);
@@ -116,6 +146,22 @@ describe('dashboard during a run', () => {
       expect(await page.locator('tr', { hasText: runId }).locator('td.status').textContent()).toMatch(
         /running|done/u,
       );
+      const url = page.url();
+      await page.evaluate("window.kycMarker = 'still here'");
+
+      // The run finishes while the page stays open: its row turns to the final counts without a reload.
+      const { run } = await running;
+      const manifest = JSON.parse(readFileSync(run.manifest, 'utf8')) as Manifest;
+      const counts = (['HIT', 'REVIEW', 'INCOMPLETE', 'CLEAR', 'INVALID'] as const).map(
+        (v) => manifest.verdicts[v] ?? 0,
+      );
+      const state = manifest.verdicts.INCOMPLETE
+        ? `done, ${manifest.verdicts.INCOMPLETE} INCOMPLETE`
+        : 'done';
+      const expected = `${state} ${manifest.rows.total} / ${manifest.rows.total} ${counts.join(' ')}`;
+      await expect.poll(() => rowText(page, runId), { timeout: 15_000, interval: 250 }).toContain(expected);
+      expect(page.url()).toBe(url);
+      expect(await page.evaluate('window.kycMarker')).toBe('still here');
       await page.screenshot({ path: join(ARTIFACTS, 'dashboard-runs.png'), fullPage: true });
       for (const png of ['dashboard-queues.png', 'dashboard-checks.png', 'dashboard-runs.png'])
         expect(readFileSync(join(ARTIFACTS, png)).subarray(1, 4).toString()).toBe('PNG');
@@ -123,6 +169,75 @@ describe('dashboard during a run', () => {
       await context.close();
     }
   });
+
+  it.skipIf(skipBrowser)(
+    'the runs page says why a run failed, marks INCOMPLETE, estimates the total (≈), labels UTC and fits 1,400 px',
+    async () => {
+      const failed = newRunId();
+      const incomplete = newRunId();
+      const reading = newRunId();
+      await seedRun(
+        failed,
+        {
+          status: 'failed',
+          written: 0,
+          error: `KYC_ERR_INPUT_ENCODING: the input is not valid windows-1251 at byte 4096 of /data/in/${'very-long-folder-name/'.repeat(6)}clients.csv\n    at readInput`,
+        },
+        { input: `/data/in/${'nightly-screening-export-'.repeat(4)}clients.csv` },
+      );
+      await seedRun(
+        incomplete,
+        { status: 'done', written: 60, totalRows: 60 },
+        { counters: { 'verdict:INCOMPLETE': 3, 'verdict:CLEAR': 57 } },
+      );
+      await seedRun(
+        reading,
+        { status: 'running', written: 309, dispatched: 320, bytesRead: 2_500 },
+        { schedule: 'nightly-retail-clients-moscow-branch-full-screening' },
+      );
+      const context = await chromiumContext(VIEWPORT);
+      try {
+        const page = await context.newPage();
+        await page.goto(`${seeded.url}/runs`);
+        await page.evaluate("window.kycMarker = 'still here'");
+        const url = page.url();
+
+        const failedRow = await rowText(page, failed);
+        expect(failedRow).toContain('failed');
+        expect(failedRow).toContain('KYC_ERR_INPUT_ENCODING: the input is not valid windows-1251');
+        expect(failedRow).not.toContain('readInput');
+        expect(await rowText(page, incomplete)).toContain('done, 3 INCOMPLETE 60 / 60 0 0 3 57 0');
+        const colour = await page.evaluate(
+          `getComputedStyle(document.querySelector('tr[data-run="${incomplete}"] td.status')).color`,
+        );
+        expect(colour).not.toBe('rgb(26, 127, 55)'); // the green of a clean "done"
+        expect(await rowText(page, reading)).toContain('309 / ≈1280');
+        expect(await page.locator('body').innerText()).not.toContain('/ ?');
+        expect(await page.locator('thead').innerText()).toContain('UTC');
+
+        const widths = await page.evaluate<{ table: number; page: number }>(
+          '({ table: document.querySelector("table").scrollWidth, page: document.documentElement.scrollWidth })',
+        );
+        expect(widths.table).toBeLessThanOrEqual(VIEWPORT.width);
+        expect(widths.page).toBeLessThanOrEqual(VIEWPORT.width);
+        // What is cut to fit keeps its whole text in a tooltip.
+        expect(await page.locator(`tr[data-run="${failed}"] td`).last().getAttribute('title')).toContain(
+          'nightly-screening-export-nightly',
+        );
+        await page.screenshot({ path: join(ARTIFACTS, 'dashboard-runs-states.png'), fullPage: true });
+
+        // The reader gets to the end of the file: the row shows the exact total, the page never reloads.
+        await pipeline.redis.hset(seededStore.keys(reading).meta, 'written', 400);
+        await seededStore.update(reading, { totalRows: 1_250 });
+        await expect.poll(() => rowText(page, reading), { timeout: 10_000 }).toContain('400 / 1250');
+        expect(await rowText(page, reading)).not.toContain('≈');
+        expect(page.url()).toBe(url);
+        expect(await page.evaluate('window.kycMarker')).toBe('still here');
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it('/metrics of the dashboard shows queue depths and the run in progress', async () => {
     const text = await scrape(dashboard.url);
