@@ -1,5 +1,5 @@
 /**
- * Cyrillic → Latin in each system the registers use (table in shared/reference/domain-facts.md). Matching
+ * Cyrillic → Latin in each system the registers use (the table in docs/matching.md, "Transliteration"). Matching
  * does not need these (it compares skeletons); they name the system in a candidate's explanation, so a
  * reviewer sees `Latin ICAO ↔ Cyrillic` and can tell a passport spelling from a list's own.
  */

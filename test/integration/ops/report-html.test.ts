@@ -1,17 +1,14 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { writeRunReport } from '../../../src/ops/report/write-report.js';
 import type { RunState } from '../../../src/pipeline/run-store.js';
+import { chromiumContext, skipBrowser } from '../../helpers/chromium.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
 import { CLIENTS, clientsCsv, readVerdicts, startOpsPipeline, type OpsPipeline } from './helpers.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-/** CI installs Chromium (.ci/run) and must run the browser test; elsewhere it is skipped without it. */
-const skipBrowser = !existsSync(CHROMIUM) && !process.env.CI;
 const ARTIFACTS = 'test/artifacts';
 
 let pipeline: OpsPipeline;
@@ -60,25 +57,9 @@ describe('report html', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     const out = join(mkdtempSync(join(tmpdir(), 'kyc-report-')), 'report.html');
     await writeRunReport({ target: current.manifest, out, previous: previous.out });
-    const context: BrowserContext = await chromium.launchPersistentContext(
-      mkdtempSync(join(tmpdir(), 'kyc-chromium-')),
-      {
-        executablePath: CHROMIUM,
-        headless: true,
-        // Offline: the page must need nothing from a network.
-        offline: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-        viewport: { width: 1280, height: 900 },
-      },
-    );
+    const context = await chromiumContext({ width: 1280, height: 900 });
+    // Offline: the page must need nothing from a network.
+    await context.setOffline(true);
     try {
       const page = await context.newPage();
       const requests: string[] = [];
