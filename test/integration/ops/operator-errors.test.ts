@@ -22,7 +22,9 @@ async function outcome(args: string[], env: NodeJS.ProcessEnv, limitMs = 80_000)
 }
 
 // Credentials in the URL, to see that they never reach the terminal.
-const UNREACHABLE = { REDIS_URL: 'redis://ops:s3cr3t-pw@127.0.0.1:1' };
+// A Lookup Service is named (run and worker refuse to start without one, before Redis is asked); Redis is
+// what fails first.
+const UNREACHABLE = { REDIS_URL: 'redis://ops:s3cr3t-pw@127.0.0.1:1', KYC_API_URL: 'http://127.0.0.1:9' };
 
 // Concurrent: each spends its time waiting for an answer that does not come.
 describe.concurrent('a command whose Redis does not answer', () => {
