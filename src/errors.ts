@@ -4,7 +4,7 @@
  * Messages may be reworded; codes may not.
  */
 
-/** Process exit codes, documented in the README. */
+/** Process exit codes, documented in the README; every code of the catalog in docs/errors.md. */
 export const EXIT = {
   OK: 0,
   INTERNAL: 1,
