@@ -183,7 +183,7 @@ export function addRunOptions(command: Command): Command {
     )
     .option(
       '--log-file <file>',
-      'pino JSON logs to this file (default: stderr, or <state-dir>/kyc-screen.log with the progress bar)',
+      'pino JSON logs to this file (default: stderr, or <state-dir>/kyc-screen.log when stderr is a terminal)',
     )
     .option('--no-progress', 'no progress bar even on a TTY')
     .option(
