@@ -31,7 +31,7 @@ import { RunStore, type RunSettings } from '../pipeline/run-store.js';
 import { requireUpstream, startRuntime, type Runtime } from '../pipeline/runtime.js';
 import { fileSha256, followRun, requeueRun, submitRun, type FollowTick } from '../pipeline/submit.js';
 import { checkOutputTargets, DEFAULT_OUTPUT_MODE, parseOutputMode } from '../pipeline/output-paths.js';
-import { checkRunId, newRunId as newRun, type Priority } from '../pipeline/topology.js';
+import { checkRunId, newRunId, type Priority } from '../pipeline/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
 
 export interface RunOptions {
@@ -303,8 +303,8 @@ export async function runAction(
     checks =
       options.checks === undefined ? defaultChecks(mapping) : parseChecksOption(options.checks, mapping);
   }
-  const newRunId = options.resume ? undefined : (options.runId ?? newRun());
-  const targets = newRunId ? outputTargets(options, newRunId) : undefined;
+  const freshRunId = options.resume ? undefined : (options.runId ?? newRunId());
+  const targets = freshRunId ? outputTargets(options, freshRunId) : undefined;
   if (targets) checkWritable(options, targets);
   // On a terminal the JSON log goes to a file, never between the notices and the bar (cli-ui/notices.ts).
   const terminal = !host && stderrIsTerminal();
@@ -359,8 +359,8 @@ export async function runAction(
       if (run.status !== 'done') await requeueRun(runtime.redis, config.prefix, run);
       announce(`Resuming run ${runId} from row ${run.written + 1}`);
     } else {
-      if (!newRunId || !targets) throw new KycError('KYC_ERR_INTERNAL', 'a new run without a run id');
-      runId = newRunId;
+      if (!freshRunId || !targets) throw new KycError('KYC_ERR_INTERNAL', 'a new run without a run id');
+      runId = freshRunId;
       const inputPath = resolve(input ?? '');
       const { outDir, ...files } = targets;
       await checkOutputTargets(
