@@ -28,7 +28,8 @@ const EXIT_MEANINGS: Readonly<Record<keyof typeof EXIT, string>> = {
   OK: 'success',
   INTERNAL: 'internal error',
   USAGE: 'usage or configuration error',
-  INPUT: 'input file error; report verify: a file is missing or altered',
+  INPUT:
+    'input file error; an output destination cannot be written; report verify: a file is missing or altered',
   INCOMPLETE: 'run finished, some rows INCOMPLETE',
   UPSTREAM: 'the Lookup Service refused (for example the API key) or could not be reached',
   REDIS: 'Redis missing or unreachable',
