@@ -1,21 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
-import {
-  EMULATOR_URL,
-  loadConfig,
-  logSecrets,
-  maskUrlCredentials,
-  publicConfig,
-  withUpstreamProfile,
-  type Config,
-} from '../config.js';
+import { EMULATOR_URL, loadConfig, logSecrets, withUpstreamProfile, type Config } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
 import { CATALOG, EXIT, isErrorCode, KycError } from '../errors.js';
 import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
-import { DEFAULT_PROFILE } from '../registry/index.js';
 import { createLogger, type Logger } from '../log.js';
 import { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
 import { readWhitelist } from '../ops/whitelist/file.js';
@@ -27,10 +17,11 @@ import { summaryFields, summaryTable } from '../cli-ui/summary.js';
 import { PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
 import { ensureWritableDir, ensureWritableLogFile, ensureWritableParent } from '../pipeline/writable.js';
 import { preflight } from '../pipeline/preflight.js';
-import { RunStore, type RunSettings } from '../pipeline/run-store.js';
+import { RunStore } from '../pipeline/run-store.js';
+import { newRunSettings } from '../pipeline/run-settings.js';
 import { requireUpstream, startRuntime, type Runtime } from '../pipeline/runtime.js';
-import { fileSha256, followRun, requeueRun, submitRun, type FollowTick } from '../pipeline/submit.js';
-import { checkOutputTargets, DEFAULT_OUTPUT_MODE, parseOutputMode } from '../pipeline/output-paths.js';
+import { followRun, requeueRun, submitRun, type FollowTick } from '../pipeline/submit.js';
+import { checkOutputTargets, parseOutputMode } from '../pipeline/output-paths.js';
 import { checkRunId, newRunId, type Priority } from '../pipeline/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
 
@@ -371,27 +362,22 @@ export async function runAction(
         options.overwrite === true,
       );
       mkdirSync(outDir, { recursive: true });
-      const { sha256, bytes } = await fileSha256(inputPath);
-      const settings: RunSettings = {
+      const settings = await newRunSettings(config, runtime, {
         id: runId,
         input: inputPath,
-        inputSha256: sha256,
-        inputBytes: bytes,
         ...files,
         ...(options.overwrite ? { overwrite: true } : {}),
-        ...(outputMode === DEFAULT_OUTPUT_MODE ? {} : { outputMode }),
+        outputMode,
         priority: options.priority,
         window: options.window,
-        cacheRows: config.cacheRows,
         checks,
         ...(options.smtp ? { smtp: true } : {}),
-        ...(cardRiskCountries.length > 0 ? { cardRiskCountries } : {}),
+        cardRiskCountries,
         ...(options.encoding ? { encoding: options.encoding } : {}),
         ...(options.columns ? { columns: options.columns } : {}),
         ...(options.outEncoding ? { outEncoding: options.outEncoding } : {}),
         ...(options.outDelimiter ? { outDelimiter: options.outDelimiter } : {}),
         ...(options.outBom ? { outBom: true } : {}),
-        createdAt: new Date().toISOString(),
         ...(whitelist
           ? {
               whitelist: {
@@ -402,17 +388,7 @@ export async function runAction(
             }
           : {}),
         ...(options.schedule ? { schedule: options.schedule } : {}),
-        ...(isDeepStrictEqual(config.profile, DEFAULT_PROFILE) ? {} : { profile: config.profile }),
-        ...(runtime.usingEmulator ? { emulator: true } : {}),
-        config: {
-          ...publicConfig(config),
-          apiUrl: runtime.usingEmulator ? 'built-in emulator' : maskUrlCredentials(runtime.apiUrl),
-          ...(whitelist ? { whitelist: whitelist.path, whitelistSha256: whitelist.sha256 } : {}),
-          ...(options.schedule ? { schedule: options.schedule } : {}),
-          smtp: options.smtp === true,
-          cardRiskCountries: cardRiskCountries.join(','),
-        },
-      };
+      });
       if (whitelist) await new WhitelistStore(runtime.redis, config.prefix).load(runId, whitelist);
       await submitRun(runtime.redis, config.prefix, settings);
       announce(`Run ${runId} submitted (${options.priority} priority): ${inputPath}`);

@@ -41,6 +41,8 @@ export interface RunSettings {
   readonly whitelist?: { readonly path: string; readonly sha256: string; readonly entries: number };
   /** The schedule that fired this run (`kyc-screen schedule`), for the delta against its previous run. */
   readonly schedule?: string;
+  /** The name of the HTTP API token that submitted this run (`kyc-screen serve`); absent: the command line. */
+  readonly submitter?: string;
   /** The upstream profile the run's checks read answers by, when it is not the defaults. */
   readonly profile?: UpstreamProfile;
   /** `--overwrite`: the completed outputs may replace existing files (docs/operations.md). Absent: false. */

@@ -1,0 +1,82 @@
+import { isDeepStrictEqual } from 'node:util';
+import { maskUrlCredentials, publicConfig, type Config } from '../config.js';
+import { DEFAULT_PROFILE } from '../registry/index.js';
+import { DEFAULT_OUTPUT_MODE } from './output-paths.js';
+import type { RunSettings } from './run-store.js';
+import { fileSha256 } from './submit.js';
+
+/** What a submitter (the `run` command, the HTTP API) decides about a new run; the rest comes from config. */
+export interface NewRun {
+  readonly id: string;
+  /** Absolute path of the input file. */
+  readonly input: string;
+  readonly out: string;
+  readonly evidence: string;
+  readonly manifest: string;
+  readonly priority: RunSettings['priority'];
+  readonly window: number;
+  readonly checks: readonly string[];
+  readonly outputMode: number;
+  readonly overwrite?: boolean;
+  readonly smtp?: boolean;
+  readonly cardRiskCountries?: readonly string[];
+  readonly encoding?: string;
+  readonly columns?: string;
+  readonly outEncoding?: string;
+  readonly outDelimiter?: string;
+  readonly outBom?: boolean;
+  readonly whitelist?: RunSettings['whitelist'];
+  readonly schedule?: string;
+  readonly submitter?: string;
+}
+
+/**
+ * The settings stored with a new run, whoever submits it: one place decides what a run records (input hash,
+ * profile, the emulator marker, the public config of its manifest), so that a run submitted over HTTP
+ * screens and reports exactly like one from the command line.
+ */
+export async function newRunSettings(
+  config: Config,
+  upstream: { readonly usingEmulator: boolean; readonly apiUrl: string },
+  run: NewRun,
+): Promise<RunSettings> {
+  const { sha256, bytes } = await fileSha256(run.input);
+  const cardRiskCountries = run.cardRiskCountries ?? [];
+  return {
+    id: run.id,
+    input: run.input,
+    inputSha256: sha256,
+    inputBytes: bytes,
+    out: run.out,
+    evidence: run.evidence,
+    manifest: run.manifest,
+    ...(run.overwrite ? { overwrite: true } : {}),
+    ...(run.outputMode === DEFAULT_OUTPUT_MODE ? {} : { outputMode: run.outputMode }),
+    priority: run.priority,
+    window: run.window,
+    cacheRows: config.cacheRows,
+    checks: run.checks,
+    ...(run.smtp ? { smtp: true } : {}),
+    ...(cardRiskCountries.length > 0 ? { cardRiskCountries } : {}),
+    ...(run.encoding ? { encoding: run.encoding } : {}),
+    ...(run.columns ? { columns: run.columns } : {}),
+    ...(run.outEncoding ? { outEncoding: run.outEncoding } : {}),
+    ...(run.outDelimiter ? { outDelimiter: run.outDelimiter } : {}),
+    ...(run.outBom ? { outBom: true } : {}),
+    createdAt: new Date().toISOString(),
+    ...(run.whitelist ? { whitelist: run.whitelist } : {}),
+    ...(run.schedule ? { schedule: run.schedule } : {}),
+    ...(run.submitter ? { submitter: run.submitter } : {}),
+    ...(isDeepStrictEqual(config.profile, DEFAULT_PROFILE) ? {} : { profile: config.profile }),
+    ...(upstream.usingEmulator ? { emulator: true } : {}),
+    config: {
+      ...publicConfig(config),
+      apiUrl: upstream.usingEmulator ? 'built-in emulator' : maskUrlCredentials(upstream.apiUrl),
+      ...(run.whitelist ? { whitelist: run.whitelist.path, whitelistSha256: run.whitelist.sha256 } : {}),
+      ...(run.schedule ? { schedule: run.schedule } : {}),
+      ...(run.submitter ? { submitter: run.submitter } : {}),
+      smtp: run.smtp === true,
+      cardRiskCountries: cardRiskCountries.join(','),
+    },
+  };
+}
