@@ -185,6 +185,21 @@ export const CATALOG = {
   ),
   KYC_ERR_LISTEN: entry('The HTTP server could not listen on the given address and port', EXIT.USAGE),
 
+  // --- HTTP API (`kyc-screen serve`): the body of a refused request; only KYC_ERR_API_TOKENS stops a command
+  KYC_ERR_API_TOKENS: entry(
+    'The HTTP API needs KYC_API_TOKENS or KYC_API_TOKENS_FILE: name:sha256hex entries',
+    EXIT.USAGE,
+  ),
+  KYC_ERR_API_UNAUTHORIZED: entry(
+    'A valid API token is required (Authorization: Bearer <token>)',
+    EXIT.USAGE,
+  ),
+  KYC_ERR_API_REQUEST: entry('The request is invalid (a query parameter or a header)', EXIT.USAGE),
+  KYC_ERR_API_MEDIA_TYPE: entry('The upload must be sent as Content-Type: text/csv', EXIT.USAGE),
+  KYC_ERR_API_TOO_LARGE: entry('The upload exceeds the size limit (KYC_API_MAX_UPLOAD_BYTES)', EXIT.USAGE),
+  KYC_ERR_API_RUN_NOT_DONE: entry('The run has not finished: its outputs are not ready', EXIT.USAGE),
+  KYC_ERR_API_NOT_FOUND: entry('No such route', EXIT.USAGE),
+
   KYC_ERR_INTERNAL: entry('Internal error', EXIT.INTERNAL),
 } as const satisfies Record<string, CatalogEntry>;
 

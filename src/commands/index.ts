@@ -7,6 +7,7 @@ import { registerEmulatorCommand } from './emulator.js';
 import { registerReportCommand } from './report.js';
 import { registerRunCommand } from './run.js';
 import { registerScheduleCommand } from './schedule.js';
+import { registerServeCommand } from './serve.js';
 import { registerStatusCommand } from './status.js';
 import { registerWhitelistCommand } from './whitelist.js';
 import { registerWorkerCommand } from './worker.js';
@@ -22,6 +23,7 @@ export function registerCommands(program: Command): void {
   registerReportCommand(program);
   registerWhitelistCommand(program);
   registerDashboardCommand(program);
+  registerServeCommand(program);
   registerDictionariesCommand(program);
   registerDoctorCommand(program);
 }

@@ -1,0 +1,170 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { requestId } from 'hono/request-id';
+import { KycError } from '../errors.js';
+import type { Logger } from '../log.js';
+import { RunStore, type RunState } from '../pipeline/run-store.js';
+import { VERSION } from '../version.js';
+import { bearerAuth, type AuthVariables } from './auth.js';
+import { errorResponse, requestIdOf } from './errors.js';
+import { runBody, submittedBody } from './run-view.js';
+import { RUN_FILES, runFile, type RunFileName } from './run-files.js';
+import {
+  ErrorSchema,
+  IdempotencyHeader,
+  RunIdParam,
+  RunSchema,
+  SubmitQuery,
+  SubmittedSchema,
+} from './schemas.js';
+import { checkIdempotencyKey } from './idempotency.js';
+import { submitUpload, type SubmitContext } from './submit-upload.js';
+import type { ApiToken } from './tokens.js';
+
+export interface ApiDeps extends SubmitContext {
+  readonly tokens: readonly ApiToken[];
+  readonly log: Logger;
+}
+
+type Env = { Variables: AuthVariables & { requestId: string } };
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: 'Error', content: { 'application/json': { schema: ErrorSchema } } },
+    ]),
+  );
+
+const submitRoute = createRoute({
+  method: 'post',
+  path: '/runs',
+  summary: 'Screen a client CSV',
+  description:
+    'The body is the CSV file itself (Content-Type: text/csv, optionally with a charset), streamed to the ' +
+    'server; the run is queued and screened like `kyc-screen run`.',
+  security: [{ bearer: [] }],
+  request: {
+    query: SubmitQuery,
+    headers: IdempotencyHeader,
+    body: {
+      required: true,
+      content: { 'text/csv': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+  },
+  responses: {
+    202: {
+      description: 'Queued (or, for a retried Idempotency-Key, the run of the first upload)',
+      content: { 'application/json': { schema: SubmittedSchema } },
+    },
+    ...errors(400, 401, 413, 415),
+  },
+});
+
+const runRoute = createRoute({
+  method: 'get',
+  path: '/runs/{id}',
+  summary: 'Status, progress and verdict counts of a run',
+  security: [{ bearer: [] }],
+  request: { params: RunIdParam },
+  responses: {
+    200: { description: 'The run', content: { 'application/json': { schema: RunSchema } } },
+    ...errors(400, 401, 404),
+  },
+});
+
+function fileRoute(name: RunFileName) {
+  return createRoute({
+    method: 'get',
+    path: `/runs/{id}/${name}`,
+    summary: `${name} of a finished run`,
+    security: [{ bearer: [] }],
+    request: { params: RunIdParam },
+    responses: {
+      200: {
+        description: `The run's ${name}, with an ETag; If-None-Match answers 304`,
+        content: { [RUN_FILES[name].type]: { schema: z.string().openapi({ format: 'binary' }) } },
+      },
+      304: { description: 'Not modified' },
+      ...errors(400, 401, 404, 409),
+    },
+  });
+}
+
+/**
+ * The HTTP API under /v1: submit a CSV, follow the run, download its outputs. Runs go through the same
+ * pipeline as `kyc-screen run`; only runs submitted through the API are visible here.
+ */
+export function apiApp(deps: ApiDeps) {
+  const store = new RunStore(deps.redis, deps.config.prefix);
+  const app = new OpenAPIHono<Env>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        const where = issue ? `${result.target} ${issue.path.join('.')}: ${issue.message}` : result.target;
+        throw new KycError('KYC_ERR_API_REQUEST', where);
+      }
+    },
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  app.use('*', requestId());
+  app.onError((error, c) => {
+    const { status, body } = errorResponse(error, requestIdOf(c));
+    if (status >= 500) deps.log.error({ err: error, requestId: body.request_id }, 'API request failed');
+    return c.json(body, status);
+  });
+  app.notFound((c) => {
+    const { status, body } = errorResponse(new KycError('KYC_ERR_API_NOT_FOUND'), requestIdOf(c));
+    return c.json(body, status);
+  });
+  app.doc31('/v1/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'kyc-screen',
+      version: VERSION,
+      description: 'Batch KYC screening: submit a client CSV, follow the run, download its verdicts.',
+    },
+  });
+
+  const v1 = new OpenAPIHono<Env>({ defaultHook: app.defaultHook });
+  v1.use('/runs', bearerAuth(deps.tokens));
+  v1.use('/runs/*', bearerAuth(deps.tokens));
+
+  /** A run of the API (a run submitted otherwise is none of its clients' business), or 404. */
+  async function apiRun(id: string): Promise<RunState> {
+    const run = await store.get(id);
+    if (!run?.submitter) throw new KycError('KYC_ERR_RUN_NOT_FOUND', id);
+    return run;
+  }
+
+  v1.openapi(submitRoute, async (c) => {
+    const query = c.req.valid('query');
+    const header = c.req.header('idempotency-key');
+    const run = await submitUpload(deps, {
+      body: c.req.raw.body,
+      contentType: c.req.header('content-type'),
+      submitter: c.get('submitter'),
+      idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
+      priority: query.priority,
+      checks: query.checks,
+    });
+    const body = submittedBody(run);
+    c.header('Location', body.status_url);
+    return c.json(body, 202);
+  });
+
+  v1.openapi(runRoute, async (c) => {
+    const run = await apiRun(c.req.valid('param').id);
+    return c.json(runBody(run, await store.counters(run.id)), 200);
+  });
+
+  for (const name of Object.keys(RUN_FILES) as RunFileName[]) {
+    v1.openapi(fileRoute(name), async (c) => {
+      const file = await runFile(await apiRun(c.req.valid('param').id), name);
+      if (c.req.header('if-none-match') === file.etag) return c.body(null, 304, { etag: file.etag });
+      return c.body(file.open(), 200, file.headers);
+    });
+  }
+
+  app.route('/v1', v1);
+  return app;
+}

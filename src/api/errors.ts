@@ -1,0 +1,54 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isKycError, messageOf, type ErrorCode } from '../errors.js';
+
+/** The one shape of every error the API answers with. */
+export interface ApiErrorBody {
+  readonly code: string;
+  readonly message: string;
+  readonly request_id: string;
+}
+
+const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
+  KYC_ERR_API_UNAUTHORIZED: 401,
+  KYC_ERR_API_REQUEST: 400,
+  KYC_ERR_USAGE: 400,
+  KYC_ERR_RUN_ID: 400,
+  KYC_ERR_API_MEDIA_TYPE: 415,
+  KYC_ERR_API_TOO_LARGE: 413,
+  KYC_ERR_API_RUN_NOT_DONE: 409,
+  KYC_ERR_API_NOT_FOUND: 404,
+  KYC_ERR_RUN_NOT_FOUND: 404,
+  KYC_ERR_REDIS_CONNECT: 503,
+  KYC_ERR_REDIS_LOST: 503,
+};
+
+/** The HTTP status of a code: a file the reader refuses is the client's to fix (400), anything unknown 500. */
+export function httpStatusOf(code: ErrorCode): ContentfulStatusCode {
+  return STATUS[code] ?? (code.startsWith('KYC_ERR_INPUT_') ? 400 : 500);
+}
+
+/**
+ * The status and body of any error. A KycError's message is written not to carry secrets or client data;
+ * anything else is reported as KYC_ERR_INTERNAL without its text, which the server's log keeps.
+ */
+export function errorResponse(
+  error: unknown,
+  requestId: string,
+): { status: ContentfulStatusCode; body: ApiErrorBody } {
+  if (isKycError(error))
+    return {
+      status: httpStatusOf(error.code),
+      body: { code: error.code, message: error.message, request_id: requestId },
+    };
+  return {
+    status: 500,
+    body: { code: 'KYC_ERR_INTERNAL', message: messageOf('KYC_ERR_INTERNAL'), request_id: requestId },
+  };
+}
+
+/** The request id of the request (hono's requestId middleware sets it; echoed as X-Request-Id). */
+export function requestIdOf(c: Context): string {
+  const id: unknown = c.get('requestId');
+  return typeof id === 'string' ? id : '';
+}

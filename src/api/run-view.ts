@@ -1,0 +1,45 @@
+import type { Counters, RunState } from '../pipeline/run-store.js';
+import type { RunBody, SubmittedBody } from './schemas.js';
+
+/** Where a run's resources are, relative to the server: it cannot know the name a proxy publishes it under. */
+export function runLinks(id: string) {
+  const base = `/v1/runs/${encodeURIComponent(id)}`;
+  return {
+    status_url: base,
+    verdicts_url: `${base}/verdicts.csv`,
+    evidence_url: `${base}/evidence.jsonl`,
+    manifest_url: `${base}/manifest.json`,
+  };
+}
+
+export function submittedBody(run: Pick<RunState, 'id' | 'status'>): SubmittedBody {
+  return { id: run.id, status: run.status, ...runLinks(run.id) };
+}
+
+/** What GET /v1/runs/{id} shows of a run: progress and counts, never a path of the server or client data. */
+export function runBody(run: RunState, counters: Counters): RunBody {
+  const verdicts: Record<string, number> = {};
+  for (const [field, n] of Object.entries(counters))
+    if (field.startsWith('verdict:')) verdicts[field.slice('verdict:'.length)] = n;
+  return {
+    id: run.id,
+    status: run.status,
+    submitter: run.submitter ?? '',
+    priority: run.priority,
+    checks: [...run.checks],
+    emulator: run.emulator === true,
+    created_at: run.createdAt,
+    started_at: run.startedAt ?? null,
+    finished_at: run.finishedAt ?? null,
+    progress: {
+      rows_read: run.dispatched,
+      rows_written: run.written,
+      total_rows: run.totalRows ?? null,
+      input_bytes: run.inputBytes,
+      bytes_read: run.bytesRead ?? null,
+    },
+    verdicts,
+    error: run.error ?? null,
+    ...runLinks(run.id),
+  };
+}

@@ -1,0 +1,82 @@
+import { z } from '@hono/zod-openapi';
+import { CHECK_KINDS } from '../domain/check.js';
+import { RUN_ID_PATTERN } from '../pipeline/topology.js';
+
+/**
+ * The zod schemas of the API: the same objects validate requests and generate /v1/openapi.json, so the
+ * published contract cannot drift from what the server accepts.
+ */
+
+export const ErrorSchema = z
+  .object({
+    code: z.string().openapi({ example: 'KYC_ERR_API_UNAUTHORIZED' }),
+    message: z.string(),
+    request_id: z.string(),
+  })
+  .openapi('Error');
+
+export const RunIdParam = z.object({
+  id: z
+    .string()
+    .regex(RUN_ID_PATTERN)
+    .openapi({ param: { name: 'id', in: 'path' }, example: 'r20260101_120000_ab12' }),
+});
+
+export const SubmitQuery = z.object({
+  priority: z
+    .enum(['high', 'normal', 'low'])
+    .default('normal')
+    .openapi({ description: 'Priority of the run; its checks inherit it.' }),
+  checks: z
+    .string()
+    .optional()
+    .openapi({
+      description: `Comma-separated check kinds (${CHECK_KINDS.join(', ')}); default: the core checks and the optional ones whose column the file has.`,
+    }),
+});
+
+export const IdempotencyHeader = z.object({
+  'idempotency-key': z.string().optional().openapi({
+    description: 'A retried upload with the same key (and the same token) answers the same run.',
+  }),
+});
+
+const links = {
+  status_url: z.string(),
+  verdicts_url: z.string(),
+  evidence_url: z.string(),
+  manifest_url: z.string(),
+};
+
+export const SubmittedSchema = z
+  .object({ id: z.string(), status: z.enum(['queued', 'running', 'done', 'failed']), ...links })
+  .openapi('Submitted');
+
+export const RunSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(['queued', 'running', 'done', 'failed']),
+    submitter: z.string(),
+    priority: z.enum(['high', 'normal', 'low']),
+    checks: z.array(z.string()),
+    emulator: z
+      .boolean()
+      .openapi({ description: 'Screened against the built-in emulator: not a real screening.' }),
+    created_at: z.string(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+    progress: z.object({
+      rows_read: z.number().int(),
+      rows_written: z.number().int(),
+      total_rows: z.number().int().nullable().openapi({ description: 'Known once the whole file was read.' }),
+      input_bytes: z.number().int(),
+      bytes_read: z.number().int().nullable(),
+    }),
+    verdicts: z.record(z.string(), z.number().int()).openapi({ example: { CLEAR: 18, REVIEW: 2 } }),
+    error: z.string().nullable(),
+    ...links,
+  })
+  .openapi('Run');
+
+export type RunBody = z.infer<typeof RunSchema>;
+export type SubmittedBody = z.infer<typeof SubmittedSchema>;

@@ -1,0 +1,8 @@
+import { getRequestListener } from '@hono/node-server';
+import { listen, type Listening } from '../ops/listen.js';
+import { apiApp, type ApiDeps } from './app.js';
+
+/** The API on host:port (0: any free port), or KYC_ERR_LISTEN when the address is taken. */
+export async function startApiServer(deps: ApiDeps, port: number, host: string): Promise<Listening> {
+  return listen(getRequestListener(apiApp(deps).fetch), port, host);
+}

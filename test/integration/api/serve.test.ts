@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../src/pipeline/free-port.js';
+import { cli, exited, maskedVerdicts, stderrOf } from '../../helpers/cli-process.js';
+import { redisUrl, uniquePrefix } from '../../helpers/redis.js';
+import { sampleSlice } from '../../helpers/sample-slice.js';
+
+/**
+ * `kyc-screen serve` as a process, as an operator starts it: real Redis, the built-in emulator over HTTP,
+ * workers in the process. What a client of the API sees, compared with what `kyc-screen run` writes.
+ */
+
+const TOKEN = 'api-test-token-5c1e9a';
+const MAX_UPLOAD = 64 * 1024;
+const ROWS = 20;
+const env = (prefix: string) => ({ REDIS_URL: redisUrl(), KYC_PREFIX: prefix, KYC_RATE: '100' });
+
+let server: ChildProcess;
+let stderr: () => string;
+let base: string;
+let stateDir: string;
+let slice: string;
+
+const auth = { authorization: `Bearer ${TOKEN}` };
+const csv = { ...auth, 'content-type': 'text/csv' };
+
+async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`serve exited ${child.exitCode}: ${stderr()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`serve did not answer: ${stderr()}`);
+}
+
+beforeAll(async () => {
+  slice = sampleSlice(ROWS);
+  stateDir = mkdtempSync(join(tmpdir(), 'kyc-api-state-'));
+  const port = await freePort();
+  const hash = createHash('sha256').update(TOKEN).digest('hex');
+  server = cli(['serve', '--emulator', '--port', String(port), '--state-dir', stateDir], {
+    ...env(uniquePrefix()),
+    KYC_API_TOKENS: `ops-team:${'0'.repeat(64)},alice:${hash}`,
+    KYC_API_MAX_UPLOAD_BYTES: String(MAX_UPLOAD),
+  });
+  stderr = stderrOf(server);
+  base = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${base}/v1/openapi.json`, server);
+}, 60_000);
+
+afterAll(async () => {
+  server.kill('SIGTERM');
+  expect(await exited(server)).toBe(0);
+});
+
+async function expectError(response: Response, status: number, code: string): Promise<void> {
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(response.status, JSON.stringify(body)).toBe(status);
+  expect(Object.keys(body).sort()).toEqual(['code', 'message', 'request_id']);
+  expect(body.code).toBe(code);
+  expect(typeof body.message).toBe('string');
+  expect(body.request_id).toBe(response.headers.get('x-request-id'));
+}
+
+const runDirs = () => readdirSync(join(stateDir, 'api'));
+
+describe('kyc-screen serve', () => {
+  it('publishes an OpenAPI 3.1 document that validates and lists every route', async () => {
+    const spec = (await (await fetch(`${base}/v1/openapi.json`)).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+    };
+    const result = await new Validator().validate(spec);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(spec.openapi).toBe('3.1.0');
+    expect(Object.keys(spec.paths).sort()).toEqual([
+      '/v1/runs',
+      '/v1/runs/{id}',
+      '/v1/runs/{id}/evidence.jsonl',
+      '/v1/runs/{id}/manifest.json',
+      '/v1/runs/{id}/verdicts.csv',
+    ]);
+  });
+
+  it('refuses requests without a token, or with one it does not know (401)', async () => {
+    const body = readFileSync(slice);
+    await expectError(
+      await fetch(`${base}/v1/runs`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body }),
+      401,
+      'KYC_ERR_API_UNAUTHORIZED',
+    );
+    await expectError(
+      await fetch(`${base}/v1/runs/r1`, { headers: { authorization: 'Bearer not-the-token' } }),
+      401,
+      'KYC_ERR_API_UNAUTHORIZED',
+    );
+    // The hash itself is no token.
+    await expectError(
+      await fetch(`${base}/v1/runs/r1`, { headers: { authorization: `Bearer ${'0'.repeat(64)}` } }),
+      401,
+      'KYC_ERR_API_UNAUTHORIZED',
+    );
+  });
+
+  it('refuses what is not a readable CSV with the code the CLI uses, keeping nothing', async () => {
+    const before = runDirs();
+    const post = (headers: Record<string, string>, body: string | Buffer, query = '') =>
+      fetch(`${base}/v1/runs${query}`, { method: 'POST', headers, body });
+    await expectError(
+      await post({ ...auth, 'content-type': 'application/json' }, '{}'),
+      415,
+      'KYC_ERR_API_MEDIA_TYPE',
+    );
+    await expectError(await post(csv, ''), 400, 'KYC_ERR_INPUT_EMPTY');
+    await expectError(
+      await post(csv, Buffer.from([0, 1, 2, 3, 0, 0, 255, 254, 0, 7])),
+      400,
+      'KYC_ERR_INPUT_BINARY',
+    );
+    await expectError(await post(csv, readFileSync(slice), '?priority=urgent'), 400, 'KYC_ERR_API_REQUEST');
+    await expectError(await post(csv, readFileSync(slice), '?checks=horoscope'), 400, 'KYC_ERR_USAGE');
+    const big = Buffer.from(`client_id,full_name\n${'CL-1,Иванов Иван Иванович\n'.repeat(3000)}`);
+    expect(big.length).toBeGreaterThan(MAX_UPLOAD);
+    await expectError(await post(csv, big), 413, 'KYC_ERR_API_TOO_LARGE');
+    expect(runDirs()).toEqual(before);
+  });
+
+  it('answers 404 in the same shape for an unknown run and an unknown route', async () => {
+    await expectError(
+      await fetch(`${base}/v1/runs/r20200101_000000_nope`, { headers: auth }),
+      404,
+      'KYC_ERR_RUN_NOT_FOUND',
+    );
+    await expectError(await fetch(`${base}/v1/nothing`, { headers: auth }), 404, 'KYC_ERR_API_NOT_FOUND');
+  });
+
+  it('screens an upload like `kyc-screen run` does: same verdicts.csv, one run per Idempotency-Key', async () => {
+    const body = readFileSync(slice);
+    const headers = { ...csv, 'idempotency-key': 'upload-1' };
+    const first = await fetch(`${base}/v1/runs?priority=high`, { method: 'POST', headers, body });
+    expect(first.status).toBe(202);
+    const submitted = (await first.json()) as { id: string; status_url: string; verdicts_url: string };
+    expect(first.headers.get('location')).toBe(submitted.status_url);
+    // Outputs exist only once the run is done.
+    await expectError(
+      await fetch(`${base}${submitted.verdicts_url}`, { headers: auth }),
+      409,
+      'KYC_ERR_API_RUN_NOT_DONE',
+    );
+    const retried = await fetch(`${base}/v1/runs`, { method: 'POST', headers, body });
+    expect(retried.status).toBe(202);
+    expect(((await retried.json()) as { id: string }).id).toBe(submitted.id);
+    expect(runDirs()).toEqual([submitted.id]);
+
+    let run: {
+      status: string;
+      submitter: string;
+      priority: string;
+      progress: { rows_written: number; total_rows: number | null };
+      verdicts: Record<string, number>;
+    };
+    const deadline = Date.now() + 90_000;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const response = await fetch(`${base}${submitted.status_url}`, { headers: auth });
+      expect(response.status).toBe(200);
+      run = (await response.json()) as typeof run;
+    } while (run.status !== 'done' && run.status !== 'failed' && Date.now() < deadline);
+    expect(run.status).toBe('done');
+    expect(run.submitter).toBe('alice');
+    expect(run.priority).toBe('high');
+    expect(run.progress).toMatchObject({ rows_written: ROWS, total_rows: ROWS });
+    expect(Object.values(run.verdicts).reduce((a, b) => a + b, 0)).toBe(ROWS);
+
+    const verdicts = await fetch(`${base}${submitted.verdicts_url}`, { headers: auth });
+    expect(verdicts.status).toBe(200);
+    const etag = verdicts.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(verdicts.headers.get('content-disposition')).toBe(
+      `attachment; filename="${submitted.id}-verdicts.csv"`,
+    );
+    const apiText = await verdicts.text();
+    const again = await fetch(`${base}${submitted.verdicts_url}`, {
+      headers: { ...auth, 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+
+    const manifest = (await (
+      await fetch(`${base}/v1/runs/${submitted.id}/manifest.json`, { headers: auth })
+    ).json()) as { run_id: string; config: Record<string, unknown>; rows: { total: number } };
+    expect(manifest.run_id).toBe(submitted.id);
+    expect(manifest.config.submitter).toBe('alice');
+    expect(manifest.rows.total).toBe(ROWS);
+    const evidence = await (
+      await fetch(`${base}/v1/runs/${submitted.id}/evidence.jsonl`, { headers: auth })
+    ).text();
+    expect(evidence.trim().split('\n').length).toBeGreaterThanOrEqual(ROWS);
+
+    // The same file through the command line, on its own queues: the verdicts must be the same bytes.
+    const outDir = mkdtempSync(join(tmpdir(), 'kyc-api-cli-'));
+    const cliRunId = `cli-${submitted.id}`;
+    const run2 = cli(
+      ['run', slice, '--emulator', '--out-dir', outDir, '--run-id', cliRunId, '--no-progress'],
+      env(uniquePrefix()),
+    );
+    const runStderr = stderrOf(run2);
+    expect([0, 4], runStderr()).toContain(await exited(run2));
+    // Each run stamps its id and its check times on every row; all else must be the same bytes.
+    expect(apiText).toContain(`,${submitted.id},`);
+    const apiMasked = apiText
+      .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/g, '<checked_at>')
+      .replaceAll(`,${submitted.id},`, ',<run_id>,');
+    const cliMasked = maskedVerdicts(join(outDir, 'verdicts.csv')).replaceAll(`,${cliRunId},`, ',<run_id>,');
+    expect(apiMasked).toBe(cliMasked);
+  }, 150_000);
+});
