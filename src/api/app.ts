@@ -6,11 +6,14 @@ import { RunStore, type RunState } from '../pipeline/run-store.js';
 import { VERSION } from '../version.js';
 import { bearerAuth, type AuthVariables } from './auth.js';
 import { errorResponse, requestIdOf } from './errors.js';
+import { ApiRunIndex } from './run-index.js';
 import { runBody, submittedBody } from './run-view.js';
 import { RUN_FILES, runFile, type RunFileName } from './run-files.js';
 import {
   ErrorSchema,
   IdempotencyHeader,
+  ListQuery,
+  RunListSchema,
   RunIdParam,
   RunSchema,
   SubmitQuery,
@@ -57,6 +60,18 @@ const submitRoute = createRoute({
       content: { 'application/json': { schema: SubmittedSchema } },
     },
     ...errors(400, 401, 413, 415),
+  },
+});
+
+const listRoute = createRoute({
+  method: 'get',
+  path: '/runs',
+  summary: 'Runs submitted through the API, newest first',
+  security: [{ bearer: [] }],
+  request: { query: ListQuery },
+  responses: {
+    200: { description: 'A page of runs', content: { 'application/json': { schema: RunListSchema } } },
+    ...errors(400, 401),
   },
 });
 
@@ -150,6 +165,19 @@ export function apiApp(deps: ApiDeps) {
     const body = submittedBody(run);
     c.header('Location', body.status_url);
     return c.json(body, 202);
+  });
+
+  v1.openapi(listRoute, async (c) => {
+    const { limit, offset } = c.req.valid('query');
+    const { ids, total } = await new ApiRunIndex(deps.redis, deps.config.prefix).page(offset, limit);
+    const runs = await Promise.all(
+      ids.map(async (id) => {
+        const run = await store.get(id);
+        return run ? [runBody(run, await store.counters(id))] : [];
+      }),
+    );
+    const next = offset + ids.length < total ? `/v1/runs?limit=${limit}&offset=${offset + limit}` : null;
+    return c.json({ runs: runs.flat(), total, next_url: next }, 200);
   });
 
   v1.openapi(runRoute, async (c) => {

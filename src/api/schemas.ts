@@ -80,3 +80,24 @@ export const RunSchema = z
 
 export type RunBody = z.infer<typeof RunSchema>;
 export type SubmittedBody = z.infer<typeof SubmittedSchema>;
+
+export const ListQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(50)
+    .openapi({ description: 'Runs per page (1-200).' }),
+  offset: z.coerce.number().int().min(0).default(0).openapi({ description: 'Runs to skip, newest first.' }),
+});
+
+export const RunListSchema = z
+  .object({
+    runs: z.array(RunSchema),
+    total: z.number().int().openapi({ description: 'Runs submitted through the API.' }),
+    next_url: z.string().nullable().openapi({ description: 'The next page; null on the last one.' }),
+  })
+  .openapi('RunList');
+
+export type RunListBody = z.infer<typeof RunListSchema>;

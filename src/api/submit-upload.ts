@@ -13,6 +13,7 @@ import { newRunSettings } from '../pipeline/run-settings.js';
 import { submitRun } from '../pipeline/submit.js';
 import { newRunId, type Priority } from '../pipeline/topology.js';
 import { IdempotencyStore } from './idempotency.js';
+import { ApiRunIndex } from './run-index.js';
 import { receiveUpload } from './upload.js';
 
 /** What the API submits runs with: the process's config, Redis and upstream, and where uploads go. */
@@ -110,6 +111,7 @@ export async function submitUpload(
       submitter: upload.submitter,
     });
     await submitRun(ctx.redis, ctx.config.prefix, settings);
+    await new ApiRunIndex(ctx.redis, ctx.config.prefix).add(id, settings.createdAt);
     return { id, status: 'queued' };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });

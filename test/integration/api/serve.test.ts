@@ -105,6 +105,12 @@ describe('kyc-screen serve', () => {
       401,
       'KYC_ERR_API_UNAUTHORIZED',
     );
+    const unknown = await fetch(`${base}/v1/runs`, {
+      headers: { authorization: 'Bearer nope', 'x-request-id': 'client-req-42' },
+    });
+    expect(unknown.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    await expectError(unknown, 401, 'KYC_ERR_API_UNAUTHORIZED');
+    expect(unknown.headers.get('x-request-id')).toBe('client-req-42');
     // The hash itself is no token.
     await expectError(
       await fetch(`${base}/v1/runs/r1`, { headers: { authorization: `Bearer ${'0'.repeat(64)}` } }),
@@ -206,6 +212,13 @@ describe('kyc-screen serve', () => {
       await fetch(`${base}/v1/runs/${submitted.id}/evidence.jsonl`, { headers: auth })
     ).text();
     expect(evidence.trim().split('\n').length).toBeGreaterThanOrEqual(ROWS);
+
+    const list = await fetch(`${base}/v1/runs?limit=1`, { headers: auth });
+    expect(list.status).toBe(200);
+    const listed = (await list.json()) as { runs: { id: string }[]; total: number; next_url: string | null };
+    expect(listed).toMatchObject({ total: 1, next_url: null });
+    expect(listed.runs.map((r) => r.id)).toEqual([submitted.id]);
+    await expectError(await fetch(`${base}/v1/runs?limit=0`, { headers: auth }), 400, 'KYC_ERR_API_REQUEST');
 
     // The same file through the command line, on its own queues: the verdicts must be the same bytes.
     const outDir = mkdtempSync(join(tmpdir(), 'kyc-api-cli-'));
