@@ -195,7 +195,7 @@ export const CATALOG = {
     EXIT.USAGE,
   ),
   KYC_ERR_API_REQUEST: entry('The request is invalid (a query parameter or a header)', EXIT.USAGE),
-  KYC_ERR_API_MEDIA_TYPE: entry('The upload must be sent as Content-Type: text/csv', EXIT.USAGE),
+  KYC_ERR_API_MEDIA_TYPE: entry('The request body is not of the content type the route takes', EXIT.USAGE),
   KYC_ERR_API_TOO_LARGE: entry('The upload exceeds the size limit (KYC_API_MAX_UPLOAD_BYTES)', EXIT.USAGE),
   KYC_ERR_API_RUN_NOT_DONE: entry('The run has not finished: its outputs are not ready', EXIT.USAGE),
   KYC_ERR_API_NOT_FOUND: entry('No such route', EXIT.USAGE),

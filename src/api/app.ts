@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
@@ -11,7 +12,10 @@ import { runBody, submittedBody } from './run-view.js';
 import { RUN_FILES, runFile, type RunFileName } from './run-files.js';
 import {
   ErrorSchema,
+  ClientSchema,
   IdempotencyHeader,
+  ScreenedSchema,
+  ScreenQuery,
   ListQuery,
   RunListSchema,
   RunIdParam,
@@ -20,6 +24,7 @@ import {
   SubmittedSchema,
 } from './schemas.js';
 import { checkIdempotencyKey } from './idempotency.js';
+import { screenClient } from './screen-client.js';
 import { submitUpload, type SubmitContext } from './submit-upload.js';
 import type { ApiToken } from './tokens.js';
 
@@ -60,6 +65,29 @@ const submitRoute = createRoute({
       content: { 'application/json': { schema: SubmittedSchema } },
     },
     ...errors(400, 401, 413, 415),
+  },
+});
+
+const screenRoute = createRoute({
+  method: 'post',
+  path: '/screen',
+  summary: 'Screen one client, waiting for the verdict',
+  description:
+    'A run of one row at high priority, served before any batch in progress. Answers 200 with the verdict ' +
+    'when the run ends within `wait` seconds, else 202 with the run to follow.',
+  security: [{ bearer: [] }],
+  request: {
+    query: ScreenQuery,
+    headers: IdempotencyHeader,
+    body: { required: true, content: { 'application/json': { schema: ClientSchema } } },
+  },
+  responses: {
+    200: { description: 'The verdict', content: { 'application/json': { schema: ScreenedSchema } } },
+    202: {
+      description: 'Not finished within `wait`: follow the run',
+      content: { 'application/json': { schema: SubmittedSchema } },
+    },
+    ...errors(400, 401, 415),
   },
 });
 
@@ -105,6 +133,14 @@ function fileRoute(name: RunFileName) {
   });
 }
 
+/** hono's own refusals (a JSON body of another content type, malformed JSON) in the API's codes. */
+function fromHono(error: Error): Error {
+  if (!(error instanceof HTTPException)) return error;
+  if (error.status === 415) return new KycError('KYC_ERR_API_MEDIA_TYPE', 'expected application/json');
+  if (error.status === 400) return new KycError('KYC_ERR_API_REQUEST', error.message);
+  return error;
+}
+
 /**
  * The HTTP API under /v1: submit a CSV, follow the run, download its outputs. Runs go through the same
  * pipeline as `kyc-screen run`; only runs submitted through the API are visible here.
@@ -123,7 +159,7 @@ export function apiApp(deps: ApiDeps) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   app.use('*', requestId());
   app.onError((error, c) => {
-    const { status, body } = errorResponse(error, requestIdOf(c));
+    const { status, body } = errorResponse(fromHono(error), requestIdOf(c));
     if (status >= 500) deps.log.error({ err: error, requestId: body.request_id }, 'API request failed');
     return c.json(body, status);
   });
@@ -143,6 +179,7 @@ export function apiApp(deps: ApiDeps) {
   const v1 = new OpenAPIHono<Env>({ defaultHook: app.defaultHook });
   v1.use('/runs', bearerAuth(deps.tokens));
   v1.use('/runs/*', bearerAuth(deps.tokens));
+  v1.use('/screen', bearerAuth(deps.tokens));
 
   /** A run of the API (a run submitted otherwise is none of its clients' business), or 404. */
   async function apiRun(id: string): Promise<RunState> {
@@ -163,6 +200,21 @@ export function apiApp(deps: ApiDeps) {
       checks: query.checks,
     });
     const body = submittedBody(run);
+    c.header('Location', body.status_url);
+    return c.json(body, 202);
+  });
+
+  v1.openapi(screenRoute, async (c) => {
+    const query = c.req.valid('query');
+    const header = c.req.header('idempotency-key');
+    const result = await screenClient(deps, c.req.valid('json'), {
+      submitter: c.get('submitter'),
+      idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
+      checks: query.checks,
+      waitMs: query.wait * 1000,
+    });
+    if (result.done) return c.json(result.body, 200);
+    const body = submittedBody(result.run);
     c.header('Location', body.status_url);
     return c.json(body, 202);
   });

@@ -101,3 +101,59 @@ export const RunListSchema = z
   .openapi('RunList');
 
 export type RunListBody = z.infer<typeof RunListSchema>;
+
+/** No line breaks or other control characters: one client is one CSV row. */
+const cell = (description: string) =>
+  z
+    .string()
+    .max(1000)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/u, { error: 'control characters are not allowed' })
+    .optional()
+    .openapi({ description });
+
+export const ClientSchema = z
+  .object({
+    client_id: cell('Your id of the client, echoed in the verdict.'),
+    full_name: cell('Full name of a person, or the name of an organization.'),
+    birth_date: cell('Birth date, e.g. 1975-03-14 or 14.03.1975.'),
+    inn: cell('INN, 10 (organization) or 12 (person) digits.'),
+    ogrn: cell('OGRN (13 digits) or OGRNIP (15 digits).'),
+    snils: cell('SNILS, 11 digits.'),
+    entity_type: cell('person, organization or individual_entrepreneur (default: inferred).'),
+    email: cell('E-mail address (adds the e-mail check).'),
+  })
+  .strict()
+  .openapi('Client');
+
+export type ClientBody = z.infer<typeof ClientSchema>;
+
+export const ScreenQuery = z.object({
+  wait: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .default(30)
+    .openapi({ description: 'Seconds to wait for the verdict before answering 202 (0-60).' }),
+  checks: SubmitQuery.shape.checks,
+});
+
+export const ScreenedSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(['done', 'failed']),
+    verdict: z
+      .object({
+        verdict: z.string().openapi({ example: 'CLEAR' }),
+        reasons: z.array(z.string()),
+        checks: z.record(z.string(), z.string()),
+        matches: z.string(),
+      })
+      .nullable(),
+    error: z.string().nullable(),
+    ...links,
+  })
+  .openapi('Screened');
+
+export type ScreenedBody = z.infer<typeof ScreenedSchema>;

@@ -67,20 +67,29 @@ async function probe(path: string, encoding: IngestEncoding | undefined, checks:
   }
 }
 
+/** Who asks for a run and how, whatever carries its file. */
+export interface RunRequest {
+  readonly submitter: string;
+  readonly idempotencyKey: string | undefined;
+  readonly priority: Priority;
+  readonly checks: string | undefined;
+  readonly encoding: IngestEncoding | undefined;
+}
+
 /**
- * POST /v1/runs: streams the CSV to a new run directory, checks it as `run` does, and submits it to the
- * pipeline; a retry with the same Idempotency-Key answers the run of the first upload.
+ * A new run from a file `write` puts in place: checked as `run` checks it and submitted to the pipeline; a
+ * retry with the same Idempotency-Key answers the run of the first request. Nothing is kept of a refused one.
  */
-export async function submitUpload(
+export async function acceptRun(
   ctx: SubmitContext,
-  upload: Upload,
+  request: RunRequest,
+  write: (path: string) => Promise<unknown>,
 ): Promise<Pick<RunState, 'id' | 'status'>> {
-  const encoding = csvEncodingOf(upload.contentType);
   const store = new RunStore(ctx.redis, ctx.config.prefix);
   const idempotency = new IdempotencyStore(ctx.redis, ctx.config.prefix);
   const replayOf = async (id: string | undefined) => (id === undefined ? undefined : await store.get(id));
-  if (upload.idempotencyKey !== undefined) {
-    const earlier = await replayOf(await idempotency.find(upload.submitter, upload.idempotencyKey));
+  if (request.idempotencyKey !== undefined) {
+    const earlier = await replayOf(await idempotency.find(request.submitter, request.idempotencyKey));
     if (earlier) return earlier;
   }
   const id = newRunId();
@@ -88,10 +97,10 @@ export async function submitUpload(
   makePrivateDir(dir);
   try {
     const input = join(dir, 'input.csv');
-    await receiveUpload(upload.body, input, ctx.maxUploadBytes);
-    const checks: CheckKind[] = await probe(input, encoding, upload.checks);
-    if (upload.idempotencyKey !== undefined) {
-      const winner = await replayOf(await idempotency.claim(upload.submitter, upload.idempotencyKey, id));
+    await write(input);
+    const checks: CheckKind[] = await probe(input, request.encoding, request.checks);
+    if (request.idempotencyKey !== undefined) {
+      const winner = await replayOf(await idempotency.claim(request.submitter, request.idempotencyKey, id));
       if (winner) {
         await rm(dir, { recursive: true, force: true });
         return winner;
@@ -104,11 +113,11 @@ export async function submitUpload(
       evidence: join(dir, 'evidence.jsonl'),
       manifest: join(dir, 'manifest.json'),
       outputMode: ctx.config.outputMode,
-      priority: upload.priority,
+      priority: request.priority,
       window: ctx.window,
       checks,
-      ...(encoding ? { encoding } : {}),
-      submitter: upload.submitter,
+      ...(request.encoding ? { encoding: request.encoding } : {}),
+      submitter: request.submitter,
     });
     await submitRun(ctx.redis, ctx.config.prefix, settings);
     await new ApiRunIndex(ctx.redis, ctx.config.prefix).add(id, settings.createdAt);
@@ -117,4 +126,14 @@ export async function submitUpload(
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** POST /v1/runs: the CSV of the request body, streamed to the run's directory. */
+export async function submitUpload(
+  ctx: SubmitContext,
+  upload: Upload,
+): Promise<Pick<RunState, 'id' | 'status'>> {
+  const { body, contentType, ...request } = upload;
+  const encoding = csvEncodingOf(contentType);
+  return acceptRun(ctx, { ...request, encoding }, (path) => receiveUpload(body, path, ctx.maxUploadBytes));
 }

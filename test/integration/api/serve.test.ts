@@ -90,6 +90,7 @@ describe('kyc-screen serve', () => {
       '/v1/runs/{id}/evidence.jsonl',
       '/v1/runs/{id}/manifest.json',
       '/v1/runs/{id}/verdicts.csv',
+      '/v1/screen',
     ]);
   });
 
@@ -237,4 +238,45 @@ describe('kyc-screen serve', () => {
     const cliMasked = maskedVerdicts(join(outDir, 'verdicts.csv')).replaceAll(`,${cliRunId},`, ',<run_id>,');
     expect(apiMasked).toBe(cliMasked);
   }, 150_000);
+
+  it('screens one client synchronously at high priority, and refuses what is not one client', async () => {
+    const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+      fetch(`${base}/v1/screen?wait=60`, { method: 'POST', headers: { ...auth, ...headers }, body });
+    const client = {
+      client_id: 'CL-0007',
+      full_name: 'Ковалев Андрей Сергеевич',
+      birth_date: '1975-03-14',
+      entity_type: 'person',
+    };
+    const response = await post(JSON.stringify(client));
+    const screened = (await response.json()) as {
+      id: string;
+      status: string;
+      verdict: { verdict: string; reasons: string[]; checks: Record<string, string> } | null;
+    };
+    expect(response.status, JSON.stringify(screened)).toBe(200);
+    expect(screened.status).toBe('done');
+    expect(screened.verdict?.verdict).toBe('HIT');
+    expect(screened.verdict?.reasons).toContain('FOREIGN_AGENT_MATCH');
+    expect(screened.verdict?.checks.foreign_agent).toMatch(/^MATCH/);
+    const run = (await (await fetch(`${base}/v1/runs/${screened.id}`, { headers: auth })).json()) as {
+      priority: string;
+      submitter: string;
+    };
+    expect(run).toMatchObject({ priority: 'high', submitter: 'alice' });
+
+    await expectError(
+      await post(JSON.stringify(client), { 'content-type': 'text/plain' }),
+      415,
+      'KYC_ERR_API_MEDIA_TYPE',
+    );
+    await expectError(await post(JSON.stringify({ ...client, salary: '1' })), 400, 'KYC_ERR_API_REQUEST');
+    await expectError(await post(JSON.stringify({ full_name: 'a\nb' })), 400, 'KYC_ERR_API_REQUEST');
+    await expectError(await post('{"full_name": '), 400, 'KYC_ERR_API_REQUEST');
+    await expectError(
+      await post(JSON.stringify({ email: 'x@example.com' })),
+      400,
+      'KYC_ERR_INPUT_NO_KEY_COLUMN',
+    );
+  });
 });

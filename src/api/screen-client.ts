@@ -1,0 +1,73 @@
+import { writeFile } from 'node:fs/promises';
+import { stringify } from 'csv-stringify/sync';
+import { openVerdictFile } from '../ops/verdict-file.js';
+import { PRIVATE_FILE_MODE } from '../pipeline/private-files.js';
+import type { RunState } from '../pipeline/run-store.js';
+import { followRun } from '../pipeline/submit.js';
+import { runLinks } from './run-view.js';
+import type { ClientBody, ScreenedBody } from './schemas.js';
+import { acceptRun, type SubmitContext } from './submit-upload.js';
+
+/** One client as a one-row CSV with the reader's own header names, only the fields given. */
+export function clientCsv(client: ClientBody): string {
+  const fields = Object.entries(client).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
+  return stringify([fields.map(([name]) => name), fields.map(([, value]) => value)], { quoted: true });
+}
+
+async function verdictOf(run: RunState): Promise<ScreenedBody['verdict']> {
+  const file = await openVerdictFile(run.out);
+  for await (const row of file.rows)
+    return {
+      verdict: row.verdict,
+      reasons: [...row.reasons],
+      checks: { ...row.checks },
+      matches: row.matches,
+    };
+  return null;
+}
+
+/**
+ * POST /v1/screen: one client, screened as a run of one row at high priority (served before any batch in
+ * progress), through the same pipeline as every run. The verdict when the run ends within `waitMs`;
+ * otherwise the run, to be followed like any other.
+ */
+export async function screenClient(
+  ctx: SubmitContext,
+  client: ClientBody,
+  request: {
+    submitter: string;
+    idempotencyKey: string | undefined;
+    checks: string | undefined;
+    waitMs: number;
+  },
+): Promise<{ done: true; body: ScreenedBody } | { done: false; run: Pick<RunState, 'id' | 'status'> }> {
+  const accepted = await acceptRun(
+    ctx,
+    {
+      submitter: request.submitter,
+      idempotencyKey: request.idempotencyKey,
+      priority: 'high',
+      checks: request.checks,
+      encoding: 'utf-8',
+    },
+    (path) => writeFile(path, clientCsv(client), { flag: 'wx', mode: PRIVATE_FILE_MODE }),
+  );
+  const run = await followRun(ctx.redis, ctx.config.prefix, accepted.id, () => undefined, {
+    pollMs: 100,
+    signal: AbortSignal.timeout(request.waitMs),
+  });
+  if (run.status !== 'done' && run.status !== 'failed') return { done: false, run };
+  const final = run;
+  return {
+    done: true,
+    body: {
+      id: final.id,
+      status: final.status === 'done' ? 'done' : 'failed',
+      verdict: final.status === 'done' ? await verdictOf(final) : null,
+      error: final.error ?? null,
+      ...runLinks(final.id),
+    },
+  };
+}
