@@ -1,0 +1,115 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { RUN_FILES, type RunFileName } from './run-files.js';
+import {
+  ClientSchema,
+  ErrorSchema,
+  IdempotencyHeader,
+  ListQuery,
+  RunIdParam,
+  RunListSchema,
+  RunSchema,
+  ScreenedSchema,
+  ScreenQuery,
+  SubmitQuery,
+  SubmittedSchema,
+} from './schemas.js';
+
+/** The routes of /v1 as OpenAPI declares them: what they take, validated, and what they answer. */
+
+const errors = (...statuses: number[]) =>
+  Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: 'Error', content: { 'application/json': { schema: ErrorSchema } } },
+    ]),
+  );
+
+export const submitRoute = createRoute({
+  method: 'post',
+  path: '/runs',
+  summary: 'Screen a client CSV',
+  description:
+    'The body is the CSV file itself (Content-Type: text/csv, optionally with a charset), streamed to the ' +
+    'server; the run is queued and screened like `kyc-screen run`.',
+  security: [{ bearer: [] }],
+  request: {
+    query: SubmitQuery,
+    headers: IdempotencyHeader,
+    body: {
+      required: true,
+      content: { 'text/csv': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+  },
+  responses: {
+    202: {
+      description: 'Queued (or, for a retried Idempotency-Key, the run of the first upload)',
+      content: { 'application/json': { schema: SubmittedSchema } },
+    },
+    ...errors(400, 401, 413, 415),
+  },
+});
+
+export const screenRoute = createRoute({
+  method: 'post',
+  path: '/screen',
+  summary: 'Screen one client, waiting for the verdict',
+  description:
+    'A run of one row at high priority, served before any batch in progress. Answers 200 with the verdict ' +
+    'when the run ends within `wait` seconds, else 202 with the run to follow.',
+  security: [{ bearer: [] }],
+  request: {
+    query: ScreenQuery,
+    headers: IdempotencyHeader,
+    body: { required: true, content: { 'application/json': { schema: ClientSchema } } },
+  },
+  responses: {
+    200: { description: 'The verdict', content: { 'application/json': { schema: ScreenedSchema } } },
+    202: {
+      description: 'Not finished within `wait`: follow the run',
+      content: { 'application/json': { schema: SubmittedSchema } },
+    },
+    ...errors(400, 401, 415),
+  },
+});
+
+export const listRoute = createRoute({
+  method: 'get',
+  path: '/runs',
+  summary: 'Runs submitted through the API, newest first',
+  security: [{ bearer: [] }],
+  request: { query: ListQuery },
+  responses: {
+    200: { description: 'A page of runs', content: { 'application/json': { schema: RunListSchema } } },
+    ...errors(400, 401),
+  },
+});
+
+export const runRoute = createRoute({
+  method: 'get',
+  path: '/runs/{id}',
+  summary: 'Status, progress and verdict counts of a run',
+  security: [{ bearer: [] }],
+  request: { params: RunIdParam },
+  responses: {
+    200: { description: 'The run', content: { 'application/json': { schema: RunSchema } } },
+    ...errors(400, 401, 404),
+  },
+});
+
+export function fileRoute(name: RunFileName) {
+  return createRoute({
+    method: 'get',
+    path: `/runs/{id}/${name}`,
+    summary: `${name} of a finished run`,
+    security: [{ bearer: [] }],
+    request: { params: RunIdParam },
+    responses: {
+      200: {
+        description: `The run's ${name}, with an ETag; If-None-Match answers 304`,
+        content: { [RUN_FILES[name].type]: { schema: z.string().openapi({ format: 'binary' }) } },
+      },
+      304: { description: 'Not modified' },
+      ...errors(400, 401, 404, 409),
+    },
+  });
+}
