@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../src/pipeline/free-port.js';
 import { cli, exited, maskedVerdicts, stderrOf } from '../../helpers/cli-process.js';
 import { redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
+import { sha256Hex, startServe } from '../../helpers/serve-process.js';
 
 /**
  * `kyc-screen serve` as a process, as an operator starts it: real Redis, the built-in emulator over HTTP,
@@ -21,7 +20,6 @@ const ROWS = 20;
 const env = (prefix: string) => ({ REDIS_URL: redisUrl(), KYC_PREFIX: prefix, KYC_RATE: '100' });
 
 let server: ChildProcess;
-let stderr: () => string;
 let base: string;
 let stateDir: string;
 let slice: string;
@@ -29,33 +27,16 @@ let slice: string;
 const auth = { authorization: `Bearer ${TOKEN}` };
 const csv = { ...auth, 'content-type': 'text/csv' };
 
-async function waitUntilUp(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`serve exited ${child.exitCode}: ${stderr()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`serve did not answer: ${stderr()}`);
-}
-
 beforeAll(async () => {
   slice = sampleSlice(ROWS);
   stateDir = mkdtempSync(join(tmpdir(), 'kyc-api-state-'));
-  const port = await freePort();
-  const hash = createHash('sha256').update(TOKEN).digest('hex');
-  server = cli(['serve', '--emulator', '--port', String(port), '--state-dir', stateDir], {
+  const started = await startServe(['--state-dir', stateDir], {
     ...env(uniquePrefix()),
-    KYC_API_TOKENS: `ops-team:${'0'.repeat(64)},alice:${hash}`,
+    KYC_API_TOKENS: `ops-team:${'0'.repeat(64)},alice:${sha256Hex(TOKEN)}`,
     KYC_API_MAX_UPLOAD_BYTES: String(MAX_UPLOAD),
   });
-  stderr = stderrOf(server);
-  base = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${base}/v1/openapi.json`, server);
+  server = started.child;
+  base = started.base;
 }, 60_000);
 
 afterAll(async () => {
