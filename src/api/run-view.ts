@@ -1,3 +1,4 @@
+import { dirname, sep } from 'node:path';
 import type { Counters, RunState } from '../pipeline/run-store.js';
 import type { RunBody, SubmittedBody } from './schemas.js';
 
@@ -39,7 +40,8 @@ export function runBody(run: RunState, counters: Counters): RunBody {
       bytes_read: run.bytesRead ?? null,
     },
     verdicts,
-    error: run.error ?? null,
+    // A failure names the file it concerns; the client knows it by its name, not by the server's path.
+    error: run.error === undefined ? null : run.error.replaceAll(`${dirname(run.out)}${sep}`, ''),
     ...runLinks(run.id),
   };
 }
