@@ -127,6 +127,10 @@ export const CATALOG = {
   KYC_ERR_RUN_NOT_FOUND: entry('No such run', EXIT.USAGE),
   KYC_ERR_RUN_RESUME_MISMATCH: entry('The input file changed since the run started', EXIT.INPUT),
   KYC_ERR_CHECK_FAILED: entry('A check failed after its last attempt', EXIT.INCOMPLETE),
+  KYC_ERR_FA_MIRROR_MISSING: entry(
+    "The run's foreign-agent mirror is no longer in Redis (expired or removed); resume the run to rebuild it",
+    EXIT.INCOMPLETE,
+  ),
   KYC_ERR_CHECK_ATTEMPTS_EXHAUSTED: entry('A check exhausted its started attempts', EXIT.INCOMPLETE),
   KYC_ERR_CHECK_WORKER_LOST: entry(
     'The workers running a check died (crashed or were killed) more often than allowed',
@@ -141,6 +145,10 @@ export const CATALOG = {
   KYC_ERR_OUTPUT_CONFLICT: entry('Two outputs, or an output and the input, are the same file', EXIT.USAGE),
   KYC_ERR_OUTPUT_MODE: entry(
     'KYC_OUTPUT_MODE / --output-mode must be an octal file mode such as 0600',
+    EXIT.USAGE,
+  ),
+  KYC_ERR_FA_STRATEGY: entry(
+    'KYC_FA_STRATEGY / --fa-strategy must be auto, mirror or search',
     EXIT.USAGE,
   ),
   KYC_ERR_RUN_ID: entry(
