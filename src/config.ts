@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { KycError } from './errors.js';
+import { parseFaStrategy, type FaStrategyOption } from './mirror/strategy.js';
 import { DEFAULT_OUTPUT_MODE, parseOutputMode } from './pipeline/output-paths.js';
 import { REDIS_URL_PATTERN } from './pipeline/redis-connection.js';
 import { DEFAULT_CACHE_ROWS } from './pipeline/request-cache.js';
@@ -67,6 +68,8 @@ export interface Config {
   readonly profile: UpstreamProfile;
   /** Mode of the output files a run creates (`KYC_OUTPUT_MODE`, octal; default 0600). */
   readonly outputMode: number;
+  /** How a run's foreign-agent check finds candidates (`KYC_FA_STRATEGY`; default auto). */
+  readonly faStrategy: FaStrategyOption;
   /** Token of the dashboard (`KYC_DASHBOARD_TOKEN` or `_FILE`); a secret, like the API key. */
   readonly dashboardToken: string | undefined;
 }
@@ -119,6 +122,7 @@ const schema = z.object({
   upstreamProfilePath: z.string().min(1).optional(),
   debtorNotFound: z.string().optional(),
   outputMode: z.string().optional(),
+  faStrategy: z.string().optional(),
 });
 
 type ConfigKey = Exclude<keyof Config, 'profile' | 'dashboardToken' | 'emulator'>;
@@ -143,6 +147,7 @@ const ENV_NAMES: Readonly<Record<ConfigKey, string>> = {
   upstreamProfilePath: 'KYC_UPSTREAM_PROFILE',
   debtorNotFound: 'KYC_DEBTOR_NOT_FOUND',
   outputMode: 'KYC_OUTPUT_MODE',
+  faStrategy: 'KYC_FA_STRATEGY',
 };
 
 /** `a|b|c` → the phrases, trimmed, empty ones dropped. */
@@ -214,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
       config.maxRetryAfterMs,
     ),
     outputMode: config.outputMode === undefined ? DEFAULT_OUTPUT_MODE : parseOutputMode(config.outputMode),
+    faStrategy: parseFaStrategy(config.faStrategy ?? 'auto'),
     dashboardToken: readSecret(env, 'KYC_DASHBOARD_TOKEN'),
   };
 }
@@ -244,6 +250,7 @@ export function publicConfig(config: Config): Record<string, string | number | b
     upstreamProfile: config.upstreamProfilePath ?? 'defaults',
     debtorNotFound: config.debtorNotFound.join('|'),
     outputMode: `0${config.outputMode.toString(8)}`,
+    faStrategy: config.faStrategy,
   };
 }
 

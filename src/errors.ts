@@ -147,10 +147,7 @@ export const CATALOG = {
     'KYC_OUTPUT_MODE / --output-mode must be an octal file mode such as 0600',
     EXIT.USAGE,
   ),
-  KYC_ERR_FA_STRATEGY: entry(
-    'KYC_FA_STRATEGY / --fa-strategy must be auto, mirror or search',
-    EXIT.USAGE,
-  ),
+  KYC_ERR_FA_STRATEGY: entry('KYC_FA_STRATEGY / --fa-strategy must be auto, mirror or search', EXIT.USAGE),
   KYC_ERR_RUN_ID: entry(
     'A run id takes letters, digits, _, - and . (not first, never two in a row), at most 64',
     EXIT.USAGE,

@@ -20,6 +20,10 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
   ['KYC_CACHE_ROWS', 'rows a cached answer serves repeats within (default 10000)'],
   ['KYC_UPSTREAM_PROFILE', 'upstream profile file: what the Lookup Service does where its contract is open'],
   ['KYC_DEBTOR_NOT_FOUND', 'more debtor "not found" phrasings, separated by |'],
+  [
+    'KYC_FA_STRATEGY',
+    'foreign-agent check: auto (by cost), mirror (the register once) or search (per client)',
+  ],
   ['LOG_LEVEL', 'pino log level (default info)'],
 ];
 

@@ -28,6 +28,7 @@ import { preflight } from '../pipeline/preflight.js';
 import { RunStore, type RunSettings } from '../pipeline/run-store.js';
 import { requireUpstream, startRuntime, type Runtime } from '../pipeline/runtime.js';
 import { fileSha256, followRun, requeueRun, submitRun, type FollowTick } from '../pipeline/submit.js';
+import { parseFaStrategy } from '../mirror/strategy.js';
 import { checkOutputTargets, DEFAULT_OUTPUT_MODE, parseOutputMode } from '../pipeline/output-paths.js';
 import { checkRunId, newRunId, type Priority } from '../pipeline/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
@@ -73,6 +74,8 @@ export interface RunOptions {
   overwrite?: boolean;
   /** Octal mode of the output files (default: KYC_OUTPUT_MODE or 0600). */
   outputMode?: string;
+  /** How the foreign-agent check finds candidates: auto, mirror or search (default: KYC_FA_STRATEGY or auto). */
+  faStrategy?: string;
   /** `--emulator`: screen against the built-in emulator (synthetic registers; every output is marked). */
   emulator?: boolean;
 }
@@ -124,6 +127,10 @@ export function addRunOptions(command: Command): Command {
     .option(
       '--output-mode <octal>',
       'file mode of the outputs, e.g. 0640 (default: KYC_OUTPUT_MODE or 0600; 0666 leaves it to the umask)',
+    )
+    .option(
+      '--fa-strategy <strategy>',
+      'foreign-agent check: search per client, mirror the register once, or auto by cost (default: KYC_FA_STRATEGY or auto)',
     )
     .option(
       '--whitelist <file>',
@@ -256,6 +263,7 @@ export async function runAction(
       ...(options.stateDir ? { stateDir: options.stateDir } : {}),
       ...(profilePath ? { upstreamProfilePath: profilePath } : {}),
       ...(options.outputMode ? { outputMode: options.outputMode } : {}),
+      ...(options.faStrategy ? { faStrategy: options.faStrategy } : {}),
       ...(options.emulator ? { apiUrl: EMULATOR_URL } : {}),
     });
   // A scheduled run reads by the profile stored with its schedule, not by the worker's.
@@ -267,6 +275,7 @@ export async function runAction(
   if (options.runId !== undefined) checkRunId(options.runId, '--run-id');
   if (options.resume !== undefined) checkRunId(options.resume, '--resume');
   const outputMode = options.outputMode ? parseOutputMode(options.outputMode) : config.outputMode;
+  const faStrategy = options.faStrategy ? parseFaStrategy(options.faStrategy) : config.faStrategy;
   if (options.columns) parseColumnsOption(options.columns);
   if (options.outBom && options.outEncoding === 'windows-1251')
     throw new KycError('KYC_ERR_USAGE', '--out-bom: windows-1251 has no byte-order mark');
@@ -342,6 +351,7 @@ export async function runAction(
         ...targets,
         ...(options.overwrite ? { overwrite: true } : {}),
         ...(outputMode === DEFAULT_OUTPUT_MODE ? {} : { outputMode }),
+        ...(faStrategy === 'auto' ? {} : { faStrategy }),
         priority: options.priority,
         window: options.window,
         cacheRows: config.cacheRows,

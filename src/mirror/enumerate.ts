@@ -12,9 +12,10 @@ import { daysBetween, inRange } from './day-range.js';
  *    record of that type; a capped one leaves a gap that only the profile may accept
  *    (`foreignAgentMirror.acceptUndatedGap`), since any record of that type without a date could be beyond
  *    the cap. Done first: a gap that is not accepted costs a handful of calls, not a whole enumeration.
- * 2. One search per day (`added=YYYY-MM-DD`). A capped day is split by `agent_type` (the known values and
- *    any seen in that day's answer); a capped part, or a record of the day without a type, makes the mirror
- *    incomplete.
+ * 2. One search per day (`added=YYYY-MM-DD`). A capped day is split by `agent_type`: the known values and
+ *    any other seen in any answer of the run; a capped part, or a record of the day without a type, makes
+ *    the mirror incomplete. The one thing no answer can show: a record of a capped day whose type is
+ *    neither known nor written on any record returned (docs/foreign-agent-mirror.md).
  * Any call that finally fails makes the mirror incomplete too: the run then searches per client.
  */
 
@@ -131,7 +132,21 @@ export async function enumerateForeignAgents(
     }
 
     const days = daysBetween(since, until);
-    const splitDays: string[] = [];
+    // Every agent_type value seen in any answer: a capped day is split by those seen after it too.
+    const seenTypes = new Set<string>(FOREIGN_AGENT_TYPES);
+    const splitBy = new Map<string, Set<string>>();
+    const splitDay = async (day: string, types: readonly string[]) => {
+      const done = splitBy.get(day) ?? new Set<string>();
+      splitBy.set(day, done);
+      for (const type of types) {
+        if (done.has(type)) continue;
+        done.add(type);
+        const part = await ask({ added: day, agent_type: type }, `added=${day} agent_type «${type}»`);
+        take(part);
+        if (isCapped(part.length, resultCap))
+          throw new Incomplete(`added=${day} agent_type «${type}» reached the result cap (${resultCap})`);
+      }
+    };
     let next = 0;
     let stop: Incomplete | undefined;
     const worker = async () => {
@@ -140,16 +155,12 @@ export async function enumerateForeignAgents(
         try {
           const answer = await ask({ added: day }, `added=${day}`);
           take(answer);
+          for (const record of answer)
+            if (record.data.agent_type.trim() !== '') seenTypes.add(record.data.agent_type.trim());
           if (!isCapped(answer.length, resultCap)) continue;
-          splitDays.push(day);
           if (answer.some((r) => r.data.agent_type.trim() === ''))
             throw new Incomplete(`added=${day} reached the result cap and has records without agent_type`);
-          for (const type of splitTypes(answer)) {
-            const part = await ask({ added: day, agent_type: type }, `added=${day} agent_type «${type}»`);
-            take(part);
-            if (isCapped(part.length, resultCap))
-              throw new Incomplete(`added=${day} agent_type «${type}» reached the result cap (${resultCap})`);
-          }
+          await splitDay(day, splitTypes(answer));
         } catch (error) {
           if (!(error instanceof Incomplete)) throw error;
           stop ??= error;
@@ -158,6 +169,9 @@ export async function enumerateForeignAgents(
     };
     await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
     if (stop) throw stop;
+    // Types first seen on a later day (or in a type search) split the capped days once more.
+    for (const day of splitBy.keys()) await splitDay(day, [...seenTypes]);
+    const splitDays = [...splitBy.keys()];
 
     const records = [...byHash.values()].sort(mirrorOrder);
     // Records without a date in the range were found by the type searches only: the manifest counts them.

@@ -93,6 +93,8 @@ export class MirrorIndex {
     for (const name of clientNames(client)) for (const key of probeKeys(wordKeys(name))) keys.add(key);
     const positions = new Set<number>();
     for (const key of keys) for (const position of this.postings.get(key) ?? []) positions.add(position);
-    return [...positions].sort((a, b) => a - b).map((position) => this.records[position] as ForeignAgentRecord);
+    return [...positions]
+      .sort((a, b) => a - b)
+      .map((position) => this.records[position] as ForeignAgentRecord);
   }
 }

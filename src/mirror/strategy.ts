@@ -1,3 +1,4 @@
+import { KycError } from '../errors.js';
 import { FOREIGN_AGENT_TYPES } from './enumerate.js';
 import { daysBetween } from './day-range.js';
 
@@ -13,6 +14,13 @@ export type FaStrategyOption = (typeof FA_STRATEGIES)[number];
 
 export function isFaStrategy(value: string): value is FaStrategyOption {
   return (FA_STRATEGIES as readonly string[]).includes(value);
+}
+
+/** `auto`, `mirror` or `search` (`--fa-strategy`, `KYC_FA_STRATEGY`), else KYC_ERR_FA_STRATEGY (exit 2). */
+export function parseFaStrategy(value: string): FaStrategyOption {
+  const trimmed = value.trim().toLowerCase();
+  if (!isFaStrategy(trimmed)) throw new KycError('KYC_ERR_FA_STRATEGY', JSON.stringify(value.slice(0, 20)));
+  return trimmed;
 }
 
 /** The enumeration's calls before any split: one search per day of the range, one per agent_type. */
@@ -42,8 +50,10 @@ export function searchCallEstimate(inputs: Pick<CostInputs, 'rows' | 'faRequests
 }
 
 export function chooseStrategy(inputs: CostInputs): StrategyChoice {
-  if (inputs.requested === 'mirror') return { strategy: 'mirror', reason: 'requested (--fa-strategy mirror)' };
-  if (inputs.requested === 'search') return { strategy: 'search', reason: 'requested (--fa-strategy search)' };
+  if (inputs.requested === 'mirror')
+    return { strategy: 'mirror', reason: 'requested (--fa-strategy mirror)' };
+  if (inputs.requested === 'search')
+    return { strategy: 'search', reason: 'requested (--fa-strategy search)' };
   const searches = searchCallEstimate(inputs);
   const rows = `${inputs.rowsExact ? '' : '~'}${inputs.rows} rows`;
   const perClient = inputs.faRequestsPerClient.toFixed(2);

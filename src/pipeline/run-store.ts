@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { KycError } from '../errors.js';
+import type { FaStrategyOption } from '../mirror/strategy.js';
 import type { UpstreamProfile } from '../registry/profile.js';
 import type { FileOffsets } from './output-files.js';
 import { scanKeys } from './redis-connection.js';
@@ -41,6 +42,12 @@ export interface RunSettings {
   readonly whitelist?: { readonly path: string; readonly sha256: string; readonly entries: number };
   /** The schedule that fired this run (`kyc-screen schedule`), for the delta against its previous run. */
   readonly schedule?: string;
+  /**
+   * How the foreign-agent check finds candidates (`--fa-strategy`, `KYC_FA_STRATEGY`): per-client
+   * searches, the run's mirror of the register, or the cheaper of the two (docs/foreign-agent-mirror.md).
+   * Absent: auto.
+   */
+  readonly faStrategy?: FaStrategyOption;
   /** The upstream profile the run's checks read answers by, when it is not the defaults. */
   readonly profile?: UpstreamProfile;
   /** `--overwrite`: the completed outputs may replace existing files (docs/operations.md). Absent: false. */
@@ -253,12 +260,13 @@ export class RunStore {
   }
 
   /**
-   * Deletes the run's working data (results, cache, the whitelist's entries by client key); keeps meta,
+   * Deletes the run's working data (results, cache, the whitelist's entries by client key, the mirror of
+   * the foreign-agent register); keeps meta,
    * counters, checkpoint and the whitelist file's bytes for `status` and the audit export.
    */
   async releaseWorkingData(runId: string): Promise<void> {
     const keys = this.keys(runId);
-    await this.redis.del(keys.results, keys.whitelistEntries);
+    await this.redis.del(keys.results, keys.whitelistEntries, keys.foreignAgentMirror);
     await scanKeys(this.redis, keys.cachePattern, async (found) => {
       await this.redis.unlink(...found);
     });
