@@ -162,6 +162,11 @@ export async function coordinateRun(
     mirrors: new MirrorStore(redis, deps.prefix),
     ...(deps.foreignAgentMirror ? { source: deps.foreignAgentMirror(run, signal) } : {}),
     log,
+    assertGoing: async () => {
+      if (signal?.aborted) throw new RunInterrupted(runId);
+      const stopped = await deps.upstream?.stopped();
+      if (stopped) throw stopped;
+    },
   });
 
   const checkpoint = await store.checkpoint(runId);

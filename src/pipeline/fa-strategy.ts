@@ -68,6 +68,11 @@ export async function settleForeignAgentStrategy(args: {
   readonly source?: MirrorSource;
   readonly log: Logger;
   readonly now?: () => Date;
+  /**
+   * Throws when the run cannot go on (interrupted, every call stopped): an enumeration cut short by that is
+   * not a reason to search per client, so nothing is decided and the resumed run decides again.
+   */
+  readonly assertGoing?: () => Promise<void>;
 }): Promise<SettledStrategy | undefined> {
   const { run, store, mirrors, log } = args;
   if (!run.checks.includes('foreign_agent')) return undefined;
@@ -125,6 +130,7 @@ export async function settleForeignAgentStrategy(args: {
     counts.calls = (counts.calls ?? 0) + n;
   }
   await store.incr(run.id, counts);
+  await args.assertGoing?.();
 
   if (!enumeration.complete) {
     const note: ForeignAgentStrategyNote = {

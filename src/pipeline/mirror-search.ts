@@ -13,6 +13,8 @@ export interface MirrorSearchOptions {
   readonly attempts: number;
   readonly backoffMs: number;
   readonly signal?: AbortSignal;
+  /** Why every call is stopped (the circuit breaker is open), if it is: the call gives up at once. */
+  readonly stopped?: () => Promise<Error | undefined>;
 }
 
 /** Every call is a new one: the enumeration's questions are asked once per run anyway. */
@@ -51,6 +53,10 @@ export function mirrorSearch(
       } catch (error) {
         // Waiting for a slot or for the breaker's probe spends no attempt, as for a check job.
         if (waits++ > MAX_WAITS) throw error;
+        if (error instanceof UpstreamHeld) {
+          const stopped = await options.stopped?.();
+          if (stopped) throw stopped;
+        }
         if (error instanceof PacedOut || error instanceof UpstreamHeld) {
           attempt--;
           await sleep(Math.max(1, error.retryInMs), undefined, { signal: options.signal });

@@ -190,6 +190,10 @@ export async function startWorkers(options: {
                     attempts: settings.attempts,
                     backoffMs: settings.backoffMs,
                     ...(runSignal ? { signal: runSignal } : {}),
+                    stopped: async () => {
+                      const record = await upstream.breaker();
+                      return record ? breakerError(record) : undefined;
+                    },
                   }),
                 upstream: {
                   async preflight() {
