@@ -10,7 +10,7 @@ import { MirrorStore } from '../../../src/pipeline/mirror-store.js';
 import { RunStore, type RunState } from '../../../src/pipeline/run-store.js';
 import { upstreamProfileSchema } from '../../../src/registry/profile.js';
 import { connect, uniquePrefix } from '../../helpers/redis.js';
-import { registerSearch } from '../../unit/mirror/register-search.js';
+import { registerSearch } from '../../helpers/fa-register-search.js';
 
 const INPUT = resolve('samples/clients.csv');
 const ACCEPTING = upstreamProfileSchema.parse({ foreignAgentMirror: { acceptUndatedGap: true } });

@@ -9,7 +9,7 @@ import {
 } from '../../../src/mirror/enumerate.js';
 import { mirrorDigest } from '../../../src/mirror/snapshot.js';
 import { foreignAgent } from '../matching/fixtures.js';
-import { registerSearch } from './register-search.js';
+import { registerSearch } from '../../helpers/fa-register-search.js';
 
 const RANGE = { since: '2012-11-21', until: '2026-11-24' };
 const full = generateRegisters(42).foreignAgents;

@@ -1,7 +1,7 @@
-import type { Looked } from '../../../src/checks/run-check.js';
-import type { ForeignAgentRecord } from '../../../src/domain/records.js';
-import { foreignAgentRegister } from '../../../src/emulator/routes/lists.js';
-import type { ForeignAgentSearch } from '../../../src/mirror/enumerate.js';
+import type { Looked } from '../../src/checks/run-check.js';
+import type { ForeignAgentRecord } from '../../src/domain/records.js';
+import { foreignAgentRegister } from '../../src/emulator/routes/lists.js';
+import type { ForeignAgentSearch } from '../../src/mirror/enumerate.js';
 
 /**
  * The emulator's own foreign-agent search over a set of records, in process: the same indexes and the
