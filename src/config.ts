@@ -16,7 +16,7 @@ import { loadProfile, withDebtorNotFound, type UpstreamProfile } from './registr
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The key the built-in emulator accepts when no keys are configured; also written in the README. */
+/** The key the built-in emulator accepts when no keys are configured; also written in docs/configuration.md. */
 export const DEMO_API_KEY = '00000000-0000-4000-8000-000000000000';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

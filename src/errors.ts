@@ -4,7 +4,7 @@
  * Messages may be reworded; codes may not.
  */
 
-/** Process exit codes, documented in the README. */
+/** Process exit codes, documented in the README; every code of the catalog in docs/errors.md. */
 export const EXIT = {
   OK: 0,
   INTERNAL: 1,
@@ -137,7 +137,7 @@ export const CATALOG = {
     EXIT.INCOMPLETE,
   ),
   KYC_ERR_CHECK_MISSING: entry('A check result is missing for the client', EXIT.INCOMPLETE),
-  KYC_ERR_OUTPUT_WRITE: entry('An output file could not be written', EXIT.INTERNAL),
+  KYC_ERR_OUTPUT_WRITE: entry('An output file or directory cannot be written', EXIT.INPUT),
   KYC_ERR_OUTPUT_EXISTS: entry(
     'An output file already exists: give --overwrite to replace it, or another --out-dir',
     EXIT.USAGE,

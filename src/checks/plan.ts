@@ -14,7 +14,7 @@ import { fullNameQuery, organizationQuery, surnameOf } from './search-terms.js';
 
 /**
  * Request plans: which calls a check makes for a client, as a pure function, so the number of calls per
- * client is known and documented before anything runs (README, "Request plans").
+ * client is known and documented before anything runs (docs/pipeline.md, "Request plans").
  *
  * | check | requests | skipped when |
  * |---|---|---|

@@ -2,7 +2,8 @@ import { EXIT } from '../errors.js';
 
 /**
  * What `kyc-screen --help` lists after the commands: the environment variables and the exit codes. A test
- * keeps the variables identical to the README's configuration table, so neither can drift.
+ * keeps the variables identical to the table of docs/configuration.md and the exit codes to the README's
+ * table, so neither can drift.
  */
 export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] = [
   ['REDIS_URL', 'Redis for the queues (default: an embedded redis-server)'],
@@ -31,7 +32,8 @@ const EXIT_MEANINGS: Readonly<Record<keyof typeof EXIT, string>> = {
   OK: 'success',
   INTERNAL: 'internal error',
   USAGE: 'usage or configuration error',
-  INPUT: 'input file error; report verify: a file is missing or altered',
+  INPUT:
+    'input file error; an output destination cannot be written; report verify: a file is missing or altered',
   INCOMPLETE: 'run finished, some rows INCOMPLETE',
   UPSTREAM: 'the Lookup Service refused (for example the API key) or could not be reached',
   REDIS: 'Redis missing or unreachable',

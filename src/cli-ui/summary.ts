@@ -67,3 +67,39 @@ export function summaryTable(
   }
   return table.join('\n');
 }
+
+/** The same summary as one log record's fields: counts as numbers, no table, no line breaks. */
+export function summaryFields(
+  run: RunState,
+  counters: Counters,
+  unrecognised?: readonly UnrecognisedCount[],
+): Record<string, unknown> {
+  const n = (key: string) => counters[key] ?? 0;
+  const rows = run.totalRows ?? run.written;
+  const invalid = n('verdict:INVALID');
+  const clients = Math.max(0, rows - invalid);
+  const calls = n('calls');
+  const kinds = unrecognised ?? unrecognisedCounts(counters);
+  return {
+    runId: run.id,
+    status: run.status,
+    ...(run.emulator ? { emulator: true } : {}),
+    rows,
+    verdicts: {
+      HIT: n('verdict:HIT'),
+      INCOMPLETE: n('verdict:INCOMPLETE'),
+      REVIEW: n('verdict:REVIEW'),
+      CLEAR: n('verdict:CLEAR'),
+      INVALID: invalid,
+    },
+    upstreamCalls: calls,
+    callsPerClient: clients > 0 ? Number((calls / clients).toFixed(2)) : 0,
+    cacheHits: n('cache_hits'),
+    retries: n('retries'),
+    rateLimited429: n('rate_limited'),
+    lossyOutputRows: n('output_lossy_rows'),
+    // Operation and kind only: an example quotes the service's answer, which may name a client.
+    unrecognisedAnswers: kinds.map((u) => ({ operation: u.operation, kind: u.kind, count: u.count })),
+    outputs: { verdicts: run.out, evidence: run.evidence, manifest: run.manifest },
+  };
+}

@@ -6,6 +6,7 @@ import { contradictions } from '../ops/doctor/findings.js';
 import { writeProfileFile } from '../ops/doctor/profile-file.js';
 import { formatReport } from '../ops/doctor/report.js';
 import { DEFAULT_BUDGET, burstCalls, runDoctor } from '../ops/doctor/run-doctor.js';
+import { ensureWritableParent } from '../pipeline/writable.js';
 import { positiveInt } from './run.js';
 
 export interface DoctorFlags {
@@ -49,6 +50,8 @@ export async function doctorAction(flags: DoctorFlags, env: NodeJS.ProcessEnv, i
       `${flags.writeProfile} exists; add --force to replace it`,
     );
   }
+  // Before the first call: a measurement spends the budget and must not end in an unwritable file.
+  if (flags.writeProfile !== undefined) ensureWritableParent(flags.writeProfile);
   io.out(
     `kyc-screen doctor: ${shownUrl(config.apiUrl)}\n` +
       `assumed profile: ${config.upstreamProfilePath ?? 'the defaults'}\n` +

@@ -10,6 +10,7 @@ import { computeDelta, deltaSummary, verdictsPathOf, writeDeltaCsv } from '../op
 import { openRedis } from '../ops/redis-session.js';
 import { RunStore } from '../pipeline/run-store.js';
 import { writeRunReport } from '../ops/report/write-report.js';
+import { ensureWritableDir, ensureWritableParent } from '../pipeline/writable.js';
 
 const STATE_DIR_HELP = 'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)';
 
@@ -19,10 +20,11 @@ export async function deltaAction(
   current: string,
   options: { out: string; columns?: string },
 ): Promise<string> {
+  const out = resolve(options.out);
+  ensureWritableParent(out);
   const previousPath = verdictsPathOf(previous);
   const currentPath = verdictsPathOf(current);
   const report = await computeDelta(previousPath, currentPath, { columns: options.columns });
-  const out = resolve(options.out);
   await writeDeltaCsv(out, report, report.format);
   return `${deltaSummary(report, { previous: previousPath, current: currentPath })}\nDelta CSV: ${out}`;
 }
@@ -85,6 +87,8 @@ export function registerReportCommand(program: Command): void {
           stateDir?: string;
         },
       ) => {
+        // A run id is looked up in Redis: an unwritable --out fails before that.
+        if (options.out) ensureWritableParent(options.out);
         const out = await writeRunReport({ target: await manifestOf(target, options), ...options });
         process.stdout.write(`Report: ${out}\n`);
       },
@@ -98,6 +102,7 @@ export function registerReportCommand(program: Command): void {
     .option('--state-dir <dir>', STATE_DIR_HELP)
     .action(async (runId: string, options: { out: string; stateDir?: string }) => {
       checkRunId(runId);
+      ensureWritableDir(options.out);
       const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
       const session = await openRedis(config);
       try {

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
@@ -22,8 +22,10 @@ import { readWhitelist } from '../ops/whitelist/file.js';
 import { WhitelistStore } from '../ops/whitelist/store.js';
 import { progressDisplay } from '../cli-ui/progress.js';
 import { progressLog } from '../cli-ui/progress-log.js';
-import { summaryTable } from '../cli-ui/summary.js';
-import { ensurePrivateDir } from '../pipeline/private-files.js';
+import { noticeChannel, stderrIsTerminal, type Announce } from '../cli-ui/notices.js';
+import { summaryFields, summaryTable } from '../cli-ui/summary.js';
+import { PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
+import { ensureWritableDir, ensureWritableLogFile, ensureWritableParent } from '../pipeline/writable.js';
 import { preflight } from '../pipeline/preflight.js';
 import { RunStore, type RunSettings } from '../pipeline/run-store.js';
 import { requireUpstream, startRuntime, type Runtime } from '../pipeline/runtime.js';
@@ -188,7 +190,7 @@ export function addRunOptions(command: Command): Command {
     )
     .option(
       '--log-file <file>',
-      'pino JSON logs to this file (default: stderr, or <state-dir>/kyc-screen.log with the progress bar)',
+      'pino JSON logs to this file (default: stderr, or <state-dir>/kyc-screen.log when stderr is a terminal)',
     )
     .option('--no-progress', 'no progress bar even on a TTY')
     .option(
@@ -244,8 +246,30 @@ export interface RunHost {
   readonly runtime: Runtime;
   /** Stops following the run (the run itself goes on in the workers). */
   readonly signal: AbortSignal;
-  /** Where messages and the summary go instead of stderr and stdout. */
-  readonly announce: (message: string) => void;
+  /** Where notices go instead of stderr; the summary is logged as fields. */
+  readonly announce: Announce;
+}
+
+/** Final paths of a new run's outputs: --out, --evidence, --manifest, else in --out-dir (default out/<runId>). */
+function outputTargets(options: RunOptions, runId: string) {
+  const outDir = resolve(options.outDir ?? join('out', runId));
+  return {
+    outDir,
+    out: resolve(options.out ?? join(outDir, 'verdicts.csv')),
+    evidence: resolve(options.evidence ?? join(outDir, 'evidence.jsonl')),
+    manifest: resolve(options.manifest ?? join(outDir, 'manifest.json')),
+  };
+}
+
+/**
+ * Every place a new run writes must take a file before anything starts (docs/operations.md, "Output
+ * files"). The default out/<runId> is left to be created with the run: only out/ is proved, so a command
+ * that fails later (Redis down) leaves no empty run directory behind.
+ */
+function checkWritable(options: RunOptions, targets: ReturnType<typeof outputTargets>): void {
+  ensureWritableDir(options.outDir ? targets.outDir : dirname(targets.outDir));
+  for (const file of [targets.out, targets.evidence, targets.manifest])
+    if (dirname(file) !== targets.outDir) ensureWritableParent(file);
 }
 
 /** `kyc-screen run`: submit (or resume) a run, host the workers unless --no-workers, follow it to the end. */
@@ -288,9 +312,19 @@ export async function runAction(
     checks =
       options.checks === undefined ? defaultChecks(mapping) : parseChecksOption(options.checks, mapping);
   }
-  const showProgress = options.progress && process.stderr.isTTY === true;
-  const logFile = options.logFile ?? (showProgress ? join(config.stateDir, 'kyc-screen.log') : undefined);
-  if (logFile && !options.logFile) ensurePrivateDir(config.stateDir);
+  const freshRunId = options.resume ? undefined : (options.runId ?? newRunId());
+  const targets = freshRunId ? outputTargets(options, freshRunId) : undefined;
+  if (targets) checkWritable(options, targets);
+  // On a terminal the JSON log goes to a file, never between the notices and the bar (cli-ui/notices.ts).
+  const terminal = !host && stderrIsTerminal();
+  const showProgress = options.progress && terminal;
+  const logFile = host
+    ? undefined
+    : (options.logFile ?? (terminal ? join(config.stateDir, 'kyc-screen.log') : undefined));
+  // The embedded Redis keeps its data in the state directory; the log file may be there too.
+  if (!host && (!config.redisUrl || (logFile && !options.logFile)))
+    ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
+  if (logFile) ensureWritableLogFile(logFile);
   const log =
     host?.log ??
     createLogger({
@@ -298,8 +332,12 @@ export async function runAction(
       secrets: logSecrets(config),
       ...(logFile ? { file: logFile } : {}),
     });
-  const announce = host?.announce ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const output = host?.announce ?? ((text: string) => process.stdout.write(`${text}\n`));
+  const announce = host?.announce ?? noticeChannel(log);
+  if (logFile && terminal) announce(`Logs: ${logFile}`);
+  /** The one line a failed run ends with: plain on stderr, like an error that ends any command. */
+  const fail = host
+    ? (message: string) => log.error(message)
+    : (message: string) => process.stderr.write(`${message}\n`);
   const runtime = host?.runtime ?? (await startRuntime(config, log, { announce }));
   const interrupted = new AbortController();
   const onSignal = () => interrupted.abort();
@@ -313,6 +351,10 @@ export async function runAction(
   try {
     const store = new RunStore(runtime.redis, config.prefix);
     const resumed = options.resume ? await store.require(options.resume) : undefined;
+    // A resumed run's outputs are known only now, from Redis: still before any call is made.
+    if (resumed && resumed.status !== 'done')
+      for (const file of new Set([resumed.out, resumed.evidence, resumed.manifest]))
+        ensureWritableParent(file);
     // Fail fast, before anything is queued: a refused key or a dead URL is one call and exit 5 here (the
     // coordinator checks again before its first dispatch, for runs that are queued by other means).
     if (resumed?.status !== 'done') {
@@ -326,18 +368,14 @@ export async function runAction(
       if (run.status !== 'done') await requeueRun(runtime.redis, config.prefix, run);
       announce(`Resuming run ${runId} from row ${run.written + 1}`);
     } else {
-      runId = options.runId ?? newRunId();
-      const outDir = resolve(options.outDir ?? join('out', runId));
+      if (!freshRunId || !targets) throw new KycError('KYC_ERR_INTERNAL', 'a new run without a run id');
+      runId = freshRunId;
       const inputPath = resolve(input ?? '');
-      const targets = {
-        out: resolve(options.out ?? join(outDir, 'verdicts.csv')),
-        evidence: resolve(options.evidence ?? join(outDir, 'evidence.jsonl')),
-        manifest: resolve(options.manifest ?? join(outDir, 'manifest.json')),
-      };
+      const { outDir, ...files } = targets;
       await checkOutputTargets(
         {
           input: inputPath,
-          outputs: { '--out': targets.out, '--evidence': targets.evidence, '--manifest': targets.manifest },
+          outputs: { '--out': files.out, '--evidence': files.evidence, '--manifest': files.manifest },
         },
         options.overwrite === true,
       );
@@ -348,7 +386,7 @@ export async function runAction(
         input: inputPath,
         inputSha256: sha256,
         inputBytes: bytes,
-        ...targets,
+        ...files,
         ...(options.overwrite ? { overwrite: true } : {}),
         ...(outputMode === DEFAULT_OUTPUT_MODE ? {} : { outputMode }),
         ...(faStrategy === 'auto' ? {} : { faStrategy }),
@@ -425,19 +463,22 @@ export async function runAction(
     display?.stop();
     const counters = await store.counters(runId);
     if (interrupted.signal.aborted && final.status !== 'done') {
-      announce(`Interrupted. Resume with: kyc-screen run --resume ${runId}`);
+      announce(`Interrupted. Resume with: kyc-screen run --resume ${runId}`, 'warn');
       return 130;
     }
     if (final.status === 'failed') {
-      announce(final.error ?? 'KYC_ERR_INTERNAL: run failed');
       const code = /^(KYC_ERR_[A-Z_]+)/.exec(final.error ?? '')?.[1];
       if (code === 'KYC_ERR_OUTPUT_EXISTS')
-        announce(`Free the name and resume: kyc-screen run --resume ${runId}`);
+        announce(`Free the name and resume: kyc-screen run --resume ${runId}`, 'warn');
       if (code && isUpstreamStop(code))
-        announce(`The run is kept. Resume with: kyc-screen run --resume ${runId}`);
+        announce(`The run is kept. Resume with: kyc-screen run --resume ${runId}`, 'warn');
+      fail(final.error ?? 'KYC_ERR_INTERNAL: run failed');
       return code && isErrorCode(code) ? CATALOG[code].exit : EXIT.INTERNAL;
     }
-    output(summaryTable(final, counters, await store.unrecognised(runId)));
+    const unrecognised = await store.unrecognised(runId);
+    // The log gets the summary as fields (one line a log search can read); a person gets the table.
+    log.info(summaryFields(final, counters, unrecognised), 'run summary');
+    if (!host) process.stdout.write(`${summaryTable(final, counters, unrecognised)}\n`);
     return (counters['verdict:INCOMPLETE'] ?? 0) > 0 ? EXIT.INCOMPLETE : EXIT.OK;
   } finally {
     process.off('SIGINT', onSignal);

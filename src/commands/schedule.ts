@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { EMULATOR_URL, loadConfig, type Config } from '../config.js';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
+import { logNotices } from '../cli-ui/notices.js';
 import { openRedis } from '../ops/redis-session.js';
 import { datedName } from '../ops/schedule/dated-dir.js';
 import {
@@ -67,7 +68,7 @@ export async function startScheduledRuns(host: {
         log,
         runtime: host.runtime,
         signal: stopping.signal,
-        announce: (message) => log.info(message),
+        announce: logNotices(log),
       }),
   });
   return {

@@ -1,8 +1,11 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { EMULATOR_URL, loadConfig, logSecrets } from '../config.js';
 import { createLogger } from '../log.js';
-import { startRuntime } from '../pipeline/runtime.js';
+import { noticeChannel, stderrIsTerminal } from '../cli-ui/notices.js';
+import { PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
+import { requireUpstream, startRuntime } from '../pipeline/runtime.js';
+import { ensureWritableDir, ensureWritableLogFile } from '../pipeline/writable.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
 import { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
 import { nonNegativeInt, positiveInt, positiveNumber } from './run.js';
@@ -72,7 +75,10 @@ export function registerWorkerCommand(program: Command): void {
       '--state-dir <dir>',
       'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)',
     )
-    .option('--log-file <file>', 'pino JSON logs to this file (default: stderr)')
+    .option(
+      '--log-file <file>',
+      'pino JSON logs to this file (default: stderr, or <state-dir>/kyc-screen.log when stderr is a terminal)',
+    )
     .option(
       '--upstream-profile <file>',
       'what the Lookup Service does where its contract is open, JSON (default: KYC_UPSTREAM_PROFILE or ' +
@@ -90,19 +96,29 @@ export function registerWorkerCommand(program: Command): void {
         ...(options.upstreamProfile ? { upstreamProfilePath: resolve(options.upstreamProfile) } : {}),
         ...(options.emulator ? { apiUrl: EMULATOR_URL } : {}),
       });
+      // Refused before a log file or state directory is touched.
+      requireUpstream(config);
+      // The rule of every command that logs (cli-ui/notices.ts): on a terminal the log goes to a file.
+      const terminal = stderrIsTerminal();
+      const logFile = options.logFile ?? (terminal ? join(config.stateDir, 'kyc-screen.log') : undefined);
+      if (!config.redisUrl || (logFile && !options.logFile))
+        ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
+      if (logFile) ensureWritableLogFile(logFile);
       const log = createLogger({
         level: config.logLevel,
         secrets: logSecrets(config),
-        ...(options.logFile ? { file: options.logFile } : {}),
+        ...(logFile ? { file: logFile } : {}),
       });
-      const runtime = await startRuntime(config, log, { announce: (m) => process.stderr.write(`${m}\n`) });
+      const announce = noticeChannel(log);
+      if (logFile && terminal) announce(`Logs: ${logFile}`);
+      const runtime = await startRuntime(config, log, { announce });
       const { only, schedules } = pipelineQueuesOf(options.queues);
       const metrics = options.metricsPort === undefined ? undefined : new WorkerMetrics();
       const metricsServer =
         metrics && options.metricsPort !== undefined
           ? await metrics.serve(options.metricsPort, options.metricsHost)
           : undefined;
-      if (metricsServer) process.stderr.write(`Prometheus metrics at ${metricsServer.url}/metrics\n`);
+      if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
       const host = await startWorkers({
         ...(metrics ? { metrics } : {}),
         redis: runtime.redis,
@@ -123,12 +139,12 @@ export function registerWorkerCommand(program: Command): void {
       const scheduled = schedules ? await startScheduledRuns({ config, log, runtime }) : undefined;
       const queues = [...only, ...(schedules ? ['schedules'] : [])];
       log.info({ queues, concurrency: options.concurrency }, 'worker started');
-      process.stderr.write(`Worker started (${queues.join(', ')}); SIGTERM or Ctrl-C drains and stops.\n`);
+      if (terminal) announce(`Worker started (${queues.join(', ')}); SIGTERM or Ctrl-C drains and stops.`);
       await new Promise<void>((resolve) => {
         process.once('SIGTERM', resolve);
         process.once('SIGINT', resolve);
       });
-      process.stderr.write('Draining: finishing jobs in progress…\n');
+      announce('Draining: finishing jobs in progress…');
       await scheduled?.close();
       await host.close();
       await metricsServer?.close();

@@ -1,5 +1,5 @@
 /**
- * Cyrillic → Latin in the systems met in sanctions lists and passports (domain-facts.md). The sanctions
+ * Cyrillic → Latin in the systems met in sanctions lists and passports (docs/domain.md). The sanctions
  * generator spells each Latin name in one of them so that a matcher is exercised on all of them.
  */
 

@@ -124,6 +124,13 @@ function add(counts: Record<string, number>, field: string): void {
 /** How long the writer waits on one row before it asks what became of that row's flow. */
 const STUCK_AFTER_MS = 20_000;
 const BATCH_ROWS = 500;
+/**
+ * After each dispatch the reader rests as long as the dispatch took, up to this. A large addBulk keeps
+ * Redis and this process busy, and a BullMQ worker fills all its concurrency slots one fetch at a time
+ * before it starts the first job: without the rest, the checks of a 1,000-row upload waited until the
+ * whole window had been queued (seconds of unused quota at the start of every run).
+ */
+const MAX_DISPATCH_REST_MS = 250;
 
 /**
  * The run coordinator: reads the client file, fans every client out as one flow (merge parent, one child
@@ -352,6 +359,13 @@ export async function coordinateRun(
     if (last) await store.update(runId, { dispatched: last.row, bytesRead: file.bytesRead?.() });
   }
 
+  async function dispatchAndRest(items: readonly IngestItem[]): Promise<void> {
+    const started = performance.now();
+    await dispatch(items);
+    const restMs = Math.min(performance.now() - started, MAX_DISPATCH_REST_MS);
+    await new Promise((resolve) => setTimeout(resolve, restMs));
+  }
+
   async function read(): Promise<void> {
     let batch: IngestItem[] = [];
     // Small first chunks put the first checks in the queue within milliseconds (an onboarding upload is
@@ -364,7 +378,7 @@ export async function coordinateRun(
       lastRead = item.row;
       batch.push(item);
       if (batch.length >= chunkLimit) {
-        await dispatch(batch);
+        await dispatchAndRest(batch);
         batch = [];
         chunkLimit = Math.min(chunkSize, chunkLimit * 2);
       }

@@ -4,6 +4,7 @@ import { DEMO_API_KEY, maskUrlCredentials, type Config } from '../config.js';
 import { EXIT, KycError } from '../errors.js';
 import type { EmulatorHandle } from '../emulator/server.js';
 import { createEmulator } from '../emulator/server.js';
+import type { Announce } from '../cli-ui/notices.js';
 import type { Logger } from '../log.js';
 import { RegistryClient } from '../registry/index.js';
 import { startEmbeddedRedis, type EmbeddedRedis } from './embedded-redis.js';
@@ -26,8 +27,8 @@ export interface Runtime {
 }
 
 export interface RuntimeOptions {
-  /** Where to tell the user about embedded Redis and the emulator (stderr; never mixed with stdout results). */
-  readonly announce: (message: string) => void;
+  /** Where to tell the user about embedded Redis and the emulator (cli-ui/notices.ts; never stdout). */
+  readonly announce: Announce;
   /** Whether the embedded Redis keeps an AOF (runs: yes, so that --resume works). */
   readonly persistRedis?: boolean;
   /**
@@ -157,7 +158,8 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
       log.error({ err: error }, 'redis lost');
       if (options.onRedisLost) options.onRedisLost(error);
       else {
-        options.announce(`${error.message}; exiting`);
+        // The last line of the process, like any error that ends a command: plain, whatever the terminal.
+        process.stderr.write(`${error.toString()}; exiting\n`);
         process.exit(EXIT.REDIS);
       }
     });

@@ -30,7 +30,7 @@ function mutations(value: string): string[] {
   return out;
 }
 
-describe('worked examples from domain-facts.md', () => {
+describe('worked examples of docs/domain.md', () => {
   it.each(['7707083893', '7725088527', '7736050003', '500100732259', '773370857141'])(
     'INN %s is valid',
     (v) => expect(isValidInn(v)).toBe(true),

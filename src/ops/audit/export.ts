@@ -5,6 +5,7 @@ import { KycError } from '../../errors.js';
 import { RunStore, type RunState } from '../../pipeline/run-store.js';
 import { checkRunId } from '../../pipeline/topology.js';
 import { VERSION } from '../../version.js';
+import { writeRunReport } from '../report/write-report.js';
 import { WhitelistStore } from '../whitelist/store.js';
 import { evidenceProblems, manifestProblems } from './cross-check.js';
 import { AUDIT_FILES, type AuditConfig, type AuditVersions, type ManifestView } from './package.js';
@@ -81,7 +82,7 @@ function json(value: unknown): string {
 /**
  * `kyc-screen report audit <runId> --out DIR`: the run's manifest, verdicts and evidence (checked against
  * the manifest first), its effective config without secrets, the software and scoring versions, the
- * whitelist it applied (the file's exact bytes), and SHA256SUMS over all of them.
+ * whitelist it applied (the file's exact bytes), its HTML report, and SHA256SUMS over all of them.
  */
 export async function exportAudit(options: AuditExportOptions): Promise<AuditExport> {
   const run = await new RunStore(options.redis, options.prefix).require(checkRunId(options.runId));
@@ -128,6 +129,12 @@ export async function exportAudit(options: AuditExportOptions): Promise<AuditExp
     };
     await writeFile(join(dir, AUDIT_FILES.versions), json(versions));
     if (whitelist) await writeFile(join(dir, AUDIT_FILES.whitelist), whitelist);
+    // What the compliance officer reads, beside what it was made from (the outputs checked above).
+    await writeRunReport({
+      target: join(dir, AUDIT_FILES.manifest),
+      out: join(dir, AUDIT_FILES.report),
+      columns: run.columns,
+    });
 
     const names = (await readdir(dir)).sort();
     for (const name of names) {

@@ -6,6 +6,8 @@ export const AUDIT_FILES = {
   config: 'config.json',
   versions: 'versions.json',
   whitelist: 'whitelist.csv',
+  /** The run's HTML report (src/ops/report), rendered from the packaged files at export. */
+  report: 'report.html',
 } as const;
 
 /** What an audit package needs of the run's manifest.json (src/export/manifest.ts). */

@@ -34,7 +34,10 @@ async function readJson<T>(path: string): Promise<T | undefined> {
   }
 }
 
-/** The package's files all name the manifest's run: config.json, versions.json and every evidence line. */
+/**
+ * The package's files all name the manifest's run: config.json, versions.json, report.html (its run id and
+ * input sha256) and every evidence line.
+ */
 async function crossProblems(
   dir: string,
   manifest: ManifestView,
@@ -59,6 +62,16 @@ async function crossProblems(
     problems.push({
       code: 'KYC_ERR_AUDIT_RUN_MISMATCH',
       message: `${AUDIT_FILES.versions} names run ${versions.run_id}, manifest.json is of run ${manifest.run_id}`,
+    });
+  const report = await readFile(join(dir, AUDIT_FILES.report), 'utf8').catch(() => undefined);
+  const inputSha256 = manifest.input?.sha256;
+  if (
+    report !== undefined &&
+    (!report.includes(manifest.run_id) || (inputSha256 && !report.includes(inputSha256)))
+  )
+    problems.push({
+      code: 'KYC_ERR_AUDIT_RUN_MISMATCH',
+      message: `${AUDIT_FILES.report} is not the report of run ${manifest.run_id} and its input`,
     });
   const evidence = join(dir, AUDIT_FILES.evidence);
   if (existsSync(evidence))

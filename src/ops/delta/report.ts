@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { outputWriteError } from '../../pipeline/writable.js';
 import { join, resolve } from 'node:path';
 import { KycError } from '../../errors.js';
 import { bomBytes, encodeCsvRecord, type CsvFormat } from '../../export/csv-format.js';
@@ -83,7 +84,9 @@ function cells(entry: DeltaEntry): string[] {
 export async function writeDeltaCsv(path: string, report: DeltaReport, format: CsvFormat): Promise<void> {
   const parts = [bomBytes(format), encodeCsvRecord([...DELTA_COLUMNS], format)];
   for (const entry of report.entries) parts.push(encodeCsvRecord(cells(entry), format));
-  await writeFile(path, Buffer.concat(parts));
+  await writeFile(path, Buffer.concat(parts)).catch((error: unknown) => {
+    throw outputWriteError(path, error);
+  });
 }
 
 const LISTED = 20;

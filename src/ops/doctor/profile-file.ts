@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { KycError } from '../../errors.js';
+import { outputWriteError } from '../../pipeline/writable.js';
 import type { UpstreamProfile } from '../../registry/profile.js';
 
 /**
@@ -15,6 +16,6 @@ export function writeProfileFile(path: string, profile: UpstreamProfile, force: 
     if (code === 'EEXIST') {
       throw new KycError('KYC_ERR_DOCTOR_PROFILE_EXISTS', `${path} exists; add --force to replace it`);
     }
-    throw new KycError('KYC_ERR_OUTPUT_WRITE', `${path}: ${code ?? 'cannot be written'}`, { cause: error });
+    throw outputWriteError(path, error);
   }
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { KycError } from '../../errors.js';
+import { ensureWritableParent, outputWriteError } from '../../pipeline/writable.js';
 import type { Manifest } from '../../export/manifest.js';
 import { computeDelta, verdictsPathOf } from '../delta/report.js';
 import { renderReport, type ReportDelta } from './html-report.js';
@@ -36,6 +37,8 @@ export interface ReportOptions {
 /** Writes the HTML report of a finished run; returns its path. */
 export async function writeRunReport(options: ReportOptions): Promise<string> {
   const { manifest, path } = readRunManifest(options.target);
+  const out = resolve(options.out ?? join(dirname(path), 'report.html'));
+  ensureWritableParent(out);
   const [verdicts, evidence] = manifest.outputs;
   if (!verdicts || !evidence)
     throw new KycError('KYC_ERR_VERDICTS_FILE', `${path} names no verdicts and evidence files`);
@@ -58,7 +61,6 @@ export async function writeRunReport(options: ReportOptions): Promise<string> {
       report: await computeDelta(previous, beside(verdicts), { columns: options.columns }),
     };
   }
-  const out = resolve(options.out ?? join(dirname(path), 'report.html'));
   const html = renderReport(data, {
     ...(delta ? { delta } : {}),
     generatedAt: (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, ''),
@@ -67,12 +69,9 @@ export async function writeRunReport(options: ReportOptions): Promise<string> {
     // 'wx' never replaces a file the user has unless asked to.
     await writeFile(out, html, { flag: options.overwrite ? 'w' : 'wx', mode: 0o600 });
   } catch (error) {
-    const exists = (error as NodeJS.ErrnoException).code === 'EEXIST';
-    throw new KycError(
-      'KYC_ERR_OUTPUT_WRITE',
-      exists ? `${out} exists; give --overwrite to replace it` : `${out} cannot be written`,
-      { cause: error },
-    );
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new KycError('KYC_ERR_OUTPUT_EXISTS', `${out}; give --overwrite to replace it`, { cause: error });
+    throw outputWriteError(out, error);
   }
   return out;
 }

@@ -47,11 +47,12 @@ describe('report audit and report verify', () => {
       'config.json',
       'evidence.jsonl',
       'manifest.json',
+      'report.html',
       'verdicts.csv',
       'versions.json',
       'whitelist.csv',
     ]);
-    expect(exported.files).toHaveLength(6);
+    expect(exported.files).toHaveLength(7);
     expect(readFileSync(join(dir, 'verdicts.csv'))).toEqual(readFileSync(run.out));
     expect(readFileSync(join(dir, 'whitelist.csv'))).toEqual(readFileSync(whitelist));
     const versions = JSON.parse(readFileSync(join(dir, 'versions.json'), 'utf8')) as Record<string, unknown>;
@@ -70,7 +71,41 @@ describe('report audit and report verify', () => {
     for (const name of readdirSync(dir))
       expect(readFileSync(join(dir, name), 'utf8')).not.toContain(DEMO_API_KEY);
     if (hasSha256sum) execFileSync('sha256sum', ['-c', '--quiet', 'SHA256SUMS'], { cwd: dir });
-    expect(await verifyAudit(dir)).toMatchObject({ checked: 6, problems: [] });
+    expect(await verifyAudit(dir)).toMatchObject({ checked: 7, problems: [] });
+  });
+
+  it("carries the run's HTML report: self-contained, in SHA256SUMS, and verify catches it altered or swapped", async () => {
+    const dir = newDir();
+    await exportTo(dir);
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(html).toContain(run.id);
+    expect(html).toContain(run.inputSha256);
+    // Opens offline, years later: nothing is fetched from anywhere.
+    expect(html).not.toMatch(/(?:src|href)\s*=\s*["']?\s*(?:https?:)?\/\//iu);
+    expect(html).not.toMatch(/<script[^>]*\ssrc|<link|@import|url\(\s*["']?(?:https?:)?\/\//iu);
+    const sums = readFileSync(join(dir, 'SHA256SUMS'), 'utf8');
+    expect(sums).toContain(`${await sha256OfFile(join(dir, 'report.html'))}  report.html\n`);
+
+    writeFileSync(join(dir, 'report.html'), html.replace('</body>', '<p>all clear</p></body>'));
+    expect((await verifyAudit(dir)).problems).toEqual([
+      { code: 'KYC_ERR_AUDIT_MISMATCH', message: 'report.html: sha256 differs' },
+    ]);
+
+    // Another run's report with SHA256SUMS made to match: it names another run.
+    const other = newDir();
+    const first = (await pipeline.run(clientsCsv([['CL-3', ...CLIENTS.clean1]]))).run;
+    await exportTo(other, first.id);
+    writeFileSync(join(dir, 'report.html'), readFileSync(join(other, 'report.html')));
+    writeFileSync(
+      join(dir, 'SHA256SUMS'),
+      sums.replace(/^[0-9a-f]{64}(?= {2}report\.html$)/mu, await sha256OfFile(join(dir, 'report.html'))),
+    );
+    expect((await verifyAudit(dir)).problems).toEqual([
+      {
+        code: 'KYC_ERR_AUDIT_RUN_MISMATCH',
+        message: `report.html is not the report of run ${run.id} and its input`,
+      },
+    ]);
   });
 
   it('verify names every altered, missing and unlisted file with its KYC_ERR code', async () => {
@@ -142,7 +177,7 @@ describe('report audit and report verify', () => {
         env: { ...process.env, REDIS_URL: redisUrl(), KYC_PREFIX: pipeline.prefix, LOG_LEVEL: 'warn' },
       });
     const sound = cli(['report', 'verify', dir]);
-    expect(sound.stdout).toContain('OK: 6 files');
+    expect(sound.stdout).toContain('OK: 7 files');
     expect(sound.status).toBe(0);
     rmSync(join(dir, 'manifest.json'));
     const damaged = cli(['report', 'verify', dir]);

@@ -1,4 +1,7 @@
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +27,8 @@ async function outcome(args: string[], env: NodeJS.ProcessEnv, limitMs = 80_000)
 // Credentials in the URL, to see that they never reach the terminal.
 // A Lookup Service is named (run and worker refuse to start without one, before Redis is asked); Redis is
 // what fails first.
+// Writable output paths: a command proves them writable before it asks Redis.
+const SCRATCH = mkdtempSync(join(tmpdir(), 'kyc-operator-errors-'));
 const UNREACHABLE = { REDIS_URL: 'redis://ops:s3cr3t-pw@127.0.0.1:1', KYC_API_URL: 'http://127.0.0.1:9' };
 
 // Concurrent: each spends its time waiting for an answer that does not come.
@@ -33,10 +38,10 @@ describe.concurrent('a command whose Redis does not answer', () => {
     [['status', 'some-run']],
     [['schedule', 'list']],
     [['schedule', 'remove', 'nightly']],
-    [['report', 'audit', 'some-run', '--out', '/nonexistent/audit']],
+    [['report', 'audit', 'some-run', '--out', join(SCRATCH, 'audit')]],
     [['dashboard', '--port', '0']],
     [['worker']],
-    [['run', 'samples/clients-bad.csv', '--out', '/nonexistent/run/verdicts.csv']],
+    [['run', 'samples/clients-bad.csv', '--out', join(SCRATCH, 'run', 'verdicts.csv')]],
   ])(
     'kyc-screen %j ends with one KYC_ERR_REDIS_CONNECT line naming the host, not the password, and exit 6',
     async (args) => {

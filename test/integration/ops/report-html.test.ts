@@ -49,7 +49,7 @@ describe('report html', () => {
     expect(html).not.toMatch(/<script|<link|src=/i);
     // Without --overwrite an existing report is kept.
     await expect(writeRunReport({ target: dirname(current.manifest), out })).rejects.toMatchObject({
-      code: 'KYC_ERR_OUTPUT_WRITE',
+      code: 'KYC_ERR_OUTPUT_EXISTS',
     });
   });
 

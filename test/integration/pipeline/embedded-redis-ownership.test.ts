@@ -12,7 +12,8 @@ import { sampleSlice } from '../../helpers/sample-slice.js';
  * The embedded redis-server of a state directory belongs to the processes using it: the last one to let go
  * stops it, a process whose Redis went away exits 6, and a crafted redis.json never gets a process signalled.
  */
-const EMBEDDED = { REDIS_URL: '', KYC_API_URL: 'emulator', KYC_RATE: '200' };
+// Without a terminal the notices this test reads (embedded Redis started or joined) are info log lines.
+const EMBEDDED = { REDIS_URL: '', KYC_API_URL: 'emulator', KYC_RATE: '200', LOG_LEVEL: 'info' };
 const started: ChildProcess[] = [];
 
 function pidAlive(pid: number): boolean {
@@ -51,7 +52,7 @@ function stateOf(stateDir: string): { pid: number; port: number } {
 async function startWorker(stateDir: string): Promise<{ child: ChildProcess; stderr: () => string }> {
   const child = track(cli(['worker', '--state-dir', stateDir, '--queues', 'checks,verdicts,runs'], EMBEDDED));
   const stderr = stderrOf(child);
-  await waitFor('the worker', () => stderr().includes('Worker started'));
+  await waitFor('the worker', () => stderr().includes('"msg":"worker started"'));
   return { child, stderr };
 }
 

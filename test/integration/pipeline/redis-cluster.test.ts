@@ -12,9 +12,9 @@ import { redisUrl } from '../../helpers/redis.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
 
 /**
- * The README's promise that the `{kyc}` hash tag keeps the pipeline in one Redis Cluster slot, run for real:
- * a local three-master cluster, two worker processes and a coordinator-only `run`, byte-identical (check
- * timestamps masked) to the same run on a single Redis.
+ * The promise of docs/pipeline.md that the `{kyc}` hash tag keeps the pipeline in one Redis Cluster slot, run
+ * for real: a local three-master cluster, two worker processes and a coordinator-only `run`, byte-identical
+ * (check timestamps masked) to the same run on a single Redis.
  */
 describe('on a real Redis Cluster', () => {
   let cluster: LocalCluster;

@@ -100,7 +100,7 @@ describe.each(cases)('$file end to end', ({ file, encoding, delimiter, nameColum
     expect(evidence.map((e) => e.row)).toEqual(rows.map((_, i) => i + 1));
     expect(manifest.upstream.calls).toBeGreaterThan(0);
     // A name is searched in every spelling its register may use and the foreign-agent register also by
-    // the client's identifiers (README, "Request plans"): about six calls per client on the UTF-8 sample,
+    // the client's identifiers (docs/pipeline.md, "Request plans"): about six calls per client on the UTF-8 sample,
     // seven on the Windows-1251 one (it has SNILS and OGRNIP columns), each distinct request sent once.
     expect(manifest.upstream.calls_per_client).toBeLessThan(8);
     const sent = new Map<string, number>();

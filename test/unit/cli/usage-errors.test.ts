@@ -61,11 +61,34 @@ describe('usage errors', () => {
   });
 });
 
+/** The variables of a markdown table whose rows start with a backquoted name: `| \`KYC_RATE\` | … |`. */
+function tableVariables(path: string): string[] {
+  const text = readFileSync(path, 'utf8');
+  return [...new Set([...text.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((m) => m[1] ?? ''))].sort();
+}
+
 describe('help topics', () => {
-  it('lists exactly the environment variables of the README configuration table', () => {
+  it('lists exactly the environment variables of the full table in docs/configuration.md', () => {
+    const listed = ENVIRONMENT.map(([name]) => name).sort();
+    expect(listed).toEqual(tableVariables('docs/configuration.md'));
+  });
+
+  it('names in the README only environment variables that exist', () => {
+    const listed = ENVIRONMENT.map(([name]) => name);
+    const unknown = tableVariables('README.md').filter((name) => !listed.includes(name));
+    expect(unknown).toEqual([]);
+  });
+
+  it('lists exactly the exit codes of the README table', () => {
     const readme = readFileSync('README.md', 'utf8');
-    const documented = [...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((m) => m[1]);
-    expect(ENVIRONMENT.map(([name]) => name).sort()).toEqual([...new Set(documented)].sort());
+    const start = readme.indexOf('## Exit codes');
+    const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+    const documented = [...section.matchAll(/^\| (\d+) \|/gm)].map((m) => Number(m[1]));
+    const codes = exitCodeHelp()
+      .split('\n')
+      .slice(1)
+      .map((line) => Number(line.trim().split(/\s+/)[0]));
+    expect(documented.sort((x, y) => x - y)).toEqual(codes.sort((x, y) => x - y));
   });
 
   it('lists every exit code of the catalog', () => {

@@ -3,8 +3,8 @@ import { scoreForeignAgent, scoreSanctions } from '../../../src/matching/index.j
 import { faPerson, person, sanctions } from './fixtures.js';
 
 /**
- * Every system in both directions, with spellings written by hand from the table of domain-facts.md
- * (not produced by the engine's own transliterator), and Latin ↔ Latin across systems.
+ * Every system of docs/domain.md in both directions, with spellings written by hand from the letter table of
+ * docs/matching.md (not produced by the engine's own transliterator), and Latin ↔ Latin across systems.
  */
 const NAMES: readonly {
   readonly cyrillic: string;

@@ -1,0 +1,100 @@
+import { closeSync, constants, mkdirSync, openSync, unlinkSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { dirname, join, resolve } from 'node:path';
+import { KycError } from '../errors.js';
+import { PRIVATE_FILE_MODE } from './private-files.js';
+
+/**
+ * A command proves that it can write where its outputs go before it starts anything (Redis, the emulator,
+ * the preflight call): a run that screened ten thousand clients and then cannot write its verdicts has
+ * spent the quota for nothing. Proof is a real file: root ignores mode bits, and only a write shows a
+ * read-only mount or a directory that is a file.
+ */
+
+/** The file-system calls the check makes; tests hand in failing ones to see how each failure reads. */
+export interface ProbeFs {
+  mkdirSync(path: string, options: { recursive: true; mode?: number }): string | undefined;
+  openSync(path: string, flags: number, mode: number): number;
+  closeSync(fd: number): void;
+  unlinkSync(path: string): void;
+}
+
+const nodeFs: ProbeFs = { mkdirSync, openSync, closeSync, unlinkSync };
+
+const REASONS: Readonly<Record<string, string>> = {
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EROFS: 'read-only file system',
+  ENOTDIR: 'a part of the path is a file, not a directory',
+  EEXIST: 'exists and is not a directory',
+  EISDIR: 'is a directory',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ENAMETOOLONG: 'the name is too long',
+  ELOOP: 'too many symbolic links',
+  ENOENT: 'a part of the path does not exist',
+};
+
+/** An OS error code in plain words; an unknown one as it is. */
+export function osReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === undefined) return 'cannot be written';
+  return REASONS[code] ?? code;
+}
+
+/** KYC_ERR_OUTPUT_WRITE naming the path and why, without the OS message (it repeats the path, mangled). */
+export function outputWriteError(path: string, error: unknown): KycError {
+  return new KycError('KYC_ERR_OUTPUT_WRITE', `${path}: ${osReason(error)}`, { cause: error });
+}
+
+export interface ProbeOptions {
+  /** Mode of the directories created (default: by the umask). */
+  readonly mode?: number;
+  readonly fs?: ProbeFs;
+}
+
+/**
+ * Creates the directory when it is missing (and its parents), then creates and removes a file in it with
+ * the private mode the outputs get. Returns the resolved directory.
+ */
+export function ensureWritableDir(dir: string, options: ProbeOptions = {}): string {
+  const fs = options.fs ?? nodeFs;
+  const path = resolve(dir);
+  try {
+    fs.mkdirSync(path, { recursive: true, ...(options.mode === undefined ? {} : { mode: options.mode }) });
+  } catch (error) {
+    throw outputWriteError(path, error);
+  }
+  const probe = join(path, `.kyc-screen-write-check.${process.pid}.${randomBytes(4).toString('hex')}`);
+  let fd: number;
+  try {
+    fd = fs.openSync(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, PRIVATE_FILE_MODE);
+  } catch (error) {
+    throw outputWriteError(path, error);
+  }
+  fs.closeSync(fd);
+  fs.unlinkSync(probe);
+  return path;
+}
+
+/** The directory a file is to be written into must be writable (the file itself is checked by its writer). */
+export function ensureWritableParent(file: string, options: ProbeOptions = {}): string {
+  return ensureWritableDir(dirname(resolve(file)), options);
+}
+
+/**
+ * A log file is appended to: it is opened as its logger will open it (created 0600 when missing), so a log
+ * file owned by another user or on a read-only mount fails here too.
+ */
+export function ensureWritableLogFile(file: string, options: ProbeOptions = {}): void {
+  const fs = options.fs ?? nodeFs;
+  const path = resolve(file);
+  ensureWritableParent(path, options);
+  try {
+    fs.closeSync(
+      fs.openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND, PRIVATE_FILE_MODE),
+    );
+  } catch (error) {
+    throw outputWriteError(path, error);
+  }
+}
