@@ -8,8 +8,10 @@ import { openRedis } from '../ops/redis-session.js';
 import { datedName } from '../ops/schedule/dated-dir.js';
 import {
   NOT_SCHEDULABLE,
+  WORKER_DECIDES,
   checkScheduleName,
   checkTimeZone,
+  scheduledRunOptions,
   type ScheduleJobData,
   type ScheduledRunOptions,
 } from '../ops/schedule/definition.js';
@@ -94,6 +96,8 @@ function describe(info: ScheduleInfo): string {
     if (data.run.whitelist) lines.push(`  whitelist: ${data.run.whitelist}`);
     if (data.run.upstreamProfile) lines.push(`  upstream profile: ${data.run.upstreamProfile}`);
     lines.push(`  priority: ${data.run.priority}`);
+    if (data.run.attempts !== undefined) lines.push(`  attempts: ${data.run.attempts}`);
+    if (data.run.cacheRows !== undefined) lines.push(`  cache rows: ${data.run.cacheRows}`);
   }
   return lines.join('\n');
 }
@@ -109,6 +113,10 @@ const SCHEDULE_OWN: ReadonlySet<string> = new Set(['outDir', 'stateDir', 'emulat
 
 /** The run options the user gave to `schedule add`, without those the schedule decides itself. */
 function runOptionsOf(command: Command, options: AddOptions): ScheduledRunOptions {
+  for (const [key, why] of Object.entries(WORKER_DECIDES)) {
+    if (command.getOptionValueSource(key) === 'cli')
+      throw new KycError('KYC_ERR_USAGE', `a schedule cannot keep --${key}: ${why}`);
+  }
   for (const key of NOT_SCHEDULABLE) {
     if (!SCHEDULE_OWN.has(key) && command.getOptionValueSource(key) === 'cli')
       throw new KycError(
@@ -118,7 +126,7 @@ function runOptionsOf(command: Command, options: AddOptions): ScheduledRunOption
   }
   const rest: Record<string, unknown> = { ...options };
   for (const key of [...NOT_SCHEDULABLE, 'cron', 'input', 'tz', 'name']) delete rest[key];
-  const run = rest as unknown as ScheduledRunOptions;
+  const run = scheduledRunOptions(rest as unknown as ScheduledRunOptions);
   return {
     ...run,
     ...(run.whitelist ? { whitelist: resolve(run.whitelist) } : {}),
@@ -178,6 +186,7 @@ export function registerScheduleCommand(program: Command): void {
         'register the schedule without KYC_API_URL: its runs screen against the emulator of the worker ' +
         'that fires them (that worker needs the same opt-in)';
     else if (key !== 'stateDir' && (NOT_SCHEDULABLE as readonly string[]).includes(key)) option.hideHelp();
+    else if (key in WORKER_DECIDES) option.hideHelp();
   }
   add.action(async (options: AddOptions) => {
     if (!options.outDir) throw new KycError('KYC_ERR_USAGE', 'schedule add needs --out-dir');

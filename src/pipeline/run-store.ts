@@ -24,6 +24,8 @@ export interface RunSettings {
   readonly window: number;
   /** A repeated request within this many rows is answered from the run's cache (`--cache-rows`). */
   readonly cacheRows?: number;
+  /** Attempts of each check job (`--attempts`). Absent: those of the worker that coordinates the run. */
+  readonly attempts?: number;
   /** Check kinds of the run, in output column order. */
   readonly checks: readonly string[];
   /** E-mail check: ask the service to check mail exchangers (`--smtp`). Absent: false. */

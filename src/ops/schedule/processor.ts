@@ -9,7 +9,7 @@ import { RunStore } from '../../pipeline/run-store.js';
 import type { DeltaChange } from '../delta/compare.js';
 import { computeDelta, deltaSummary, writeDeltaCsv } from '../delta/report.js';
 import { claimDatedDir } from './dated-dir.js';
-import { scheduledRunId, type ScheduleJobData } from './definition.js';
+import { scheduledRunId, scheduledRunOptions, type ScheduleJobData } from './definition.js';
 import { ScheduleHistory } from './history.js';
 
 export interface ScheduleProcessorDeps {
@@ -47,7 +47,7 @@ export function scheduleProcessor(
     await history.record(data.name, firedAt, runId);
     try {
       return await deps.runScheduled(data.input, {
-        ...data.run,
+        ...scheduledRunOptions(data.run),
         outDir,
         runId,
         schedule: data.name,
@@ -71,7 +71,12 @@ export function scheduleProcessor(
     const log = deps.log.child({ schedule: data.name, runId });
     const existing = await store.get(runId);
     const exitCode = existing
-      ? await deps.runScheduled(undefined, { ...data.run, resume: runId, workers: false, progress: false })
+      ? await deps.runScheduled(undefined, {
+          ...scheduledRunOptions(data.run),
+          resume: runId,
+          workers: false,
+          progress: false,
+        })
       : await start(data, runId, firedAt);
     const run = await store.require(runId);
     if (run.status !== 'done' && exitCode === INTERRUPTED && token) {
