@@ -17,6 +17,7 @@ import {
 } from '../ops/schedule/definition.js';
 import { addSchedule, listSchedules, removeSchedule, type ScheduleInfo } from '../ops/schedule/schedules.js';
 import { startScheduleWorker, type ScheduleWorker } from '../ops/schedule/worker.js';
+import { enqueueNewHits, startWebhookWorker } from '../ops/notify/webhook-queue.js';
 import { readWhitelist } from '../ops/whitelist/file.js';
 import { loadProfile } from '../registry/profile.js';
 import { requireUpstream, type Runtime } from '../pipeline/runtime.js';
@@ -55,14 +56,31 @@ export async function startScheduledRuns(host: {
   readonly log: Logger;
   readonly runtime: Runtime;
   readonly concurrency?: number;
+  /** First pause before a webhook retry (tests shorten it). */
+  readonly webhookBackoffMs?: number;
 }): Promise<ScheduleWorker> {
   const stopping = new AbortController();
   const log = host.log.child({ queue: 'schedules' });
+  const { redis } = host.runtime;
+  const { prefix, webhookUrl, webhookSecret } = host.config;
+  // The worker that fires schedules also delivers their notices, with the URL and secret of its own config.
+  const webhook =
+    webhookUrl && webhookSecret
+      ? await startWebhookWorker({
+          redis,
+          prefix,
+          log: host.log,
+          target: { url: webhookUrl, secret: webhookSecret },
+        })
+      : undefined;
   const worker = await startScheduleWorker({
-    redis: host.runtime.redis,
-    prefix: host.config.prefix,
+    redis,
+    prefix,
     log,
     ...(host.concurrency ? { concurrency: host.concurrency } : {}),
+    ...(webhook
+      ? { notifyNewHits: (notice) => enqueueNewHits(redis, prefix, notice, host.webhookBackoffMs) }
+      : {}),
     runScheduled: (input, options) =>
       runAction(input, options, {
         config: host.config,
@@ -76,6 +94,7 @@ export async function startScheduledRuns(host: {
     async close() {
       stopping.abort();
       await worker.close();
+      await webhook?.close();
     },
   };
 }
