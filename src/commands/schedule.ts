@@ -15,13 +15,14 @@ import {
   type ScheduleJobData,
   type ScheduledRunOptions,
 } from '../ops/schedule/definition.js';
+import { firingLine, listFirings } from '../ops/schedule/firings.js';
 import { addSchedule, listSchedules, removeSchedule, type ScheduleInfo } from '../ops/schedule/schedules.js';
 import { startScheduleWorker, type ScheduleWorker } from '../ops/schedule/worker.js';
 import { enqueueNewHits, startWebhookWorker } from '../ops/notify/webhook-queue.js';
 import { readWhitelist } from '../ops/whitelist/file.js';
 import { loadProfile } from '../registry/profile.js';
 import { requireUpstream, type Runtime } from '../pipeline/runtime.js';
-import { addRunOptions, runAction, type RunOptions } from './run.js';
+import { addRunOptions, positiveInt, runAction, type RunOptions } from './run.js';
 
 const PIPELINE_QUEUES = ['checks', 'verdicts', 'runs'] as const;
 type PipelineQueue = (typeof PIPELINE_QUEUES)[number];
@@ -247,6 +248,29 @@ export function registerScheduleCommand(program: Command): void {
         if (options.json) process.stdout.write(`${JSON.stringify(schedules, null, 2)}\n`);
         else if (schedules.length === 0) process.stdout.write('No schedules.\n');
         else process.stdout.write(`${schedules.map(describe).join('\n')}\n`);
+      });
+    });
+
+  schedule
+    .command('history')
+    .description(
+      'recent firings of a schedule: run id and outcome (exit 8: its delta has new HITs, 4: INCOMPLETE rows)',
+    )
+    .argument('<name>', 'the schedule')
+    .option('--limit <n>', 'firings to show, newest first', positiveInt('--limit'), 20)
+    .option('--json', 'print JSON')
+    .option(
+      '--state-dir <dir>',
+      'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)',
+    )
+    .action(async (name: string, options: { limit: number; json?: boolean; stateDir?: string }) => {
+      checkScheduleName(name);
+      await withConfigRedis(options.stateDir, async (config, { redis }) => {
+        const firings = await listFirings(redis, config.prefix, name, options.limit);
+        const tz = (await listSchedules(redis, config.prefix)).find((s) => s.name === name)?.tz || 'UTC';
+        if (options.json) process.stdout.write(`${JSON.stringify(firings, null, 2)}\n`);
+        else if (firings.length === 0) process.stdout.write(`No firings of ${name} recorded.\n`);
+        else process.stdout.write(`${firings.map((f) => firingLine(f, tz)).join('\n')}\n`);
       });
     });
 

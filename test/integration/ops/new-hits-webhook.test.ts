@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -171,20 +172,36 @@ describe('new HITs of a scheduled run are announced', () => {
       await queue.close();
     }
 
+    // `schedule history` shows each firing's outcome; the one that found the hit exits 8.
+    const history = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli.ts', 'schedule', 'history', 'hits', '--limit', '200'],
+      { encoding: 'utf8', env: { ...process.env, REDIS_URL: redisUrl(), KYC_PREFIX: pipeline.prefix } },
+    );
+    expect(history.status, history.stderr).toBe(0);
+    const lines = history.stdout.trim().split('\n');
+    expect(lines.find((l) => l.includes(runId))).toMatch(
+      new RegExp(
+        `^\\d{4}-\\d\\d-\\d\\d_\\d{4} UTC  ${runId}  exit 8  1 new HIT — ${join(outDir, withHit)}/delta\\.csv$`,
+        'u',
+      ),
+    );
+    expect(lines.at(-1)).toMatch(/exit 0 {2}first run of the schedule, no delta$/u);
+
     // The logs: one warn line with the counts, the failed and the delivered attempt; no secret, no token.
     await until('the delivery log line', () =>
       logLines.some((l) => l.includes('webhook delivered')) ? true : undefined,
     );
-    const lines = logLines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines.filter((l) => l.msg === '1 new HIT in the delta')).toEqual([
+    const logged = logLines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(logged.filter((l) => l.msg === '1 new HIT in the delta')).toEqual([
       expect.objectContaining({ level: 40, runId, schedule: 'hits', newHits: 1 }),
     ]);
-    expect(lines.find((l) => l.msg === 'webhook delivery failed; retrying with back-off')).toMatchObject({
+    expect(logged.find((l) => l.msg === 'webhook delivery failed; retrying with back-off')).toMatchObject({
       level: 40,
       attempt: 1,
       receiver: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`,
     });
-    expect(lines.find((l) => l.msg === 'webhook delivered')).toMatchObject({ attempt: 2, status: 200 });
+    expect(logged.find((l) => l.msg === 'webhook delivered')).toMatchObject({ attempt: 2, status: 200 });
     const all = logLines.join('');
     for (const secret of [SECRET, TOKEN, 'pw-secret']) expect(all).not.toContain(secret);
   });
