@@ -187,6 +187,13 @@ describe('new HITs of a scheduled run are announced', () => {
       ),
     );
     expect(lines.at(-1)).toMatch(/exit 0 {2}first run of the schedule, no delta$/u);
+    const status = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'status', runId], {
+      encoding: 'utf8',
+      env: { ...process.env, REDIS_URL: redisUrl(), KYC_PREFIX: pipeline.prefix },
+    });
+    expect(status.stdout).toContain(
+      `\n1 new HIT since ${String(body.previous_run_id)}: ${join(outDir, withHit)}/delta.csv`,
+    );
 
     // The logs: one warn line with the counts, the failed and the delivered attempt; no secret, no token.
     await until('the delivery log line', () =>
