@@ -72,6 +72,10 @@ export interface Config {
   readonly faStrategy: FaStrategyOption;
   /** Token of the dashboard (`KYC_DASHBOARD_TOKEN` or `_FILE`); a secret, like the API key. */
   readonly dashboardToken: string | undefined;
+  /** Where a scheduled run's new HITs are POSTed (`KYC_WEBHOOK_URL`); undefined → no webhook. */
+  readonly webhookUrl: string | undefined;
+  /** HMAC key of the webhook signature (`KYC_WEBHOOK_SECRET` or `_FILE`); a secret, never logged. */
+  readonly webhookSecret: string | undefined;
 }
 
 /**
@@ -125,7 +129,10 @@ const schema = z.object({
   faStrategy: z.string().optional(),
 });
 
-type ConfigKey = Exclude<keyof Config, 'profile' | 'dashboardToken' | 'emulator'>;
+type ConfigKey = Exclude<
+  keyof Config,
+  'profile' | 'dashboardToken' | 'emulator' | 'webhookUrl' | 'webhookSecret'
+>;
 
 /** The value of KYC_API_URL (or of the `apiUrl` flag, which `--emulator` sets) that opts into the emulator. */
 export const EMULATOR_URL = 'emulator';
@@ -221,7 +228,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
     outputMode: config.outputMode === undefined ? DEFAULT_OUTPUT_MODE : parseOutputMode(config.outputMode),
     faStrategy: parseFaStrategy(config.faStrategy ?? 'auto'),
     dashboardToken: readSecret(env, 'KYC_DASHBOARD_TOKEN'),
+    ...webhookOf(env),
   };
+}
+
+/** The webhook of new HITs: both or neither; a URL without a secret could not be verified by its receiver. */
+function webhookOf(env: NodeJS.ProcessEnv): Pick<Config, 'webhookUrl' | 'webhookSecret'> {
+  const url = env.KYC_WEBHOOK_URL === '' ? undefined : env.KYC_WEBHOOK_URL;
+  const secret = readSecret(env, 'KYC_WEBHOOK_SECRET');
+  if (url === undefined) return { webhookUrl: undefined, webhookSecret: secret };
+  // Never echo the URL: its path or userinfo may carry a token.
+  if (!/^https?:\/\/[^\s]+$/u.test(url))
+    throw new KycError('KYC_ERR_CONFIG_WEBHOOK', 'KYC_WEBHOOK_URL is not an http(s) URL');
+  if (secret === undefined) throw new KycError('KYC_ERR_CONFIG_WEBHOOK', 'KYC_WEBHOOK_SECRET is not set');
+  return { webhookUrl: url, webhookSecret: secret };
 }
 
 function withRetryAfterCap(profile: UpstreamProfile, maxRetryAfterMs: number | undefined): UpstreamProfile {
@@ -283,5 +303,7 @@ export function logSecrets(config: Config): string[] {
     ...(config.apiKey ? [config.apiKey] : []),
     ...urlCredentials(config.apiUrl),
     ...urlCredentials(config.redisUrl),
+    ...(config.webhookSecret ? [config.webhookSecret] : []),
+    ...urlCredentials(config.webhookUrl),
   ];
 }

@@ -41,7 +41,8 @@ export interface RunOptions {
   manifest?: string;
   outDir?: string;
   rate?: number;
-  concurrency: number;
+  /** Check jobs at once in this process; a `--no-workers` run (and so a scheduled one) has none. */
+  concurrency?: number;
   window: number;
   cacheRows?: number;
   priority: Priority;
@@ -55,7 +56,8 @@ export interface RunOptions {
   /** Start verdicts.csv with a byte-order mark (UTF-8 that Excel opens correctly). */
   outBom?: boolean;
   stateDir?: string;
-  attempts: number;
+  /** Attempts of each check job of the run; stored with it, so whichever worker coordinates it uses them. */
+  attempts?: number;
   /** Reviewed false positives to suppress (src/ops/whitelist). */
   whitelist?: string;
   metricsPort?: number;
@@ -184,9 +186,9 @@ export function addRunOptions(command: Command): Command {
     .option('--state-dir <dir>', 'embedded Redis data (AOF) and logs (default: KYC_STATE_DIR or .state)')
     .option(
       '--attempts <n>',
-      'attempts of a check on 5xx, timeouts and network errors',
+      `attempts of a check on 5xx, timeouts and network errors, kept with the run (default: ${DEFAULT_WORKER_SETTINGS.attempts}; ` +
+        'with --no-workers: those of the worker that coordinates it)',
       positiveInt('--attempts'),
-      DEFAULT_WORKER_SETTINGS.attempts,
     )
     .option(
       '--log-file <file>',
@@ -300,6 +302,8 @@ export async function runAction(
   if (options.resume !== undefined) checkRunId(options.resume, '--resume');
   const outputMode = options.outputMode ? parseOutputMode(options.outputMode) : config.outputMode;
   const faStrategy = options.faStrategy ? parseFaStrategy(options.faStrategy) : config.faStrategy;
+  // A scheduled run keeps its own: the host's config is the worker's.
+  const cacheRows = options.cacheRows ?? config.cacheRows;
   if (options.columns) parseColumnsOption(options.columns);
   if (options.outBom && options.outEncoding === 'windows-1251')
     throw new KycError('KYC_ERR_USAGE', '--out-bom: windows-1251 has no byte-order mark');
@@ -392,7 +396,8 @@ export async function runAction(
         ...(faStrategy === 'auto' ? {} : { faStrategy }),
         priority: options.priority,
         window: options.window,
-        cacheRows: config.cacheRows,
+        cacheRows,
+        ...(options.attempts !== undefined ? { attempts: options.attempts } : {}),
         checks,
         ...(options.smtp ? { smtp: true } : {}),
         ...(cardRiskCountries.length > 0 ? { cardRiskCountries } : {}),
@@ -416,6 +421,8 @@ export async function runAction(
         ...(runtime.usingEmulator ? { emulator: true } : {}),
         config: {
           ...publicConfig(config),
+          cacheRows,
+          ...(options.attempts !== undefined ? { attempts: options.attempts } : {}),
           apiUrl: runtime.usingEmulator ? 'built-in emulator' : maskUrlCredentials(runtime.apiUrl),
           ...(whitelist ? { whitelist: whitelist.path, whitelistSha256: whitelist.sha256 } : {}),
           ...(options.schedule ? { schedule: options.schedule } : {}),
@@ -444,8 +451,8 @@ export async function runAction(
           ...DEFAULT_WORKER_SETTINGS,
           rate: config.rate,
           ...(config.profile.burst === undefined ? {} : { burst: config.profile.burst }),
-          checksConcurrency: options.concurrency,
-          attempts: options.attempts,
+          checksConcurrency: options.concurrency ?? DEFAULT_WORKER_SETTINGS.checksConcurrency,
+          attempts: options.attempts ?? DEFAULT_WORKER_SETTINGS.attempts,
         },
       });
     }

@@ -293,7 +293,7 @@ export async function coordinateRun(
         opts: {
           jobId: checkJobId(runId, row, kind),
           priority,
-          attempts: deps.attempts,
+          attempts: run.attempts ?? deps.attempts,
           backoff: { type: 'exponential', delay: deps.backoffMs, jitter: 0.5 },
           ignoreDependencyOnFailure: true,
           removeOnComplete: true,

@@ -25,6 +25,8 @@ export interface RunSettings {
   readonly window: number;
   /** A repeated request within this many rows is answered from the run's cache (`--cache-rows`). */
   readonly cacheRows?: number;
+  /** Attempts of each check job (`--attempts`). Absent: those of the worker that coordinates the run. */
+  readonly attempts?: number;
   /** Check kinds of the run, in output column order. */
   readonly checks: readonly string[];
   /** E-mail check: ask the service to check mail exchangers (`--smtp`). Absent: false. */
@@ -63,6 +65,15 @@ export interface RunSettings {
   readonly config: Readonly<Record<string, string | number | boolean>>;
 }
 
+/** The delta of a scheduled run against its schedule's previous run, once computed (counts only). */
+export interface RunDelta {
+  readonly previousRunId: string;
+  readonly counts: Readonly<Record<string, number>>;
+  /** Clients that are a HIT now and were not before. */
+  readonly newHits: number;
+  readonly file: string;
+}
+
 export interface RunState extends RunSettings {
   readonly status: RunStatus;
   readonly startedAt?: string;
@@ -74,6 +85,7 @@ export interface RunState extends RunSettings {
   readonly dispatched: number;
   readonly written: number;
   readonly error?: string;
+  readonly delta?: RunDelta;
 }
 
 export type Counters = Readonly<Record<string, number>>;
@@ -137,7 +149,13 @@ export class RunStore {
       written: Number(meta.written ?? 0),
       ...(meta.bytesRead === undefined ? {} : { bytesRead: Number(meta.bytesRead) }),
       error: meta.error,
+      ...(meta.delta === undefined ? {} : { delta: JSON.parse(meta.delta) as RunDelta }),
     };
+  }
+
+  /** Keeps a finished run's delta with it, for the dashboard and `schedule history`. */
+  async recordDelta(runId: string, delta: RunDelta): Promise<void> {
+    await this.redis.hset(this.keys(runId).meta, 'delta', JSON.stringify(delta));
   }
 
   async require(runId: string): Promise<RunState> {
