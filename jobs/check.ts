@@ -1,4 +1,5 @@
 import { UnrecoverableError, Worker, type Job, type Processor } from 'bullmq';
+import { checkForeignAgentOnMirror } from '../src/checks/mirror-check.js';
 import { DEFAULT_OPTIONAL_SETTINGS } from '../src/checks/optional-plan.js';
 import { runCheck } from '../src/checks/run-check.js';
 import { runOptionalCheck } from '../src/checks/run-optional-check.js';
@@ -9,7 +10,8 @@ import {
   type CoreCheckKind,
   type OptionalCheckKind,
 } from '../src/domain/check.js';
-import { isKycError } from '../src/errors.js';
+import { isKycError, KycError } from '../src/errors.js';
+import type { MirrorIndex } from '../src/mirror/local-index.js';
 import type { CheckJobData } from '../src/pipeline/job-data.js';
 import { PacedOut, type JobLookup } from '../src/pipeline/paced-lookup.js';
 import { UpstreamHeld } from '../src/pipeline/upstream-guard.js';
@@ -28,6 +30,8 @@ export interface CheckProcessorDeps {
   /** Pauses the whole checks queue, on every machine (BullMQ's queue.rateLimit). */
   pauseQueue(ms: number): Promise<void>;
   readonly store: RunStore;
+  /** The run's mirror of the foreign-agent register with this digest, indexed (read once per run). */
+  mirrorFor?(runId: string, sha256: string): Promise<MirrorIndex>;
 }
 
 function isCoreKind(name: string): name is CoreCheckKind {
@@ -56,6 +60,12 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
     const profile = job.data.profile ?? DEFAULT_PROFILE;
     const lookup = deps.lookupFor(runId, job.data.cache, profile);
     try {
+      if (kind === 'foreign_agent' && job.data.faMirror !== undefined) {
+        // A mirror run never searches by a client's name: without its mirror the check fails.
+        if (!deps.mirrorFor) throw new KycError('KYC_ERR_FA_MIRROR_MISSING', `run ${runId}`);
+        const mirror = await deps.mirrorFor(runId, job.data.faMirror);
+        return await checkForeignAgentOnMirror(client, mirror, lookup, profile);
+      }
       if (isCoreKind(kind)) return await runCheck(kind, client, lookup, profile);
       return await runOptionalCheck(kind, client, lookup, job.data.optional ?? DEFAULT_OPTIONAL_SETTINGS);
     } catch (error) {

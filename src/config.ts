@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { KycError } from './errors.js';
+import { parseFaStrategy, type FaStrategyOption } from './mirror/strategy.js';
 import { DEFAULT_OUTPUT_MODE, parseOutputMode } from './pipeline/output-paths.js';
 import { REDIS_URL_PATTERN } from './pipeline/redis-connection.js';
 import { DEFAULT_CACHE_ROWS } from './pipeline/request-cache.js';
@@ -67,8 +68,14 @@ export interface Config {
   readonly profile: UpstreamProfile;
   /** Mode of the output files a run creates (`KYC_OUTPUT_MODE`, octal; default 0600). */
   readonly outputMode: number;
+  /** How a run's foreign-agent check finds candidates (`KYC_FA_STRATEGY`; default auto). */
+  readonly faStrategy: FaStrategyOption;
   /** Token of the dashboard (`KYC_DASHBOARD_TOKEN` or `_FILE`); a secret, like the API key. */
   readonly dashboardToken: string | undefined;
+  /** Where a scheduled run's new HITs are POSTed (`KYC_WEBHOOK_URL`); undefined → no webhook. */
+  readonly webhookUrl: string | undefined;
+  /** HMAC key of the webhook signature (`KYC_WEBHOOK_SECRET` or `_FILE`); a secret, never logged. */
+  readonly webhookSecret: string | undefined;
 }
 
 /**
@@ -119,9 +126,13 @@ const schema = z.object({
   upstreamProfilePath: z.string().min(1).optional(),
   debtorNotFound: z.string().optional(),
   outputMode: z.string().optional(),
+  faStrategy: z.string().optional(),
 });
 
-type ConfigKey = Exclude<keyof Config, 'profile' | 'dashboardToken' | 'emulator'>;
+type ConfigKey = Exclude<
+  keyof Config,
+  'profile' | 'dashboardToken' | 'emulator' | 'webhookUrl' | 'webhookSecret'
+>;
 
 /** The value of KYC_API_URL (or of the `apiUrl` flag, which `--emulator` sets) that opts into the emulator. */
 export const EMULATOR_URL = 'emulator';
@@ -143,6 +154,7 @@ const ENV_NAMES: Readonly<Record<ConfigKey, string>> = {
   upstreamProfilePath: 'KYC_UPSTREAM_PROFILE',
   debtorNotFound: 'KYC_DEBTOR_NOT_FOUND',
   outputMode: 'KYC_OUTPUT_MODE',
+  faStrategy: 'KYC_FA_STRATEGY',
 };
 
 /** `a|b|c` → the phrases, trimmed, empty ones dropped. */
@@ -214,8 +226,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
       config.maxRetryAfterMs,
     ),
     outputMode: config.outputMode === undefined ? DEFAULT_OUTPUT_MODE : parseOutputMode(config.outputMode),
+    faStrategy: parseFaStrategy(config.faStrategy ?? 'auto'),
     dashboardToken: readSecret(env, 'KYC_DASHBOARD_TOKEN'),
+    ...webhookOf(env),
   };
+}
+
+/** The webhook of new HITs: both or neither; a URL without a secret could not be verified by its receiver. */
+function webhookOf(env: NodeJS.ProcessEnv): Pick<Config, 'webhookUrl' | 'webhookSecret'> {
+  const url = env.KYC_WEBHOOK_URL === '' ? undefined : env.KYC_WEBHOOK_URL;
+  const secret = readSecret(env, 'KYC_WEBHOOK_SECRET');
+  if (url === undefined) return { webhookUrl: undefined, webhookSecret: secret };
+  // Never echo the URL: its path or userinfo may carry a token.
+  if (!/^https?:\/\/[^\s]+$/u.test(url))
+    throw new KycError('KYC_ERR_CONFIG_WEBHOOK', 'KYC_WEBHOOK_URL is not an http(s) URL');
+  if (secret === undefined) throw new KycError('KYC_ERR_CONFIG_WEBHOOK', 'KYC_WEBHOOK_SECRET is not set');
+  return { webhookUrl: url, webhookSecret: secret };
 }
 
 function withRetryAfterCap(profile: UpstreamProfile, maxRetryAfterMs: number | undefined): UpstreamProfile {
@@ -244,6 +270,7 @@ export function publicConfig(config: Config): Record<string, string | number | b
     upstreamProfile: config.upstreamProfilePath ?? 'defaults',
     debtorNotFound: config.debtorNotFound.join('|'),
     outputMode: `0${config.outputMode.toString(8)}`,
+    faStrategy: config.faStrategy,
   };
 }
 
@@ -276,5 +303,7 @@ export function logSecrets(config: Config): string[] {
     ...(config.apiKey ? [config.apiKey] : []),
     ...urlCredentials(config.apiUrl),
     ...urlCredentials(config.redisUrl),
+    ...(config.webhookSecret ? [config.webhookSecret] : []),
+    ...urlCredentials(config.webhookUrl),
   ];
 }

@@ -14,6 +14,8 @@ export const EXIT = {
   UPSTREAM: 5,
   REDIS: 6,
   PROFILE_MISMATCH: 7,
+  /** Not an error: the delta found new HITs (`report delta`, a schedule's firing), for scripts and alerts. */
+  NEW_HITS: 8,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -127,6 +129,10 @@ export const CATALOG = {
   KYC_ERR_RUN_NOT_FOUND: entry('No such run', EXIT.USAGE),
   KYC_ERR_RUN_RESUME_MISMATCH: entry('The input file changed since the run started', EXIT.INPUT),
   KYC_ERR_CHECK_FAILED: entry('A check failed after its last attempt', EXIT.INCOMPLETE),
+  KYC_ERR_FA_MIRROR_MISSING: entry(
+    "The run's foreign-agent mirror is no longer in Redis (expired or removed); resume the run to rebuild it",
+    EXIT.INCOMPLETE,
+  ),
   KYC_ERR_CHECK_ATTEMPTS_EXHAUSTED: entry('A check exhausted its started attempts', EXIT.INCOMPLETE),
   KYC_ERR_CHECK_WORKER_LOST: entry(
     'The workers running a check died (crashed or were killed) more often than allowed',
@@ -143,6 +149,7 @@ export const CATALOG = {
     'KYC_OUTPUT_MODE / --output-mode must be an octal file mode such as 0600',
     EXIT.USAGE,
   ),
+  KYC_ERR_FA_STRATEGY: entry('KYC_FA_STRATEGY / --fa-strategy must be auto, mirror or search', EXIT.USAGE),
   KYC_ERR_RUN_ID: entry(
     'A run id takes letters, digits, _, - and . (not first, never two in a row), at most 64',
     EXIT.USAGE,
@@ -162,6 +169,11 @@ export const CATALOG = {
   KYC_ERR_SCHEDULE_INVALID: entry('Invalid schedule (name, cron pattern or time zone)', EXIT.USAGE),
   KYC_ERR_SCHEDULE_NOT_FOUND: entry('No such schedule', EXIT.USAGE),
   KYC_ERR_SCHEDULED_RUN: entry('A scheduled run did not finish', EXIT.INTERNAL),
+  KYC_ERR_CONFIG_WEBHOOK: entry(
+    'KYC_WEBHOOK_URL must be an http(s) URL and needs KYC_WEBHOOK_SECRET to sign with',
+    EXIT.USAGE,
+  ),
+  KYC_ERR_WEBHOOK_DELIVERY: entry('The webhook receiver did not accept the notification', EXIT.INTERNAL),
   KYC_ERR_VERDICTS_FILE: entry('Not a verdicts file of kyc-screen (no kyc_verdict column)', EXIT.INPUT),
   KYC_ERR_AUDIT_RUN_NOT_DONE: entry('Only a finished run can be exported for audit', EXIT.USAGE),
   KYC_ERR_AUDIT_TARGET: entry('The audit directory must be new or empty', EXIT.USAGE),

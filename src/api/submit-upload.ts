@@ -113,6 +113,7 @@ export async function acceptRun(
       evidence: join(dir, 'evidence.jsonl'),
       manifest: join(dir, 'manifest.json'),
       outputMode: ctx.config.outputMode,
+      faStrategy: ctx.config.faStrategy,
       priority: request.priority,
       window: ctx.window,
       checks,

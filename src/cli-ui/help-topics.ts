@@ -23,6 +23,12 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
   ['KYC_CACHE_ROWS', 'rows a cached answer serves repeats within (default 10000)'],
   ['KYC_UPSTREAM_PROFILE', 'upstream profile file: what the Lookup Service does where its contract is open'],
   ['KYC_DEBTOR_NOT_FOUND', 'more debtor "not found" phrasings, separated by |'],
+  [
+    'KYC_FA_STRATEGY',
+    'foreign-agent check: auto (by cost), mirror (the register once) or search (per client)',
+  ],
+  ['KYC_WEBHOOK_URL', 'POST a signed notice here when a scheduled run finds new HITs (default: none)'],
+  ['KYC_WEBHOOK_SECRET', 'HMAC-SHA256 key of the webhook signature (or KYC_WEBHOOK_SECRET_FILE)'],
   ['LOG_LEVEL', 'pino log level (default info)'],
 ];
 
@@ -36,6 +42,7 @@ const EXIT_MEANINGS: Readonly<Record<keyof typeof EXIT, string>> = {
   UPSTREAM: 'the Lookup Service refused (for example the API key) or could not be reached',
   REDIS: 'Redis missing or unreachable',
   PROFILE_MISMATCH: 'doctor: the Lookup Service does not do what the upstream profile assumes',
+  NEW_HITS: 'report delta: the delta has new HITs (the delta file is written)',
 };
 
 /** Ctrl-C is not an error of the catalog, but scripts branch on it all the same. */

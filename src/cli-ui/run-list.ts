@@ -16,6 +16,13 @@ export function failureLine(error: string | undefined, width = Number.POSITIVE_I
   return first.length > width ? `${first.slice(0, width - 1)}…` : first;
 }
 
+/** A scheduled run whose delta found new HITs, as one line (counts and the delta file, no client data). */
+export function newHitsLine(run: RunState): string | undefined {
+  const hits = run.delta?.newHits ?? 0;
+  if (!run.delta || hits === 0) return undefined;
+  return `${hits} new HIT${hits === 1 ? '' : 's'} since ${run.delta.previousRunId}: ${run.delta.file}`;
+}
+
 /**
  * `kyc-screen status` without a run id: a header and one aligned row per run (newest first, as given), a
  * failed run's reason on the line under it, so that a terminal or a cron mail shows why without `--json`.
@@ -40,6 +47,8 @@ export function runListTable(runs: readonly RunState[]): string {
   runs.forEach((run, i) => {
     out.push(line(rows[i] ?? []));
     if (run.status === 'failed') out.push(`  failed: ${failureLine(run.error, REASON_WIDTH)}`);
+    const hits = newHitsLine(run);
+    if (hits) out.push(`  ${hits}`);
   });
   return out.join('\n');
 }

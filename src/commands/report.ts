@@ -2,8 +2,11 @@ import { existsSync } from 'node:fs';
 import { checkRunId } from '../pipeline/topology.js';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig, logSecrets } from '../config.js';
-import { KycError } from '../errors.js';
+import { LOG_LEVELS, loadConfig, logSecrets, type LogLevel } from '../config.js';
+import { EXIT, KycError } from '../errors.js';
+import { createLogger } from '../log.js';
+import type { DeltaChange } from '../ops/delta/compare.js';
+import { newHitsLogLine, newHitsOf } from '../ops/notify/new-hits.js';
 import { exportAudit } from '../ops/audit/export.js';
 import { verifyAudit } from '../ops/audit/verify.js';
 import { computeDelta, deltaSummary, verdictsPathOf, writeDeltaCsv } from '../ops/delta/report.js';
@@ -20,13 +23,29 @@ export async function deltaAction(
   current: string,
   options: { out: string; columns?: string },
 ): Promise<string> {
+  return (await deltaFiles(previous, current, options)).text;
+}
+
+/** The delta CSV written, the printed summary, and the counts that decide the exit code. */
+export async function deltaFiles(
+  previous: string,
+  current: string,
+  options: { out: string; columns?: string },
+): Promise<{ text: string; counts: Readonly<Record<DeltaChange, number>>; out: string }> {
   const out = resolve(options.out);
   ensureWritableParent(out);
   const previousPath = verdictsPathOf(previous);
   const currentPath = verdictsPathOf(current);
   const report = await computeDelta(previousPath, currentPath, { columns: options.columns });
   await writeDeltaCsv(out, report, report.format);
-  return `${deltaSummary(report, { previous: previousPath, current: currentPath })}\nDelta CSV: ${out}`;
+  const text = `${deltaSummary(report, { previous: previousPath, current: currentPath })}\nDelta CSV: ${out}`;
+  return { text, counts: report.counts, out };
+}
+
+/** LOG_LEVEL as the other commands read it; the delta itself needs no other configuration. */
+function logLevelOf(env: NodeJS.ProcessEnv): LogLevel {
+  const level = env.LOG_LEVEL;
+  return (LOG_LEVELS as readonly string[]).includes(level ?? '') ? (level as LogLevel) : 'info';
 }
 
 /** A path as it is; anything else is a run id, whose manifest path Redis knows. */
@@ -59,7 +78,13 @@ export function registerReportCommand(program: Command): void {
     .option('--out <file>', 'the delta CSV', 'delta.csv')
     .option('--columns <map>', 'the header mapping the runs were made with (--columns of run), if any')
     .action(async (previous: string, current: string, options: { out: string; columns?: string }) => {
-      process.stdout.write(`${await deltaAction(previous, current, options)}\n`);
+      const delta = await deltaFiles(previous, current, options);
+      process.stdout.write(`${delta.text}\n`);
+      if (newHitsOf(delta.counts) === 0) return;
+      // Scripts and cron mail see it in the exit code; log collectors in the warn line (counts, no names).
+      const line = newHitsLogLine({ counts: delta.counts, deltaFile: delta.out });
+      createLogger({ level: logLevelOf(process.env) }).warn(line.fields, line.message);
+      process.exitCode = EXIT.NEW_HITS;
     });
 
   report

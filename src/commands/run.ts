@@ -21,6 +21,7 @@ import { RunStore } from '../pipeline/run-store.js';
 import { newRunSettings } from '../pipeline/run-settings.js';
 import { requireUpstream, startRuntime, type Runtime } from '../pipeline/runtime.js';
 import { followRun, requeueRun, submitRun, type FollowTick } from '../pipeline/submit.js';
+import { parseFaStrategy } from '../mirror/strategy.js';
 import { checkOutputTargets, parseOutputMode } from '../pipeline/output-paths.js';
 import { checkRunId, newRunId, type Priority } from '../pipeline/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
@@ -31,7 +32,8 @@ export interface RunOptions {
   manifest?: string;
   outDir?: string;
   rate?: number;
-  concurrency: number;
+  /** Check jobs at once in this process; a `--no-workers` run (and so a scheduled one) has none. */
+  concurrency?: number;
   window: number;
   cacheRows?: number;
   priority: Priority;
@@ -45,7 +47,8 @@ export interface RunOptions {
   /** Start verdicts.csv with a byte-order mark (UTF-8 that Excel opens correctly). */
   outBom?: boolean;
   stateDir?: string;
-  attempts: number;
+  /** Attempts of each check job of the run; stored with it, so whichever worker coordinates it uses them. */
+  attempts?: number;
   /** Reviewed false positives to suppress (src/ops/whitelist). */
   whitelist?: string;
   metricsPort?: number;
@@ -66,6 +69,8 @@ export interface RunOptions {
   overwrite?: boolean;
   /** Octal mode of the output files (default: KYC_OUTPUT_MODE or 0600). */
   outputMode?: string;
+  /** How the foreign-agent check finds candidates: auto, mirror or search (default: KYC_FA_STRATEGY or auto). */
+  faStrategy?: string;
   /** `--emulator`: screen against the built-in emulator (synthetic registers; every output is marked). */
   emulator?: boolean;
 }
@@ -119,6 +124,10 @@ export function addRunOptions(command: Command): Command {
       'file mode of the outputs, e.g. 0640 (default: KYC_OUTPUT_MODE or 0600; 0666 leaves it to the umask)',
     )
     .option(
+      '--fa-strategy <strategy>',
+      'foreign-agent check: search per client, mirror the register once, or auto by cost (default: KYC_FA_STRATEGY or auto)',
+    )
+    .option(
       '--whitelist <file>',
       'CSV of reviewed false positives: their matches are SUPPRESSED (docs/operations.md)',
     )
@@ -168,9 +177,9 @@ export function addRunOptions(command: Command): Command {
     .option('--state-dir <dir>', 'embedded Redis data (AOF) and logs (default: KYC_STATE_DIR or .state)')
     .option(
       '--attempts <n>',
-      'attempts of a check on 5xx, timeouts and network errors',
+      `attempts of a check on 5xx, timeouts and network errors, kept with the run (default: ${DEFAULT_WORKER_SETTINGS.attempts}; ` +
+        'with --no-workers: those of the worker that coordinates it)',
       positiveInt('--attempts'),
-      DEFAULT_WORKER_SETTINGS.attempts,
     )
     .option(
       '--log-file <file>',
@@ -271,6 +280,7 @@ export async function runAction(
       ...(options.stateDir ? { stateDir: options.stateDir } : {}),
       ...(profilePath ? { upstreamProfilePath: profilePath } : {}),
       ...(options.outputMode ? { outputMode: options.outputMode } : {}),
+      ...(options.faStrategy ? { faStrategy: options.faStrategy } : {}),
       ...(options.emulator ? { apiUrl: EMULATOR_URL } : {}),
     });
   // A scheduled run reads by the profile stored with its schedule, not by the worker's.
@@ -282,6 +292,9 @@ export async function runAction(
   if (options.runId !== undefined) checkRunId(options.runId, '--run-id');
   if (options.resume !== undefined) checkRunId(options.resume, '--resume');
   const outputMode = options.outputMode ? parseOutputMode(options.outputMode) : config.outputMode;
+  const faStrategy = options.faStrategy ? parseFaStrategy(options.faStrategy) : config.faStrategy;
+  // A scheduled run keeps its own: the host's config is the worker's.
+  const cacheRows = options.cacheRows ?? config.cacheRows;
   if (options.columns) parseColumnsOption(options.columns);
   if (options.outBom && options.outEncoding === 'windows-1251')
     throw new KycError('KYC_ERR_USAGE', '--out-bom: windows-1251 has no byte-order mark');
@@ -368,8 +381,11 @@ export async function runAction(
         ...files,
         ...(options.overwrite ? { overwrite: true } : {}),
         outputMode,
+        faStrategy,
         priority: options.priority,
         window: options.window,
+        cacheRows,
+        ...(options.attempts !== undefined ? { attempts: options.attempts } : {}),
         checks,
         ...(options.smtp ? { smtp: true } : {}),
         cardRiskCountries,
@@ -410,8 +426,8 @@ export async function runAction(
           ...DEFAULT_WORKER_SETTINGS,
           rate: config.rate,
           ...(config.profile.burst === undefined ? {} : { burst: config.profile.burst }),
-          checksConcurrency: options.concurrency,
-          attempts: options.attempts,
+          checksConcurrency: options.concurrency ?? DEFAULT_WORKER_SETTINGS.checksConcurrency,
+          attempts: options.attempts ?? DEFAULT_WORKER_SETTINGS.attempts,
         },
       });
     }

@@ -9,17 +9,21 @@ import { openRedis } from '../ops/redis-session.js';
 import { datedName } from '../ops/schedule/dated-dir.js';
 import {
   NOT_SCHEDULABLE,
+  WORKER_DECIDES,
   checkScheduleName,
   checkTimeZone,
+  scheduledRunOptions,
   type ScheduleJobData,
   type ScheduledRunOptions,
 } from '../ops/schedule/definition.js';
+import { firingLine, listFirings } from '../ops/schedule/firings.js';
 import { addSchedule, listSchedules, removeSchedule, type ScheduleInfo } from '../ops/schedule/schedules.js';
 import { startScheduleWorker, type ScheduleWorker } from '../ops/schedule/worker.js';
+import { enqueueNewHits, startWebhookWorker } from '../ops/notify/webhook-queue.js';
 import { readWhitelist } from '../ops/whitelist/file.js';
 import { loadProfile } from '../registry/profile.js';
 import { requireUpstream, type Runtime } from '../pipeline/runtime.js';
-import { addRunOptions, runAction, type RunOptions } from './run.js';
+import { addRunOptions, positiveInt, runAction, type RunOptions } from './run.js';
 
 const PIPELINE_QUEUES = ['checks', 'verdicts', 'runs'] as const;
 type PipelineQueue = (typeof PIPELINE_QUEUES)[number];
@@ -54,14 +58,31 @@ export async function startScheduledRuns(host: {
   readonly log: Logger;
   readonly runtime: Runtime;
   readonly concurrency?: number;
+  /** First pause before a webhook retry (tests shorten it). */
+  readonly webhookBackoffMs?: number;
 }): Promise<ScheduleWorker> {
   const stopping = new AbortController();
   const log = host.log.child({ queue: 'schedules' });
+  const { redis } = host.runtime;
+  const { prefix, webhookUrl, webhookSecret } = host.config;
+  // The worker that fires schedules also delivers their notices, with the URL and secret of its own config.
+  const webhook =
+    webhookUrl && webhookSecret
+      ? await startWebhookWorker({
+          redis,
+          prefix,
+          log: host.log,
+          target: { url: webhookUrl, secret: webhookSecret },
+        })
+      : undefined;
   const worker = await startScheduleWorker({
-    redis: host.runtime.redis,
-    prefix: host.config.prefix,
+    redis,
+    prefix,
     log,
     ...(host.concurrency ? { concurrency: host.concurrency } : {}),
+    ...(webhook
+      ? { notifyNewHits: (notice) => enqueueNewHits(redis, prefix, notice, host.webhookBackoffMs) }
+      : {}),
     runScheduled: (input, options) =>
       runAction(input, options, {
         config: host.config,
@@ -75,6 +96,7 @@ export async function startScheduledRuns(host: {
     async close() {
       stopping.abort();
       await worker.close();
+      await webhook?.close();
     },
   };
 }
@@ -95,6 +117,8 @@ function describe(info: ScheduleInfo): string {
     if (data.run.whitelist) lines.push(`  whitelist: ${data.run.whitelist}`);
     if (data.run.upstreamProfile) lines.push(`  upstream profile: ${data.run.upstreamProfile}`);
     lines.push(`  priority: ${data.run.priority}`);
+    if (data.run.attempts !== undefined) lines.push(`  attempts: ${data.run.attempts}`);
+    if (data.run.cacheRows !== undefined) lines.push(`  cache rows: ${data.run.cacheRows}`);
   }
   return lines.join('\n');
 }
@@ -110,6 +134,10 @@ const SCHEDULE_OWN: ReadonlySet<string> = new Set(['outDir', 'stateDir', 'emulat
 
 /** The run options the user gave to `schedule add`, without those the schedule decides itself. */
 function runOptionsOf(command: Command, options: AddOptions): ScheduledRunOptions {
+  for (const [key, why] of Object.entries(WORKER_DECIDES)) {
+    if (command.getOptionValueSource(key) === 'cli')
+      throw new KycError('KYC_ERR_USAGE', `a schedule cannot keep --${key}: ${why}`);
+  }
   for (const key of NOT_SCHEDULABLE) {
     if (!SCHEDULE_OWN.has(key) && command.getOptionValueSource(key) === 'cli')
       throw new KycError(
@@ -119,7 +147,7 @@ function runOptionsOf(command: Command, options: AddOptions): ScheduledRunOption
   }
   const rest: Record<string, unknown> = { ...options };
   for (const key of [...NOT_SCHEDULABLE, 'cron', 'input', 'tz', 'name']) delete rest[key];
-  const run = rest as unknown as ScheduledRunOptions;
+  const run = scheduledRunOptions(rest as unknown as ScheduledRunOptions);
   return {
     ...run,
     ...(run.whitelist ? { whitelist: resolve(run.whitelist) } : {}),
@@ -179,6 +207,7 @@ export function registerScheduleCommand(program: Command): void {
         'register the schedule without KYC_API_URL: its runs screen against the emulator of the worker ' +
         'that fires them (that worker needs the same opt-in)';
     else if (key !== 'stateDir' && (NOT_SCHEDULABLE as readonly string[]).includes(key)) option.hideHelp();
+    else if (key in WORKER_DECIDES) option.hideHelp();
   }
   add.action(async (options: AddOptions) => {
     if (!options.outDir) throw new KycError('KYC_ERR_USAGE', 'schedule add needs --out-dir');
@@ -220,6 +249,29 @@ export function registerScheduleCommand(program: Command): void {
         if (options.json) process.stdout.write(`${JSON.stringify(schedules, null, 2)}\n`);
         else if (schedules.length === 0) process.stdout.write('No schedules.\n');
         else process.stdout.write(`${schedules.map(describe).join('\n')}\n`);
+      });
+    });
+
+  schedule
+    .command('history')
+    .description(
+      'recent firings of a schedule: run id and outcome (exit 8: its delta has new HITs, 4: INCOMPLETE rows)',
+    )
+    .argument('<name>', 'the schedule')
+    .option('--limit <n>', 'firings to show, newest first', positiveInt('--limit'), 20)
+    .option('--json', 'print JSON')
+    .option(
+      '--state-dir <dir>',
+      'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)',
+    )
+    .action(async (name: string, options: { limit: number; json?: boolean; stateDir?: string }) => {
+      checkScheduleName(name);
+      await withConfigRedis(options.stateDir, async (config, { redis }) => {
+        const firings = await listFirings(redis, config.prefix, name, options.limit);
+        const tz = (await listSchedules(redis, config.prefix)).find((s) => s.name === name)?.tz || 'UTC';
+        if (options.json) process.stdout.write(`${JSON.stringify(firings, null, 2)}\n`);
+        else if (firings.length === 0) process.stdout.write(`No firings of ${name} recorded.\n`);
+        else process.stdout.write(`${firings.map((f) => firingLine(f, tz)).join('\n')}\n`);
       });
     });
 

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { KycError } from '../errors.js';
 import { summaryTable } from '../cli-ui/summary.js';
-import { failureLine, runListTable } from '../cli-ui/run-list.js';
+import { failureLine, newHitsLine, runListTable } from '../cli-ui/run-list.js';
 import { openRedis } from '../ops/redis-session.js';
 import { RunStore } from '../pipeline/run-store.js';
 import { UpstreamState } from '../pipeline/upstream-state.js';
@@ -42,7 +42,10 @@ export function registerStatusCommand(program: Command): void {
             return;
           }
           const failed = run.status === 'failed' ? `\nfailed: ${failureLine(run.error)}` : '';
-          process.stdout.write(`${summaryTable(run, counters, unrecognised)}${failed}\n`);
+          const hits = newHitsLine(run);
+          process.stdout.write(
+            `${summaryTable(run, counters, unrecognised)}${failed}${hits ? `\n${hits}` : ''}\n`,
+          );
           return;
         }
         const ids = await store.list(20);

@@ -51,7 +51,7 @@ export function registerWorkerCommand(program: Command): void {
     )
     .option(
       '--attempts <n>',
-      'attempts of a check on 5xx, timeouts and network errors',
+      'attempts of a check on 5xx, timeouts and network errors, in runs coordinated here that keep none of their own',
       positiveInt('--attempts'),
       DEFAULT_WORKER_SETTINGS.attempts,
     )

@@ -1,6 +1,7 @@
 import type { CheckKind } from '../domain/check.js';
 import type { RowIssue } from '../domain/client.js';
 import type { Verdict } from '../domain/verdict.js';
+import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
 
 /**
  * One line of evidence.jsonl per input row: what was asked (operation and parameters, never the key),
@@ -25,7 +26,7 @@ export interface EvidenceLine {
 export function evidenceLine(
   verdict: Verdict,
   warnings: readonly RowIssue[],
-  meta: { runId: string; checkedAt: string; emulator?: boolean },
+  meta: { runId: string; checkedAt: string; emulator?: boolean; foreignAgent?: ForeignAgentStrategyNote },
   extraCells: readonly string[] = [],
 ): EvidenceLine {
   const checks: Partial<Record<CheckKind, unknown>> = {};
@@ -44,6 +45,8 @@ export function evidenceLine(
       ...(result.error ? { error: result.error } : {}),
       ...(result.fields ? { fields: result.fields } : {}),
       ...(result.unrecognised ? { unrecognised: result.unrecognised } : {}),
+      // How the candidates were found: the run's mirror (size, digest, when, range) or per-client searches.
+      ...(kind === 'foreign_agent' && meta.foreignAgent ? { strategy: meta.foreignAgent } : {}),
     };
   }
   return {

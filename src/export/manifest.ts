@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
 import type { Counters, RunState, UnrecognisedCount } from '../pipeline/run-store.js';
 import { DEFAULT_PROFILE } from '../registry/profile.js';
 
@@ -21,6 +22,8 @@ export interface ManifestInput {
   readonly scoringVersion: string;
   /** Unrecognised upstream answers of the run (RunStore.unrecognised). */
   readonly unrecognised?: readonly UnrecognisedCount[];
+  /** How the foreign-agent check found its candidates (absent: the run had no foreign-agent check). */
+  readonly foreignAgent?: ForeignAgentStrategyNote;
 }
 
 /**
@@ -115,6 +118,7 @@ export function buildManifest(m: ManifestInput) {
       count,
       example,
     })),
+    ...(m.foreignAgent ? { foreign_agent_strategy: m.foreignAgent } : {}),
     upstream_profile: profileOf(m.run),
     scoring_version: m.scoringVersion,
     software_version: m.softwareVersion,

@@ -32,6 +32,8 @@ import {
 import { VERSION } from '../version.js';
 import { clientForJobs, type CheckJobData, type MergeJobData, type StoredResult } from './job-data.js';
 import { OutputFiles } from './output-files.js';
+import { settleForeignAgentStrategy, type MirrorSource } from './fa-strategy.js';
+import { MirrorStore } from './mirror-store.js';
 import { createPart, DEFAULT_OUTPUT_MODE, partPath, placePart } from './output-paths.js';
 import { unrecognisedField, type RunState, type RunStore } from './run-store.js';
 import { DEFAULT_CACHE_ROWS, cacheWindowOf, lastDroppableGeneration } from './request-cache.js';
@@ -52,6 +54,11 @@ export interface CoordinatorDeps {
   readonly chunkSize?: number;
   /** The Lookup Service as a whole: checked before the first dispatch, watched while the run waits. */
   readonly upstream?: RunUpstream;
+  /**
+   * The paced foreign-agent search a mirror of the register is enumerated with (src/pipeline/mirror-search.ts).
+   * Absent: the run searches per client.
+   */
+  readonly foreignAgentMirror?: (run: RunState, signal?: AbortSignal) => MirrorSource;
   /** Called after every written batch; the CLI and the runs job show it. */
   onProgress?(progress: { written: number; total?: number }): void;
 }
@@ -155,6 +162,20 @@ export async function coordinateRun(
     ...(run.startedAt ? {} : { startedAt: new Date().toISOString() }),
   });
 
+  // Before any row is dispatched: every foreign-agent job of the run must know whether to use the mirror.
+  const foreignAgent = await settleForeignAgentStrategy({
+    run,
+    store,
+    mirrors: new MirrorStore(redis, deps.prefix),
+    ...(deps.foreignAgentMirror ? { source: deps.foreignAgentMirror(run, signal) } : {}),
+    log,
+    assertGoing: async () => {
+      if (signal?.aborted) throw new RunInterrupted(runId);
+      const stopped = await deps.upstream?.stopped();
+      if (stopped) throw stopped;
+    },
+  });
+
   const checkpoint = await store.checkpoint(runId);
   const firstRow = (checkpoint?.row ?? 0) + 1;
   const file = await openClientFile(run.input, {
@@ -248,6 +269,7 @@ export async function coordinateRun(
       cache: cacheWindowOf(row, cacheRows),
       ...(optionalKinds.length > 0 ? { optional } : {}),
       ...(run.profile ? { profile: run.profile } : {}),
+      ...(foreignAgent?.mirrorSha256 ? { faMirror: foreignAgent.mirrorSha256 } : {}),
     };
     return {
       name: 'merge',
@@ -271,7 +293,7 @@ export async function coordinateRun(
         opts: {
           jobId: checkJobId(runId, row, kind),
           priority,
-          attempts: deps.attempts,
+          attempts: run.attempts ?? deps.attempts,
           backoff: { type: 'exponential', delay: deps.backoffMs, jitter: 0.5 },
           ignoreDependencyOnFailure: true,
           removeOnComplete: true,
@@ -455,7 +477,12 @@ export async function coordinateRun(
       for (const result of ready) {
         const row = result.verdict.row;
         const item = pending.get(row);
-        const meta = { runId, checkedAt: result.checkedAt, emulator: run.emulator === true };
+        const meta = {
+          runId,
+          checkedAt: result.checkedAt,
+          emulator: run.emulator === true,
+          ...(foreignAgent ? { foreignAgent: foreignAgent.note } : {}),
+        };
         const cells = maskCardColumn(item?.cells ?? [], cardColumn, width);
         const line = verdictRow(cells, width, result.verdict, result.warnings, kinds, meta);
         let record = encodeCsvRecordChecked(line, format);
@@ -542,6 +569,7 @@ export async function coordinateRun(
     softwareVersion: VERSION,
     scoringVersion: SCORING_VERSION,
     unrecognised: await store.unrecognised(runId),
+    ...(foreignAgent ? { foreignAgent: foreignAgent.note } : {}),
   });
   await placeOutputs(run, parts, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'), mode);
   // Logged before the run reads as done, so that whoever follows the run finds the line when it is.

@@ -21,6 +21,11 @@ export interface CheckJobData {
   readonly optional?: OptionalCheckSettings;
   /** The run's upstream profile, when it is not the defaults (absent: DEFAULT_PROFILE). */
   readonly profile?: UpstreamProfile;
+  /**
+   * sha256 of the run's mirror of the foreign-agent register, when the run uses it: the foreign-agent check
+   * matches the client against that mirror and makes no search of its own.
+   */
+  readonly faMirror?: string;
 }
 
 /** `verdicts` queue: the flow parent. Checks that needed no call are decided already and ride along. */

@@ -84,7 +84,7 @@ export function pacedLookup(
   runId: string,
   registry: RegistryClient,
   pacer: Pacer,
-  cache: RequestCache,
+  cache: Pick<RequestCache, 'getOrFetch'>,
   store: RunStore,
   options: PacedLookupOptions = {},
 ): JobLookup {

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { maskUrlCredentials, publicConfig, type Config } from '../config.js';
+import type { FaStrategyOption } from '../mirror/strategy.js';
 import { DEFAULT_PROFILE } from '../registry/index.js';
 import { DEFAULT_OUTPUT_MODE } from './output-paths.js';
 import type { RunSettings } from './run-store.js';
@@ -15,8 +16,13 @@ export interface NewRun {
   readonly manifest: string;
   readonly priority: RunSettings['priority'];
   readonly window: number;
+  /** `--cache-rows` (a scheduled run keeps its own); absent: the config's. */
+  readonly cacheRows?: number;
+  /** `--attempts` of the run's checks; absent: those of the worker that coordinates it. */
+  readonly attempts?: number;
   readonly checks: readonly string[];
   readonly outputMode: number;
+  readonly faStrategy: FaStrategyOption;
   readonly overwrite?: boolean;
   readonly smtp?: boolean;
   readonly cardRiskCountries?: readonly string[];
@@ -42,6 +48,7 @@ export async function newRunSettings(
 ): Promise<RunSettings> {
   const { sha256, bytes } = await fileSha256(run.input);
   const cardRiskCountries = run.cardRiskCountries ?? [];
+  const cacheRows = run.cacheRows ?? config.cacheRows;
   return {
     id: run.id,
     input: run.input,
@@ -52,9 +59,11 @@ export async function newRunSettings(
     manifest: run.manifest,
     ...(run.overwrite ? { overwrite: true } : {}),
     ...(run.outputMode === DEFAULT_OUTPUT_MODE ? {} : { outputMode: run.outputMode }),
+    ...(run.faStrategy === 'auto' ? {} : { faStrategy: run.faStrategy }),
     priority: run.priority,
     window: run.window,
-    cacheRows: config.cacheRows,
+    cacheRows,
+    ...(run.attempts !== undefined ? { attempts: run.attempts } : {}),
     checks: run.checks,
     ...(run.smtp ? { smtp: true } : {}),
     ...(cardRiskCountries.length > 0 ? { cardRiskCountries } : {}),
@@ -71,6 +80,8 @@ export async function newRunSettings(
     ...(upstream.usingEmulator ? { emulator: true } : {}),
     config: {
       ...publicConfig(config),
+      cacheRows,
+      ...(run.attempts !== undefined ? { attempts: run.attempts } : {}),
       apiUrl: upstream.usingEmulator ? 'built-in emulator' : maskUrlCredentials(upstream.apiUrl),
       ...(run.whitelist ? { whitelist: run.whitelist.path, whitelistSha256: run.whitelist.sha256 } : {}),
       ...(run.schedule ? { schedule: run.schedule } : {}),

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { KycError } from '../errors.js';
+import type { FaStrategyOption } from '../mirror/strategy.js';
 import type { UpstreamProfile } from '../registry/profile.js';
 import type { FileOffsets } from './output-files.js';
 import { scanKeys } from './redis-connection.js';
@@ -24,6 +25,8 @@ export interface RunSettings {
   readonly window: number;
   /** A repeated request within this many rows is answered from the run's cache (`--cache-rows`). */
   readonly cacheRows?: number;
+  /** Attempts of each check job (`--attempts`). Absent: those of the worker that coordinates the run. */
+  readonly attempts?: number;
   /** Check kinds of the run, in output column order. */
   readonly checks: readonly string[];
   /** E-mail check: ask the service to check mail exchangers (`--smtp`). Absent: false. */
@@ -43,6 +46,12 @@ export interface RunSettings {
   readonly schedule?: string;
   /** The name of the HTTP API token that submitted this run (`kyc-screen serve`); absent: the command line. */
   readonly submitter?: string;
+  /**
+   * How the foreign-agent check finds candidates (`--fa-strategy`, `KYC_FA_STRATEGY`): per-client
+   * searches, the run's mirror of the register, or the cheaper of the two (docs/foreign-agent-mirror.md).
+   * Absent: auto.
+   */
+  readonly faStrategy?: FaStrategyOption;
   /** The upstream profile the run's checks read answers by, when it is not the defaults. */
   readonly profile?: UpstreamProfile;
   /** `--overwrite`: the completed outputs may replace existing files (docs/operations.md). Absent: false. */
@@ -58,6 +67,15 @@ export interface RunSettings {
   readonly config: Readonly<Record<string, string | number | boolean>>;
 }
 
+/** The delta of a scheduled run against its schedule's previous run, once computed (counts only). */
+export interface RunDelta {
+  readonly previousRunId: string;
+  readonly counts: Readonly<Record<string, number>>;
+  /** Clients that are a HIT now and were not before. */
+  readonly newHits: number;
+  readonly file: string;
+}
+
 export interface RunState extends RunSettings {
   readonly status: RunStatus;
   readonly startedAt?: string;
@@ -69,6 +87,7 @@ export interface RunState extends RunSettings {
   readonly dispatched: number;
   readonly written: number;
   readonly error?: string;
+  readonly delta?: RunDelta;
 }
 
 export type Counters = Readonly<Record<string, number>>;
@@ -132,7 +151,13 @@ export class RunStore {
       written: Number(meta.written ?? 0),
       ...(meta.bytesRead === undefined ? {} : { bytesRead: Number(meta.bytesRead) }),
       error: meta.error,
+      ...(meta.delta === undefined ? {} : { delta: JSON.parse(meta.delta) as RunDelta }),
     };
+  }
+
+  /** Keeps a finished run's delta with it, for the dashboard and `schedule history`. */
+  async recordDelta(runId: string, delta: RunDelta): Promise<void> {
+    await this.redis.hset(this.keys(runId).meta, 'delta', JSON.stringify(delta));
   }
 
   async require(runId: string): Promise<RunState> {
@@ -255,12 +280,13 @@ export class RunStore {
   }
 
   /**
-   * Deletes the run's working data (results, cache, the whitelist's entries by client key); keeps meta,
+   * Deletes the run's working data (results, cache, the whitelist's entries by client key, the mirror of
+   * the foreign-agent register); keeps meta,
    * counters, checkpoint and the whitelist file's bytes for `status` and the audit export.
    */
   async releaseWorkingData(runId: string): Promise<void> {
     const keys = this.keys(runId);
-    await this.redis.del(keys.results, keys.whitelistEntries);
+    await this.redis.del(keys.results, keys.whitelistEntries, keys.foreignAgentMirror);
     await scanKeys(this.redis, keys.cachePattern, async (found) => {
       await this.redis.unlink(...found);
     });

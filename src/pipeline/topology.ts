@@ -66,6 +66,10 @@ export function runKeys(prefix: string, runId: string) {
     cachePattern: `${base}:cache*`,
     /** The run's whitelist entries by client key (src/ops/whitelist/store.ts), read by its merges. */
     whitelistEntries: `${base}:whitelist`,
+    /** The run's mirror of the foreign-agent register and its note (src/pipeline/mirror-store.ts). */
+    foreignAgentMirror: `${base}:fa-mirror`,
+    /** How the run's foreign-agent check finds its candidates (JSON note), kept with the run's meta. */
+    foreignAgentStrategy: `${base}:fa-strategy`,
   };
 }
 

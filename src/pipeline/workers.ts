@@ -6,9 +6,11 @@ import { mergeProcessor } from '../../jobs/merge.js';
 import type { Logger } from '../log.js';
 import type { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
 import { WhitelistStore } from '../ops/whitelist/store.js';
-import type { RegistryClient } from '../registry/index.js';
+import { DEFAULT_PROFILE, type RegistryClient } from '../registry/index.js';
 import { coordinateRun, RunInterrupted } from './coordinator.js';
 import type { CheckJobData, MergeJobData, RunJobData } from './job-data.js';
+import { LoadedMirrors, MirrorStore } from './mirror-store.js';
+import { mirrorSearch } from './mirror-search.js';
 import { pacedLookup } from './paced-lookup.js';
 import { Pacer } from './pacer.js';
 import { preflight, type PreflightOptions } from './preflight.js';
@@ -93,6 +95,7 @@ export async function startWorkers(options: {
   const stopping = new AbortController();
   // Answers this process fetched or read lately; keys carry the run id, so runs never share them.
   const localAnswers = new LocalAnswers(2_000);
+  const mirrors = new LoadedMirrors(new MirrorStore(redis, prefix));
   const upstream = new UpstreamState(redis, prefix);
   const probe = async (options: PreflightOptions = {}) => {
     // The call takes a slot of the one quota like any other, but never waits behind a long pause for it.
@@ -130,6 +133,7 @@ export async function startWorkers(options: {
           },
           pauseQueue: (ms) => checksQueue.rateLimit(ms),
           store,
+          mirrorFor: (runId, sha256) => mirrors.index(runId, sha256),
         }),
         {
           connection,
@@ -179,6 +183,18 @@ export async function startWorkers(options: {
                 log,
                 attempts: settings.attempts,
                 backoffMs: settings.backoffMs,
+                foreignAgentMirror: (run, runSignal) =>
+                  mirrorSearch(run.id, registry, pacer, store, {
+                    guard,
+                    maxRetryAfterMs: (run.profile ?? DEFAULT_PROFILE).maxRetryAfterMs,
+                    attempts: settings.attempts,
+                    backoffMs: settings.backoffMs,
+                    ...(runSignal ? { signal: runSignal } : {}),
+                    stopped: async () => {
+                      const record = await upstream.breaker();
+                      return record ? breakerError(record) : undefined;
+                    },
+                  }),
                 upstream: {
                   async preflight() {
                     await probe();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { KycError } from '../errors.js';
+import { FOREIGN_AGENT_REGISTER_START, isIsoDay } from '../mirror/day-range.js';
 
 /**
  * The upstream profile: what one deployment's Lookup Service does where the service's contract leaves the
@@ -39,6 +40,21 @@ export const upstreamProfileSchema = z
       .int()
       .positive()
       .default(5 * 60_000),
+    /**
+     * The run-scoped mirror of the foreign-agent register (docs/foreign-agent-mirror.md): `since`, the
+     * first `added` day enumerated; `acceptUndatedGap`, whether an `agent_type` search that reaches the
+     * result cap (records of that type without a date could be missed) still lets the mirror be used.
+     */
+    foreignAgentMirror: z
+      .object({
+        since: z
+          .string()
+          .refine(isIsoDay, { error: 'a day written YYYY-MM-DD' })
+          .default(FOREIGN_AGENT_REGISTER_START),
+        acceptUndatedGap: z.boolean().default(false),
+      })
+      .strict()
+      .default({ since: FOREIGN_AGENT_REGISTER_START, acceptUndatedGap: false }),
   })
   .strict();
 

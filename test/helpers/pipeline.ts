@@ -7,6 +7,7 @@ import { DEMO_API_KEY } from '../../src/config.js';
 import { CORE_CHECK_KINDS, type CheckKind } from '../../src/domain/check.js';
 import { createEmulator, type EmulatorHandle, type EmulatorOptions } from '../../src/emulator/server.js';
 import { silentLogger, type Logger } from '../../src/log.js';
+import type { FaStrategyOption } from '../../src/mirror/strategy.js';
 import { RegistryClient, type UpstreamProfile } from '../../src/registry/index.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from '../../src/pipeline/run-store.js';
 import { fileSha256, followRun, submitRun } from '../../src/pipeline/submit.js';
@@ -43,6 +44,8 @@ export interface SubmitOptions {
   readonly cardRiskCountries: readonly string[];
   /** The run's upstream profile (absent: the defaults), as `run` sets it from KYC_UPSTREAM_PROFILE. */
   readonly profile: UpstreamProfile;
+  /** How the foreign-agent check finds candidates (absent: auto), as `run --fa-strategy` sets it. */
+  readonly faStrategy: FaStrategyOption;
 }
 
 export async function startTestPipeline(
@@ -104,6 +107,7 @@ export async function startTestPipeline(
         ...(submitOptions.cardRiskCountries ? { cardRiskCountries: submitOptions.cardRiskCountries } : {}),
         ...(submitOptions.encoding ? { encoding: submitOptions.encoding } : {}),
         ...(submitOptions.profile ? { profile: submitOptions.profile } : {}),
+        ...(submitOptions.faStrategy ? { faStrategy: submitOptions.faStrategy } : {}),
         createdAt: new Date().toISOString(),
         config: { test: true },
       };

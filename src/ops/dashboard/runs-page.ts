@@ -70,7 +70,16 @@ function statusCell(run: RunState, counters: Counters): string {
       ? `<small class="reason" title="${escape(run.error)}">${escape(run.error)}</small>`
       : '';
   const emulator = run.emulator ? ' <span class="emulator">EMULATOR</span>' : '';
-  return `<td class="status ${escape(tone)}">${escape(label)}${emulator}${reason}</td>`;
+  return `<td class="status ${escape(tone)}">${escape(label)}${emulator}${newHitsBadge(run)}${reason}</td>`;
+}
+
+/** A scheduled run whose delta against the previous run found new HITs: the count, where to read them. */
+export function newHitsBadge(run: RunState): string {
+  const hits = run.delta?.newHits ?? 0;
+  if (!run.delta || hits === 0) return '';
+  const label = `${hits} new HIT${hits === 1 ? '' : 's'}`;
+  const title = `${label} since run ${run.delta.previousRunId}; delta: ${run.delta.file}`;
+  return ` <span class="newhits" title="${escape(title)}">${escape(label)}</span>`;
 }
 
 /** The total of unrecognised answers, the kinds and examples in its tooltip. */
@@ -205,6 +214,7 @@ td.time,td.progress{cursor:help}
 .bar span{display:block;height:100%;background:#0969da;border-radius:4px}
 .notice{background:#fff4e5;border:1px solid #9a6700;padding:8px 12px;border-radius:6px}
 .emulator{color:#b3261e;font-weight:600}
+.newhits{display:inline-block;background:#b3261e;color:#fff;border-radius:9px;padding:0 7px;font-size:12px;font-weight:600;cursor:help}
 </style></head>
 <body>
 <h1>kyc-screen — runs</h1>

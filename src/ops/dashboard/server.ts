@@ -12,6 +12,7 @@ import { UpstreamState } from '../../pipeline/upstream-state.js';
 import { QUEUES } from '../../pipeline/topology.js';
 import { listen, type Listening } from '../listen.js';
 import { pipelineMetrics } from '../metrics/pipeline-metrics.js';
+import { NOTIFICATIONS_QUEUE } from '../notify/webhook-queue.js';
 import { SCHEDULES_QUEUE } from '../schedule/definition.js';
 import { requireTokenOffLoopback, tokenAuth } from './auth.js';
 import { redactJobData, redactReturnValue, redactRun } from './redact.js';
@@ -29,14 +30,14 @@ export interface DashboardOptions {
 }
 
 /**
- * `kyc-screen dashboard`: bull-board over the four queues at /queues (read-only: retrying or deleting pipeline jobs by hand would break a run's bookkeeping; job data shown without
+ * `kyc-screen dashboard`: bull-board over the pipeline's queues, the schedules and the webhook notices at /queues (read-only: retrying or deleting pipeline jobs by hand would break a run's bookkeeping; job data shown without
  * personal data, src/ops/dashboard/redact.ts), the runs page at /runs,
  * their JSON at /api/runs and the Redis-derived Prometheus metrics at /metrics.
  */
 export async function startDashboard(options: DashboardOptions): Promise<Listening> {
   const { redis, prefix } = options;
   requireTokenOffLoopback(options.host, options.token);
-  const queues = [QUEUES.runs, QUEUES.checks, QUEUES.verdicts, SCHEDULES_QUEUE].map(
+  const queues = [QUEUES.runs, QUEUES.checks, QUEUES.verdicts, SCHEDULES_QUEUE, NOTIFICATIONS_QUEUE].map(
     (name) => new Queue(name, { connection: redis, prefix, streams: QUEUE_STREAMS }),
   );
   const store = new RunStore(redis, prefix);

@@ -23,8 +23,28 @@ export const NOT_SCHEDULABLE = [
   'schedule',
 ] as const satisfies readonly (keyof RunOptions)[];
 
+/**
+ * Options that no run can have for itself, so a schedule cannot store them: the request rate is the API
+ * key's quota, shared by every worker and every run; concurrency is a property of each worker process.
+ */
+export const WORKER_DECIDES = {
+  rate: "the request rate is the API key's quota, shared by all runs: set it on the workers (kyc-screen worker --rate, or KYC_RATE)",
+  concurrency:
+    'check concurrency belongs to each worker process: set it on the workers (kyc-screen worker --concurrency)',
+} as const satisfies Partial<Record<keyof RunOptions, string>>;
+
 /** The options of each scheduled run: those of `kyc-screen run`, as given to `schedule add`. */
-export type ScheduledRunOptions = Omit<RunOptions, (typeof NOT_SCHEDULABLE)[number]>;
+export type ScheduledRunOptions = Omit<
+  RunOptions,
+  (typeof NOT_SCHEDULABLE)[number] | keyof typeof WORKER_DECIDES
+>;
+
+/** A stored schedule's run options without those a worker decides (schedules added before they were refused). */
+export function scheduledRunOptions(run: ScheduledRunOptions): ScheduledRunOptions {
+  const kept: Record<string, unknown> = { ...run };
+  for (const key of Object.keys(WORKER_DECIDES)) delete kept[key];
+  return kept as ScheduledRunOptions;
+}
 
 /** The data every firing of a schedule carries (the job scheduler's template). */
 export interface ScheduleJobData {

@@ -3,13 +3,14 @@ import { dirname, join } from 'node:path';
 import { DelayedError, type Job, type Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { RunOptions } from '../../commands/run.js';
-import { KycError } from '../../errors.js';
+import { EXIT, KycError } from '../../errors.js';
 import type { Logger } from '../../log.js';
 import { RunStore } from '../../pipeline/run-store.js';
 import type { DeltaChange } from '../delta/compare.js';
 import { computeDelta, deltaSummary, writeDeltaCsv } from '../delta/report.js';
+import { newHitsLogLine, newHitsOf, type NewHitsNotice } from '../notify/new-hits.js';
 import { claimDatedDir } from './dated-dir.js';
-import { scheduledRunId, type ScheduleJobData } from './definition.js';
+import { scheduledRunId, scheduledRunOptions, type ScheduleJobData } from './definition.js';
 import { ScheduleHistory } from './history.js';
 
 export interface ScheduleProcessorDeps {
@@ -18,14 +19,21 @@ export interface ScheduleProcessorDeps {
   readonly log: Logger;
   /** Runs or resumes one run to its end, as `kyc-screen run --no-workers` does; returns its exit code. */
   runScheduled(input: string | undefined, options: RunOptions): Promise<number>;
+  /** Called once a delta with new HITs is written (after the warn line): the webhook, when one is set. */
+  notifyNewHits?(notice: NewHitsNotice): Promise<void>;
 }
 
+/** A firing's recorded outcome (the job's return value; `schedule history` shows it). */
 export interface ScheduledRunResult {
   readonly runId: string;
   readonly outDir: string;
+  /** The firing's outcome as an exit code: 8 when the delta has new HITs, else the run's own. */
   readonly exitCode: number;
+  /** The run's exit code (0, or 4 with INCOMPLETE rows). */
+  readonly runExitCode: number;
   readonly previousRunId?: string;
   readonly delta?: Readonly<Record<DeltaChange, number>>;
+  readonly newHits?: number;
 }
 
 /** `kyc-screen run` exits 130 when following stopped (this worker is shutting down); the run goes on. */
@@ -47,7 +55,7 @@ export function scheduleProcessor(
     await history.record(data.name, firedAt, runId);
     try {
       return await deps.runScheduled(data.input, {
-        ...data.run,
+        ...scheduledRunOptions(data.run),
         outDir,
         runId,
         schedule: data.name,
@@ -71,7 +79,12 @@ export function scheduleProcessor(
     const log = deps.log.child({ schedule: data.name, runId });
     const existing = await store.get(runId);
     const exitCode = existing
-      ? await deps.runScheduled(undefined, { ...data.run, resume: runId, workers: false, progress: false })
+      ? await deps.runScheduled(undefined, {
+          ...scheduledRunOptions(data.run),
+          resume: runId,
+          workers: false,
+          progress: false,
+        })
       : await start(data, runId, firedAt);
     const run = await store.require(runId);
     if (run.status !== 'done' && exitCode === INTERRUPTED && token) {
@@ -85,13 +98,43 @@ export function scheduleProcessor(
     const previous = await history.previousDone(data.name, firedAt);
     if (!previous) {
       log.info({ outDir, exitCode }, 'scheduled run finished; first run of its schedule, no delta');
-      return { runId, outDir, exitCode };
+      return { runId, outDir, exitCode, runExitCode: exitCode };
     }
     const report = await computeDelta(previous.out, run.out, { columns: run.columns });
-    await writeDeltaCsv(join(outDir, 'delta.csv'), report, report.format);
+    const deltaFile = join(outDir, 'delta.csv');
+    await writeDeltaCsv(deltaFile, report, report.format);
     const summary = deltaSummary(report, { previous: dirname(previous.out), current: outDir });
     await writeFile(join(outDir, 'delta.txt'), `${summary}\n`);
+    const newHits = newHitsOf(report.counts);
+    await store.recordDelta(runId, {
+      previousRunId: previous.id,
+      counts: report.counts,
+      newHits,
+      file: deltaFile,
+    });
     log.info({ outDir, exitCode, previous: previous.id, delta: report.counts }, 'scheduled run finished');
-    return { runId, outDir, exitCode, previousRunId: previous.id, delta: report.counts };
+    if (newHits > 0) {
+      const notice: NewHitsNotice = {
+        runId,
+        schedule: data.name,
+        previousRunId: previous.id,
+        counts: report.counts,
+        deltaFile,
+        at: new Date().toISOString(),
+      };
+      const line = newHitsLogLine(notice);
+      // Not `log`: its bindings would repeat the notice's run id and schedule.
+      deps.log.warn(line.fields, line.message);
+      await deps.notifyNewHits?.(notice);
+    }
+    return {
+      runId,
+      outDir,
+      exitCode: newHits > 0 ? EXIT.NEW_HITS : exitCode,
+      runExitCode: exitCode,
+      previousRunId: previous.id,
+      delta: report.counts,
+      newHits,
+    };
   };
 }

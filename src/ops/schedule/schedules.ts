@@ -2,7 +2,13 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { KycError } from '../../errors.js';
 import { QUEUE_STREAMS } from '../../pipeline/retention.js';
-import { SCHEDULES_QUEUE, checkScheduleName, checkTimeZone, type ScheduleJobData } from './definition.js';
+import {
+  SCHEDULES_QUEUE,
+  checkScheduleName,
+  checkTimeZone,
+  scheduledRunOptions,
+  type ScheduleJobData,
+} from './definition.js';
 
 /**
  * The schedules themselves are BullMQ job schedulers of the `schedules` queue (id = schedule name), so they
@@ -71,13 +77,16 @@ export async function addSchedule(
 export async function listSchedules(redis: Redis, prefix: string): Promise<ScheduleInfo[]> {
   return withQueue(redis, prefix, async (queue) => {
     const schedulers = await queue.getJobSchedulers(0, -1, true);
-    return schedulers.map((s) => ({
-      name: s.id ?? s.key,
-      cron: s.pattern ?? (s.every ? `every ${s.every} ms` : ''),
-      tz: s.tz ?? '',
-      next: s.next,
-      data: s.template?.data as ScheduleJobData | undefined,
-    }));
+    return schedulers.map((s) => {
+      const data = s.template?.data as ScheduleJobData | undefined;
+      return {
+        name: s.id ?? s.key,
+        cron: s.pattern ?? (s.every ? `every ${s.every} ms` : ''),
+        tz: s.tz ?? '',
+        next: s.next,
+        data: data && { ...data, run: scheduledRunOptions(data.run) },
+      };
+    });
   });
 }
 

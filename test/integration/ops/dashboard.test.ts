@@ -176,6 +176,7 @@ describe('dashboard during a run', () => {
       const failed = newRunId();
       const incomplete = newRunId();
       const reading = newRunId();
+      const withHits = newRunId();
       await seedRun(
         failed,
         {
@@ -195,6 +196,17 @@ describe('dashboard during a run', () => {
         { status: 'running', written: 309, dispatched: 320, bytesRead: 2_500 },
         { schedule: 'nightly-retail-clients-moscow-branch-full-screening' },
       );
+      await seedRun(
+        withHits,
+        { status: 'done', written: 60, totalRows: 60 },
+        { schedule: 'nightly', counters: { 'verdict:HIT': 2, 'verdict:CLEAR': 58 } },
+      );
+      await seededStore.recordDelta(withHits, {
+        previousRunId: 's_nightly_1767139200000',
+        counts: { NEW_HIT: 2, NEW_CLIENT: 2 },
+        newHits: 2,
+        file: '/data/out/nightly/2026-01-01_0200/delta.csv',
+      });
       const context = await chromiumContext(VIEWPORT);
       try {
         const page = await context.newPage();
@@ -212,6 +224,12 @@ describe('dashboard during a run', () => {
         );
         expect(colour).not.toBe('rgb(26, 127, 55)'); // the green of a clean "done"
         expect(await rowText(page, reading)).toContain('309 / ≈1280');
+        // A scheduled run whose delta found new HITs carries a badge; the others none.
+        expect(await rowText(page, withHits)).toContain('done 2 new HITs 60 / 60');
+        expect(await page.locator('.newhits').count()).toBe(1);
+        expect(await page.locator(`tr[data-run="${withHits}"] .newhits`).getAttribute('title')).toContain(
+          '/data/out/nightly/2026-01-01_0200/delta.csv',
+        );
         expect(await page.locator('body').innerText()).not.toContain('/ ?');
         expect(await page.locator('thead').innerText()).toContain('UTC');
 

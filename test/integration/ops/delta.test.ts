@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deltaAction } from '../../../src/commands/report.js';
+import { cli, exited, stderrOf } from '../../helpers/cli-process.js';
 import type { RunState } from '../../../src/pipeline/run-store.js';
 import { CLIENTS, clientsCsv, readVerdicts, startOpsPipeline, type OpsPipeline } from './helpers.js';
 
@@ -113,5 +114,31 @@ describe('report delta between two runs', () => {
     ).rejects.toMatchObject({
       code: 'KYC_ERR_VERDICTS_FILE',
     });
+  });
+
+  it('report delta exits 8 with a warn line of counts when there are new hits, 0 when there are none', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kyc-delta-exit-'));
+    const withHits = cli(['report', 'delta', before.out, after.out, '--out', join(dir, 'a.csv')]);
+    const stderr = stderrOf(withHits);
+    expect(await exited(withHits)).toBe(8);
+    const warn = stderr()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(warn).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: '1 new HIT in the delta',
+        newHits: 1,
+        deltaFile: join(dir, 'a.csv'),
+        delta: expect.objectContaining({ NEW_HIT: 1, CLEARED_HIT: 1, NEW_CLIENT: 1 }) as unknown,
+      }),
+    ]);
+    // Counts and paths only: the client behind the hit is in the delta file, not in the log.
+    expect(stderr()).not.toMatch(/Щербаков|CL-1/u);
+    const none = cli(['report', 'delta', after.out, after.out, '--out', join(dir, 'b.csv')]);
+    const quiet = stderrOf(none);
+    expect(await exited(none)).toBe(0);
+    expect(quiet()).toBe('');
   });
 });

@@ -68,4 +68,15 @@ describe('status run list', () => {
     expect(utcMinuteSecond('yesterday')).toBe('yesterday');
     expect(failureLine('x'.repeat(300))).toHaveLength(300);
   });
+
+  it('puts a scheduled run’s new HITs on the line under it, and nothing for a delta without', () => {
+    const delta = { previousRunId: 's_n_1', counts: { NEW_HIT: 2 }, newHits: 2, file: '/out/n/delta.csv' };
+    const lines = runListTable([
+      run({ id: 's_n_2', delta }),
+      run({ id: 's_n_1', delta: { ...delta, newHits: 0 } }),
+    ]).split('\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[2]).toBe('  2 new HITs since s_n_1: /out/n/delta.csv');
+    expect(lines[3]).toMatch(/^s_n_1 /u);
+  });
 });

@@ -1,0 +1,85 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateRegisters } from '../../../src/emulator/registers/index.js';
+import { silentLogger } from '../../../src/log.js';
+import type { FaStrategyOption } from '../../../src/mirror/strategy.js';
+import { settleForeignAgentStrategy } from '../../../src/pipeline/fa-strategy.js';
+import { MirrorStore } from '../../../src/pipeline/mirror-store.js';
+import { RunStore, type RunState } from '../../../src/pipeline/run-store.js';
+import { upstreamProfileSchema } from '../../../src/registry/profile.js';
+import { connect, uniquePrefix } from '../../helpers/redis.js';
+import { registerSearch } from '../../helpers/fa-register-search.js';
+
+const INPUT = resolve('samples/clients.csv');
+const ACCEPTING = upstreamProfileSchema.parse({ foreignAgentMirror: { acceptUndatedGap: true } });
+
+function runState(id: string, faStrategy: FaStrategyOption, checks = ['foreign_agent']): RunState {
+  return {
+    id,
+    input: INPUT,
+    inputSha256: '0'.repeat(64),
+    inputBytes: statSync(INPUT).size,
+    out: '/dev/null',
+    evidence: '/dev/null',
+    manifest: '/dev/null',
+    priority: 'normal',
+    window: 100,
+    checks,
+    createdAt: '2026-11-24T00:00:00.000Z',
+    config: {},
+    profile: ACCEPTING,
+    faStrategy,
+    status: 'running',
+    dispatched: 0,
+    written: 0,
+  };
+}
+
+describe('settling a run’s foreign-agent strategy', () => {
+  let redis: Redis;
+  const prefix = uniquePrefix();
+  beforeAll(() => {
+    redis = connect();
+  });
+  afterAll(async () => {
+    await redis.quit();
+  });
+
+  const settle = (run: RunState, search = registerSearch(generateRegisters(42).foreignAgents, 100)) =>
+    settleForeignAgentStrategy({
+      run,
+      store: new RunStore(redis, prefix),
+      mirrors: new MirrorStore(redis, prefix),
+      source: { search, flush: () => Promise.resolve() },
+      log: silentLogger(),
+      now: () => new Date('2026-11-24T10:00:00Z'),
+    }).then((settled) => ({ settled, calls: search.calls.length }));
+
+  it('auto keeps per-client searches for the sample file, without a call, and says why', async () => {
+    const { settled, calls } = await settle(runState('auto1', 'auto'));
+    expect(calls).toBe(0);
+    expect(settled?.note.strategy).toBe('search');
+    expect(settled?.note).toMatchObject({
+      reason: expect.stringMatching(/^auto: 200 rows × \d\.\d\d searches = \d+ calls ≤ 5122 for the mirror$/),
+    });
+  });
+
+  it('a resumed run keeps its stored mirror and makes no enumeration call again', async () => {
+    const first = await settle(runState('resume1', 'mirror'));
+    expect(first.calls).toBe(5122);
+    expect(first.settled?.mirrorSha256).toMatch(/^[0-9a-f]{64}$/);
+    const again = await settle(runState('resume1', 'mirror'));
+    expect(again.calls).toBe(0);
+    expect(again.settled).toEqual(first.settled);
+    const counters = await new RunStore(redis, prefix).counters('resume1');
+    expect(counters['calls:search.foreign_agent:200']).toBe(5122);
+  }, 60_000);
+
+  it('decides nothing for a run without the foreign-agent check', async () => {
+    const { settled, calls } = await settle(runState('nofa', 'mirror', ['sanctions']));
+    expect(settled).toBeUndefined();
+    expect(calls).toBe(0);
+  });
+});
