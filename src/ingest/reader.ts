@@ -123,7 +123,7 @@ function onlyOnce<T>(generator: AsyncGenerator<T>, close: () => void): AsyncIter
         next: () => generator.next(),
         return: async (value?: unknown) => {
           close();
-          return generator.return(value as T);
+          return generator.return(value);
         },
       };
     },

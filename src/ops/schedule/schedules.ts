@@ -76,7 +76,7 @@ export async function listSchedules(redis: Redis, prefix: string): Promise<Sched
       cron: s.pattern ?? (s.every ? `every ${s.every} ms` : ''),
       tz: s.tz ?? '',
       next: s.next,
-      data: s.template?.data as ScheduleJobData | undefined,
+      data: s.template?.data,
     }));
   });
 }
