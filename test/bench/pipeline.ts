@@ -84,15 +84,13 @@ function screeningCalls(byRoute: Record<string, number>): number {
 function sampleCalls(emulator: BenchEmulator, everyMs = 50) {
   const samples: { t: number; ok: number; limited: number }[] = [];
   const timer = setInterval(() => {
-    void emulator
-      .stats()
-      .then((s) =>
-        samples.push({
-          t: performance.now(),
-          ok: screeningCalls(s.byRoute),
-          limited: s.byStatus['429'] ?? 0,
-        }),
-      );
+    void emulator.stats().then((s) =>
+      samples.push({
+        t: performance.now(),
+        ok: screeningCalls(s.byRoute),
+        limited: s.byStatus['429'] ?? 0,
+      }),
+    );
   }, everyMs);
   /** When the count of successful calls passed `n`, interpolated between the samples around it. */
   const timeAt = (n: number): number | undefined => {
