@@ -202,7 +202,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
     throw new KycError(code, first?.message);
   }
   const config = parsed.data;
-  if (config.apiKey !== undefined && !isUuid(config.apiKey)) throw new KycError('KYC_ERR_CONFIG_API_KEY');
+  if (config.apiKey !== undefined && !isUuid(config.apiKey)) {
+    throw new KycError(
+      'KYC_ERR_CONFIG_API_KEY',
+      'KYC_API_KEY must be a UUID (the form the Lookup Service issues)',
+    );
+  }
   if (config.apiUrl !== undefined && config.apiKey === undefined) {
     throw new KycError('KYC_ERR_CONFIG_API_KEY', 'KYC_API_KEY is required when KYC_API_URL is set');
   }

@@ -32,10 +32,8 @@ export const CATALOG = {
   // --- configuration and usage
   KYC_ERR_USAGE: entry('Invalid command line', EXIT.USAGE),
   KYC_ERR_CONFIG_INVALID: entry('Invalid configuration', EXIT.USAGE),
-  KYC_ERR_CONFIG_API_KEY: entry(
-    'KYC_API_KEY must be a UUID (the form the Lookup Service issues)',
-    EXIT.USAGE,
-  ),
+  // Raised by several checks (the configured key, the client's header check, emulator keys); each says which.
+  KYC_ERR_CONFIG_API_KEY: entry('Invalid API key', EXIT.USAGE),
   KYC_ERR_CONFIG_API_URL: entry('KYC_API_URL must be an http(s) URL', EXIT.USAGE),
   KYC_ERR_CONFIG_REDIS_URL: entry(
     'REDIS_URL must be a redis://, rediss://, redis+cluster:// or redis+sentinel:// URL',

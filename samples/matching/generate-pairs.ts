@@ -210,7 +210,8 @@ function bankruptcy(fields: {
 interface ClientFields {
   name: string;
   entityType: 'person' | 'organization' | 'individual_entrepreneur';
-  birthDate?: string;
+  /** `undefined` in an override removes the person's date. */
+  birthDate?: string | undefined;
   inn?: string;
   ogrn?: string;
   ogrnip?: string;

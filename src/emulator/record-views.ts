@@ -15,16 +15,17 @@ import type { CardResult } from './cards.js';
 import type { DictionaryItem } from './dictionaries.js';
 import { debtorNotFound } from './registers/debtors.js';
 
+// Function-typed properties, not methods: the registers are handed single views detached from this object.
 export interface RecordViews {
-  foreignAgent(record: ForeignAgentRecord, position: number): unknown;
-  sanctions(record: SanctionsRecord, position: number): unknown;
-  bankruptcy(entry: BankruptcyEntry, position: number): unknown;
-  debtor(result: DebtorResult): unknown;
+  readonly foreignAgent: (record: ForeignAgentRecord, position: number) => unknown;
+  readonly sanctions: (record: SanctionsRecord, position: number) => unknown;
+  readonly bankruptcy: (entry: BankruptcyEntry, position: number) => unknown;
+  readonly debtor: (result: DebtorResult) => unknown;
   /** The debtor check's answer for an INN without a record. */
-  debtorNotFound(): unknown;
-  card(result: CardResult): unknown;
+  readonly debtorNotFound: () => unknown;
+  readonly card: (result: CardResult) => unknown;
   /** An item of a dictionary page (the contract publishes the shape of Banks items only). */
-  dictionaryItem(dictionary: string, item: DictionaryItem): unknown;
+  readonly dictionaryItem: (dictionary: string, item: DictionaryItem) => unknown;
   /** Fields added to the `{success, data}` envelopes (dictionary page, e-mail validation). */
   readonly envelopeExtras: Readonly<Record<string, unknown>>;
 }

@@ -39,7 +39,7 @@ export function errorReply(error: ApiError): Reply {
   return {
     status: error.status,
     body: JSON.stringify({ success: false, error: { code: error.code, message: error.message } }),
-    headers: error.headers,
+    ...(error.headers ? { headers: error.headers } : {}),
   };
 }
 

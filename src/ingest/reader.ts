@@ -123,7 +123,7 @@ function onlyOnce<T>(generator: AsyncGenerator<T>, close: () => void): AsyncIter
         next: () => generator.next(),
         return: async (value?: unknown) => {
           close();
-          return generator.return(value as T);
+          return generator.return(value);
         },
       };
     },
@@ -173,7 +173,8 @@ export async function readClientStream(input: ByteSource, options?: IngestOption
   const positionOf = (): ParsePosition => parser?.position ?? new ParsePosition();
   const close = (): void => {
     if (parser !== undefined) parser.destroy();
-    else void source.return?.();
+    // Nothing more is read from it: a failure to close changes no row.
+    else source.return?.().catch(() => undefined);
   };
   try {
     const { head, done } = await readHead(source, SNIFF_BYTES);

@@ -37,7 +37,7 @@ export class RecordSource {
   /** The next record, or undefined at the end of the input. */
   next(): ParsedRecord | undefined | Promise<ParsedRecord | undefined> {
     if (this.failure !== undefined) throw this.failure.error;
-    const record: ParsedRecord | null = this.stream.read();
+    const record = this.stream.read() as ParsedRecord | null;
     if (record !== null) return record;
     if (this.ended) return undefined;
     return this.waitForNext();
@@ -49,7 +49,7 @@ export class RecordSource {
         this.wake = resolve;
       });
       if (this.failure !== undefined) throw this.failure.error;
-      const record: ParsedRecord | null = this.stream.read();
+      const record = this.stream.read() as ParsedRecord | null;
       if (record !== null) return record;
       if (this.ended) return undefined;
     }

@@ -48,19 +48,27 @@ function patronymicGender(skel: string): Gender | undefined {
 }
 
 /**
- * Roles of the words, for explanations and for the surname rules. Order of evidence: the caller's own
- * parts; a comma (`SURNAME, Given Patronymic`); a word in capitals among mixed-case ones; the position of
- * the patronymic (last in Фамилия Имя Отчество, second in Имя Отчество Фамилия); else register order.
+ * Where the surname is when the caller did not say. Order of evidence: a comma (`SURNAME, Given
+ * Patronymic`); a word in capitals among mixed-case ones; the position of the patronymic (last in
+ * Фамилия Имя Отчество, second in Имя Отчество Фамилия); else register order.
+ */
+function surnameIndex(words: readonly NameWord[], patronymics: readonly (Gender | undefined)[]): number {
+  const n = words.length;
+  if (words.some((w) => w.group > 0)) return 0;
+  if (n > 1 && words.filter((w) => w.upper).length === 1) return words.findIndex((w) => w.upper);
+  if (n === 3 && patronymics[1] !== undefined && patronymics[0] === undefined) return 2;
+  return 0;
+}
+
+/**
+ * Roles of the words of a name given as one string, for explanations and for the surname rules (a name
+ * given in parts has its roles from the caller).
  */
 function assignRoles(words: readonly NameWord[], patronymics: readonly (Gender | undefined)[]): NameRole[] {
   const n = words.length;
   const roles: NameRole[] = Array.from({ length: n }, () => 'unknown');
   if (n === 0) return roles;
-  const upperCount = words.filter((w) => w.upper).length;
-  let surname = 0;
-  if (words.some((w) => w.group > 0)) surname = 0;
-  else if (upperCount === 1 && n > 1) surname = words.findIndex((w) => w.upper);
-  else if (n === 3 && patronymics[1] !== undefined && patronymics[0] === undefined) surname = 2;
+  const surname = surnameIndex(words, patronymics);
   roles[surname] = 'surname';
   let givenSeen = false;
   for (let i = 0; i < n; i++) {
@@ -166,10 +174,7 @@ export interface TokenPair {
   readonly kind: PairKind;
 }
 
-/**
- * The same stem in its masculine and feminine forms: Иванов/Иванова, Александр/Александра,
- * Евгений/Евгения (+а); Толстой/Толстая, -ский/-ская (и ↔ аиа on skeletons); -ович/-овна, -ич/-ична.
- */
+/** The word without `ending`, when it ends so. */
 function stem(word: string, ending: string): string | undefined {
   return word.endsWith(ending) ? word.slice(0, word.length - ending.length) : undefined;
 }
@@ -179,6 +184,10 @@ function adjectiveStem(word: string): string | undefined {
   return stem(word, 'ои') ?? stem(word, 'и');
 }
 
+/**
+ * The same stem in its masculine and feminine forms: Иванов/Иванова, Александр/Александра,
+ * Евгений/Евгения (+а); Толстой/Толстая, -ский/-ская (и ↔ аиа on skeletons); -ович/-овна, -ич/-ична.
+ */
 export function isGenderPair(a: string, b: string): boolean {
   const short = a.length <= b.length ? a : b;
   const long = a.length <= b.length ? b : a;
@@ -218,29 +227,33 @@ function pairKind(a: PersonToken, b: PersonToken): PairKind {
   return 'mismatch';
 }
 
-/** State of the exhaustive pairing search, reused across calls (scoring is synchronous). */
-const search = {
-  values: new Float64Array(64),
-  large: 0,
-  small: 0,
-  best: new Int8Array(8),
-  chosen: new Int8Array(8),
-  bestTotal: -1,
-};
+/**
+ * The pairing search over one pair of names, made per call. `values[s * large + l]` is how well word s of
+ * the smaller side agrees with word l of the larger.
+ */
+interface PairingSearch {
+  readonly small: number;
+  readonly large: number;
+  readonly values: number[];
+  /** For each word of the smaller side, the index of its partner on the larger side. */
+  best: number[];
+  readonly chosen: number[];
+  bestTotal: number;
+}
 
 /** Depth-first over injective maps of the smaller side into the larger: at most 4! for real names. */
-function explore(s: number, used: number, total: number): void {
+function explore(search: PairingSearch, s: number, used: number, total: number): void {
   if (s === search.small) {
     if (total > search.bestTotal) {
       search.bestTotal = total;
-      search.best.set(search.chosen);
+      search.best = search.chosen.slice();
     }
     return;
   }
   for (let l = 0; l < search.large; l++) {
     if ((used & (1 << l)) !== 0) continue;
     search.chosen[s] = l;
-    explore(s + 1, used | (1 << l), total + (search.values[s * search.large + l] ?? 0));
+    explore(search, s + 1, used | (1 << l), total + (search.values[s * search.large + l] ?? 0));
   }
 }
 
@@ -252,6 +265,14 @@ function bestPairing(client: readonly PersonToken[], record: readonly PersonToke
   const small = Math.min(smallSide.length, 7);
   const large = Math.min(largeSide.length, 8);
   const kinds: PairKind[] = new Array<PairKind>(small * large);
+  const search: PairingSearch = {
+    small,
+    large,
+    values: new Array<number>(small * large).fill(0),
+    best: new Array<number>(small).fill(0),
+    chosen: new Array<number>(small).fill(0),
+    bestTotal: -1,
+  };
   for (let s = 0; s < small; s++) {
     const a = smallSide[s] as PersonToken;
     for (let l = 0; l < large; l++) {
@@ -262,11 +283,8 @@ function bestPairing(client: readonly PersonToken[], record: readonly PersonToke
       search.values[s * large + l] = PAIR_VALUE[kind] + (sameRole ? 0.01 : 0);
     }
   }
-  search.small = small;
-  search.large = large;
-  search.bestTotal = -1;
   if (large <= 6) {
-    explore(0, 0, 0);
+    explore(search, 0, 0, 0);
   } else {
     // Unusually long names (lists that append aliases): greedy is good enough.
     let used = 0;

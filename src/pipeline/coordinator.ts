@@ -239,7 +239,8 @@ export async function coordinateRun(
   const chunkSize = Math.max(1, Math.min(deps.chunkSize ?? 200, Math.floor(run.window / 2) || 1));
   let lastRead = firstRow - 1;
   let readerDone = false;
-  let failure: unknown;
+  // Boxed so that whatever was thrown, even a falsy value, still stops the run and is rethrown.
+  let failure: { error: unknown } | undefined;
 
   async function storeDirect(row: number, result: StoredResult): Promise<void> {
     await redis.hsetnx(keys.results, String(row), JSON.stringify(result));
@@ -537,15 +538,15 @@ export async function coordinateRun(
   try {
     await Promise.all([
       read().catch((error: unknown) => {
-        failure ??= error;
+        failure ??= { error };
         room.notify();
       }),
       write().catch((error: unknown) => {
-        failure ??= error;
+        failure ??= { error };
         room.notify();
       }),
     ]);
-    if (failure) throw failure;
+    if (failure) throw failure.error;
   } finally {
     await files.close();
   }

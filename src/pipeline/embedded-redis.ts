@@ -150,7 +150,7 @@ export async function isOurRedis(pid: number, port: number, dir: string): Promis
     await client.connect();
     const info = await client.info('server');
     const servedBy = Number(/process_id:(\d+)/.exec(info)?.[1]);
-    const [, servedDir] = (await client.config('GET', 'dir')) as string[];
+    const [, servedDir] = await client.config('GET', 'dir');
     return servedBy === pid && servedDir !== undefined && samePath(servedDir, dir);
   } catch {
     return false;

@@ -1,4 +1,4 @@
-import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis } from 'ioredis';
 
 /**
  * REDIS_URL in its three forms: one server (`redis://`, `rediss://`), a Redis Cluster
@@ -52,9 +52,11 @@ export function parseRedisTarget(url: string): RedisTarget {
  */
 export function connectRedis(url: string): Redis {
   const target = parseRedisTarget(url);
-  const base: RedisOptions = { maxRetriesPerRequest: null, lazyConnect: false };
+  // Inferred, not typed RedisOptions: with exactOptionalPropertyTypes, ioredis's RedisOptions does not fit
+  // its own constructors (replyMapping).
+  const base = { maxRetriesPerRequest: null, lazyConnect: false };
   if (target.kind === 'single') return new Redis(url, base);
-  const auth: RedisOptions = {
+  const auth = {
     ...(target.username ? { username: target.username } : {}),
     ...(target.password !== undefined ? { password: target.password } : {}),
     ...(target.tls ? { tls: {} } : {}),

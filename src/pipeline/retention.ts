@@ -87,7 +87,7 @@ const AOF_REWRITE_WAIT_MS = 30_000;
  */
 export async function compactAppendOnlyFile(redis: Redis, log: Logger): Promise<boolean> {
   try {
-    const reply = (await redis.config('GET', 'appendonly')) as string[];
+    const reply = await redis.config('GET', 'appendonly');
     if (reply[1] !== 'yes') return false;
     await redis.bgrewriteaof();
     // Waited for (bounded): an embedded Redis stopped during the rewrite would keep the old file.

@@ -78,16 +78,17 @@ export interface RunDelta {
 
 export interface RunState extends RunSettings {
   readonly status: RunStatus;
-  readonly startedAt?: string;
-  readonly finishedAt?: string;
+  // `| undefined`: read from a Redis hash where a field may be absent, and `update` skips undefined ones.
+  readonly startedAt?: string | undefined;
+  readonly finishedAt?: string | undefined;
   /** Known once the reader reached the end of the file. */
-  readonly totalRows?: number;
+  readonly totalRows?: number | undefined;
   /** Input bytes the reader had consumed at the last dispatch: with inputBytes, the share of the file read. */
-  readonly bytesRead?: number;
+  readonly bytesRead?: number | undefined;
   readonly dispatched: number;
   readonly written: number;
-  readonly error?: string;
-  readonly delta?: RunDelta;
+  readonly error?: string | undefined;
+  readonly delta?: RunDelta | undefined;
 }
 
 export type Counters = Readonly<Record<string, number>>;

@@ -93,7 +93,7 @@ export async function awaitRedis(
 
 async function checkEvictionPolicy(redis: Redis, log: Logger): Promise<void> {
   try {
-    const reply = (await redis.config('GET', 'maxmemory-policy')) as string[];
+    const reply = await redis.config('GET', 'maxmemory-policy');
     const policy = reply[1];
     if (policy && policy !== 'noeviction') {
       throw new KycError(
@@ -163,7 +163,10 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
         process.exit(EXIT.REDIS);
       }
     });
-    closers.push(async () => watchdog.stop());
+    closers.push(() => {
+      watchdog.stop();
+      return Promise.resolve();
+    });
 
     const lookup = await startLookupRuntime(config, options);
     closers.push(() => lookup.close());

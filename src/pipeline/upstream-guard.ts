@@ -99,7 +99,10 @@ export class UpstreamGuard {
     if (await this.options.state.claimProbe(PROBE_LOCK_MS)) {
       this.gateSeen = 'probing';
       this.gateCheckedAt = Date.now();
-      void this.probe(runId, inARow, error);
+      // In the background: this call is held now, and the probe's answer decides for the calls after it.
+      this.probe(runId, inARow, error).catch((failure: unknown) =>
+        this.options.log.error({ runId, err: failure }, 'the probe of the Lookup Service failed'),
+      );
     }
     throw new UpstreamHeld(HOLD_MS, `${inARow} ${error.kind} failures in a row: probing the service`);
   }

@@ -559,7 +559,7 @@ function checkOptions(options: RegistryClientOptions, timeoutMs: number, concurr
   }
   // The value itself is never echoed: it is the secret.
   if (typeof options.apiKey !== 'string' || !HEADER_SAFE.test(options.apiKey)) {
-    throw new KycError('KYC_ERR_CONFIG_API_KEY', 'the API key must be non-empty printable ASCII');
+    throw new KycError('KYC_ERR_CONFIG_API_KEY', 'the key must be printable ASCII without spaces');
   }
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
     throw new KycError('KYC_ERR_CONFIG_INVALID', 'timeoutMs must be a positive number');

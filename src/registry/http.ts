@@ -128,7 +128,7 @@ export class HttpTransport {
         path: this.#basePath + request.path,
         method: request.method,
         headers,
-        body: payload,
+        ...(payload === undefined ? {} : { body: payload }),
         signal,
       });
       status = answer.statusCode;

@@ -24,7 +24,7 @@ export async function startRewritingProxy(
       stream.on('error', reject);
     });
   const server = createServer((req, res) => {
-    void (async () => {
+    (async () => {
       const body = await read(req);
       const upstream = httpRequest(
         {
@@ -35,17 +35,19 @@ export async function startRewritingProxy(
           headers: { ...req.headers, host: base.host },
         },
         (answer) => {
-          void read(answer).then((raw) => {
-            const path = (req.url ?? '/').split('?')[0] ?? '/';
-            let out = raw;
-            if ((answer.statusCode ?? 0) < 300) {
-              const replaced = rewrite(path, JSON.parse(raw.toString('utf8')) as unknown);
-              if (replaced !== undefined) out = Buffer.from(JSON.stringify(replaced), 'utf8');
-            }
-            const headers = { ...answer.headers, 'content-length': String(out.length) };
-            res.writeHead(answer.statusCode ?? 502, headers);
-            res.end(out);
-          });
+          read(answer)
+            .then((raw) => {
+              const path = (req.url ?? '/').split('?')[0] ?? '/';
+              let out = raw;
+              if ((answer.statusCode ?? 0) < 300) {
+                const replaced = rewrite(path, JSON.parse(raw.toString('utf8')) as unknown);
+                if (replaced !== undefined) out = Buffer.from(JSON.stringify(replaced), 'utf8');
+              }
+              const headers = { ...answer.headers, 'content-length': String(out.length) };
+              res.writeHead(answer.statusCode ?? 502, headers);
+              res.end(out);
+            })
+            .catch((error: unknown) => res.writeHead(502).end(String(error)));
         },
       );
       upstream.on('error', () => {
@@ -53,7 +55,7 @@ export async function startRewritingProxy(
         res.end();
       });
       upstream.end(body);
-    })();
+    })().catch((error: unknown) => res.writeHead(502).end(String(error)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

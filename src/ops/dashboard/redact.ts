@@ -24,9 +24,10 @@ export function redactJobData(data: unknown): unknown {
   const out: Loose = { ...data };
   if ('client' in out) out.client = HIDDEN;
   if (typeof out.clientKey === 'string' && !out.clientKey.startsWith('id:')) out.clientKey = HIDDEN;
-  if (Array.isArray(out.decided)) out.decided = out.decided.map((d) => (isObject(d) ? outcome(d) : d));
+  if (Array.isArray(out.decided))
+    out.decided = out.decided.map((d: unknown) => (isObject(d) ? outcome(d) : d));
   if (Array.isArray(out.warnings))
-    out.warnings = out.warnings.map((w) => (isObject(w) ? { code: w.code, field: w.field } : w));
+    out.warnings = out.warnings.map((w: unknown) => (isObject(w) ? { code: w.code, field: w.field } : w));
   return out;
 }
 

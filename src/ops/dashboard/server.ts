@@ -100,7 +100,9 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
 
   // A taken port must not leave the queues writing their meta to a connection the caller is about to close
   // (EPIPE stack traces before the one KYC_ERR_LISTEN line).
-  const server = await listen(getRequestListener(app.fetch), options.port, options.host).catch(
+  const handle = getRequestListener(app.fetch);
+  // Not awaited per request: the listener answers its own failures with a 500 and never rejects.
+  const server = await listen((req, res) => void handle(req, res), options.port, options.host).catch(
     async (error: unknown) => {
       await Promise.all(queues.map((q) => q.close().catch(() => undefined)));
       throw error;

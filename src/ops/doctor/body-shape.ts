@@ -16,7 +16,7 @@ export function describeBody(body: string, contentType: string | undefined): str
   if (Array.isArray(json)) return `JSON array (${type})`;
   if (typeof json === 'object' && json !== null) {
     const shape = Object.entries(json)
-      .map(([key, value]) =>
+      .map(([key, value]: [string, unknown]) =>
         typeof value === 'object' && value !== null && !Array.isArray(value)
           ? `${key}: {${Object.keys(value).join(', ')}}`
           : key,

@@ -37,7 +37,7 @@ const h = escapeHtml;
 /** The upstream the run screened against, as its effective config recorded it. */
 function upstreamOf(data: ReportData): string {
   const config: Readonly<Record<string, unknown>> = data.manifest.config;
-  return String(config.apiUrl ?? '');
+  return typeof config.apiUrl === 'string' ? config.apiUrl : '';
 }
 
 function duration(start: string | null, end: string): string {

@@ -75,7 +75,7 @@ export function parseWhitelist(path: string, bytes: Buffer): WhitelistFile {
   const delimiter = sniffDelimiter(text);
   let records: string[][];
   try {
-    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true }) as string[][];
+    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true });
   } catch (error) {
     throw invalid(path, error instanceof Error ? error.message : String(error));
   }

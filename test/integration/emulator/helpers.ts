@@ -12,11 +12,12 @@ export async function call(
   base: string,
   path: string,
   init: {
-    params?: Record<string, string>;
-    key?: string | null;
+    params?: Record<string, string> | undefined;
+    /** Default: the demo key; null: no key. */
+    key?: string | null | undefined;
     method?: string;
-    body?: string;
-    signal?: AbortSignal;
+    body?: string | undefined;
+    signal?: AbortSignal | undefined;
   } = {},
 ): Promise<Answer> {
   const url = new URL(path, base);
@@ -28,8 +29,8 @@ export async function call(
   const response = await fetch(url, {
     method: init.method ?? 'GET',
     headers,
-    body: init.body,
-    signal: init.signal,
+    ...(init.body === undefined ? {} : { body: init.body }),
+    ...(init.signal === undefined ? {} : { signal: init.signal }),
   });
   const text = await response.text();
   let json: unknown;

@@ -22,7 +22,7 @@ import { sampleSlice } from '../../helpers/sample-slice.js';
 function personalData(path: string): string[] {
   const [header = [], ...rows] = parse(readFileSync(path, 'utf8'), {
     relax_column_count: true,
-  }) as string[][];
+  });
   const col = (name: string) => header.indexOf(name);
   const found = new Set<string>();
   for (const row of rows) {

@@ -105,7 +105,7 @@ describe('upstream chaos: 10 % 503, 429 storms, stalls beyond the timeout, malfo
       const clean = await reference.submit(file);
       const { run: cleanRun } = await reference.finish(clean, 240_000);
       const verdicts = (path: string) => {
-        const [header = [], ...rows] = parse(readFileSync(path), { bom: true }) as string[][];
+        const [header = [], ...rows] = parse(readFileSync(path), { bom: true });
         return rows.map((r) => r[header.indexOf('kyc_verdict')]);
       };
       const chaotic = verdicts(join(outDir, 'verdicts.csv'));

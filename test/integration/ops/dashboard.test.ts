@@ -32,7 +32,10 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
     const match = /^([a-z_]+)(\{(.*)\})? (\S+)$/u.exec(line);
     if (match?.[1] !== name) continue;
     const have = Object.fromEntries(
-      [...(match[3] ?? '').matchAll(/(\w+)="([^"]*)"/gu)].map((m) => [m[1], m[2]]),
+      [...(match[3] ?? '').matchAll(/(\w+)="([^"]*)"/gu)].map((m): [string, string | undefined] => [
+        m[1] ?? '',
+        m[2],
+      ]),
     );
     if (Object.entries(labels).every(([k, v]) => have[k] === v)) return Number(match[4]);
   }

@@ -161,7 +161,7 @@ export function clientsCsv(rows: readonly (readonly string[])[]): string {
 
 /** The verdicts CSV as objects by column name. */
 export function readVerdicts(path: string): Record<string, string>[] {
-  return parse(readFileSync(path, 'utf8'), { columns: true, bom: true }) as Record<string, string>[];
+  return parse<Record<string, string>>(readFileSync(path, 'utf8'), { columns: true, bom: true });
 }
 
 /** Planted register records of samples/registers/planted.json, as sample clients that hit them. */

@@ -34,7 +34,7 @@ describe('every input cell reaches the output', () => {
     const records = parse(readFileSync(run.out, 'utf8'), {
       bom: true,
       relax_column_count: true,
-    }) as string[][];
+    });
     const width = records[0]?.length ?? 0;
     expect(records[0]?.at(-1)).toBe('kyc_extra_cells');
     expect(records.every((r) => r.length === width)).toBe(true);
@@ -51,7 +51,7 @@ describe('output encoding', () => {
     const { code, run } = await pipeline.run(input, { outEncoding: 'windows-1251' });
     expect(code).toBe(0);
     const text = iconv.decode(readFileSync(run.out), 'windows-1251');
-    const rows = parse(text, { columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(text, { columns: true });
     expect(rows[2]?.full_name).toBe('M?ller Hans');
     expect(rows[2]?.kyc_reasons).toContain('KYC_ERR_ROW_OUTPUT_LOSSY');
     expect(rows[0]?.kyc_reasons).not.toContain('KYC_ERR_ROW_OUTPUT_LOSSY');

@@ -21,7 +21,7 @@ const INPUT = 'samples/clients-optional.csv';
 
 /** The card cells of the input that hold a full number, as written and as bare digits. */
 function fullNumbers(): string[] {
-  const [header = [], ...rows] = parse(readFileSync(INPUT, 'utf8')) as string[][];
+  const [header = [], ...rows] = parse(readFileSync(INPUT, 'utf8'));
   const column = header.indexOf('card');
   return rows
     .map((row) => row[column] ?? '')

@@ -53,7 +53,7 @@ describe('kyc-screen dictionaries', () => {
     const { count, out } = await dictionaries('Banks', { pageSize: 10, format: 'csv' });
     expect(count).toBe(BANKS.length);
     expect(valuePages()).toBe(Math.ceil(BANKS.length / 10));
-    const [header, ...rows] = parse(out) as string[][];
+    const [header, ...rows] = parse(out);
     expect(header).toEqual(['bik', 'name', 'corrAccount', 'city', 'address']);
     expect(rows.map((r) => r[0]).sort()).toEqual(BANKS.map((b) => b.bik).sort());
     expect(rows).toContainEqual(
@@ -69,7 +69,9 @@ describe('kyc-screen dictionaries', () => {
       expect.arrayContaining(['044525225', 'ПАО Сбербанк']),
     ]);
     const moscow = await dictionaries('Banks', { search: 'Москва' });
-    const expected = BANKS.filter((b) => Object.values(b).some((v) => v.toLowerCase().includes('москва')));
+    const expected = BANKS.filter((b) =>
+      Object.values(b).some((v: string) => v.toLowerCase().includes('москва')),
+    );
     expect(moscow.count).toBe(expected.length);
     expect(moscow.count).toBeGreaterThan(1);
     expect(moscow.count).toBeLessThan(BANKS.length);
@@ -77,7 +79,7 @@ describe('kyc-screen dictionaries', () => {
 
   it('csv and table show the same values; other dictionaries get columns from their items', async () => {
     const csv = await dictionaries('genders', { format: 'csv' });
-    const [header, ...rows] = parse(csv.out) as string[][];
+    const [header, ...rows] = parse(csv.out);
     expect(header).toEqual(['code', 'name']);
     expect(rows.map((r) => r[0])).toEqual(['M', 'F']);
     const table = await dictionaries('genders');

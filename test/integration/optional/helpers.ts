@@ -10,7 +10,7 @@ export interface VerdictFile {
 }
 
 export function readVerdicts(path: string): VerdictFile {
-  const [header = [], ...cells] = parse(readFileSync(path, 'utf8'), { bom: true }) as string[][];
+  const [header = [], ...cells] = parse(readFileSync(path, 'utf8'), { bom: true });
   const rows = cells.map((row) => Object.fromEntries(header.map((column, i) => [column, row[i] ?? ''])));
   return {
     header,

@@ -80,7 +80,7 @@ describe('obfuscated names of listed clients, end to end', () => {
     writeFileSync(input, lines.map((cells) => cells.map(csvCell).join(',')).join('\r\n') + '\r\n');
     const runId = await pipeline.submit(input, { outDir: dir });
     const { run } = await pipeline.finish(runId);
-    [header = [], ...rows] = parse(readFileSync(run.out), { bom: true }) as string[][];
+    [header = [], ...rows] = parse(readFileSync(run.out), { bom: true });
     evidence = readJsonLines(run.evidence);
   }, 180_000);
 

@@ -46,11 +46,9 @@ describe.each(cases)('$file end to end', ({ file, encoding, delimiter, nameColum
     const { run } = await pipeline.finish(runId);
     outDir = run.out.replace(/\/verdicts\.csv$/, '');
     const decode = (path: string) => iconv.decode(readFileSync(path), encoding);
-    const output = parse(decode(run.out), { delimiter, relax_column_count: true, bom: true }) as string[][];
+    const output = parse(decode(run.out), { delimiter, relax_column_count: true, bom: true });
     [header = [], ...rows] = output;
-    inputRows = (parse(decode(file), { delimiter, relax_column_count: true, bom: true }) as string[][]).slice(
-      1,
-    );
+    inputRows = parse(decode(file), { delimiter, relax_column_count: true, bom: true }).slice(1);
     manifest = JSON.parse(readFileSync(run.manifest, 'utf8')) as Manifest;
   });
 

@@ -15,7 +15,7 @@ interface Evidence {
 }
 
 function verdictsOf(path: string): { header: string[]; rows: string[][] } {
-  const [header = [], ...rows] = parse(readFileSync(path), { bom: true }) as string[][];
+  const [header = [], ...rows] = parse(readFileSync(path), { bom: true });
   return { header, rows };
 }
 

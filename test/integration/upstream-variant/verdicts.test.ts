@@ -41,7 +41,7 @@ async function screen(variant: 'default' | 'strict'): Promise<Outcome> {
     const [header = [], ...rows] = parse(readFileSync(run.out, 'utf8'), {
       relax_column_count: true,
       bom: true,
-    }) as string[][];
+    });
     return { header, rows };
   } finally {
     await pipeline.close();

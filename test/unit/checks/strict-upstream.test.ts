@@ -101,7 +101,7 @@ const list = planted
   .map((p) => sanctions(p.record as Partial<SanctionsData> & { name: string }));
 
 function clientOf(p: Planted): Client {
-  return { row: 1, entityType: 'person', entityTypeSource: 'column', warnings: [], ...p.client } as Client;
+  return { row: 1, entityType: 'person', entityTypeSource: 'column', warnings: [], ...p.client };
 }
 
 describe('recall against an upstream that matches whole words in one script, case-sensitively', () => {

@@ -270,7 +270,9 @@ describe('reserved names and identifiers', () => {
       ...r.bankruptcy.slice(3).map((x) => JSON.stringify(x)),
       ...[...r.debtors.values()].slice(2).map((x) => JSON.stringify(x)),
     ].join('\n');
-    const clean = Object.values(file.cleanIdentifiers).filter(Array.isArray).flat();
+    const clean = Object.values(file.cleanIdentifiers)
+      .filter((v): v is string[] => Array.isArray(v))
+      .flat();
     const planted = file.planted.flatMap((p) =>
       ['inn', 'ogrn', 'snils', 'guid', 'registration_number']
         .map((f) => p.record[f])

@@ -2,12 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../../src/domain/check.js';
 import type { Client } from '../../../src/domain/client.js';
-import type {
-  BankruptcyEntry,
-  DebtorResult,
-  ForeignAgentData,
-  SanctionsData,
-} from '../../../src/domain/records.js';
+import type { BankruptcyEntry, DebtorResult, SanctionsData } from '../../../src/domain/records.js';
 import {
   decideBankruptcy,
   decideDebtor,
@@ -35,7 +30,7 @@ const planted = (
 function check(p: Planted, client: Client): CheckResult {
   switch (p.register) {
     case 'minjust_foreign_agent':
-      return decideForeignAgent(client, [foreignAgent(p.record as Partial<ForeignAgentData>)], []);
+      return decideForeignAgent(client, [foreignAgent(p.record)], []);
     case 'sanctions':
       return decideSanctions(client, [sanctions(p.record as Partial<SanctionsData> & { name: string })], []);
     case 'bankruptcy':
@@ -49,13 +44,13 @@ describe('planted records', () => {
   it('covers every planted record', () => expect(planted.length).toBeGreaterThanOrEqual(12));
 
   it.each(planted.map((p) => [p.id, p] as const))('%s', (_id, p) => {
-    const client = {
+    const client: Client = {
       row: 1,
       entityType: 'person',
       entityTypeSource: 'column',
       warnings: [],
       ...p.client,
-    } as Client;
+    };
     const result = check(p, client);
     expect(result.status, p.expect.why).toBe(p.expect.check);
     expect(decideVerdict(1, { [result.kind]: result }).verdict, p.expect.why).toBe(p.expect.verdict);

@@ -1,6 +1,10 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { changesOf, DeltaBuilder, failedChecks } from '../../../src/ops/delta/compare.js';
-import { deltaSummary } from '../../../src/ops/delta/report.js';
+import { deltaSummary, writeDeltaCsv } from '../../../src/ops/delta/report.js';
 import type { VerdictRow } from '../../../src/ops/verdict-file.js';
 
 function row(key: string, verdict: string, over: Partial<VerdictRow> = {}): VerdictRow {
@@ -101,11 +105,6 @@ describe('DeltaBuilder', () => {
 
 describe('delta.csv format', () => {
   it('is written in the format it is given (the run verdicts file format): Windows-1251 with `;`', async () => {
-    const { mkdtempSync, readFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const iconv = (await import('iconv-lite')).default;
-    const { writeDeltaCsv } = await import('../../../src/ops/delta/report.js');
     const builder = new DeltaBuilder();
     builder.addPrevious(row('a', 'HIT', { name: 'Щербаков' }));
     builder.addCurrent(row('a', 'CLEAR', { name: 'Щербаков' }));

@@ -62,6 +62,17 @@ describe('the upstream must be named', () => {
     expect(loadConfig({ KYC_API_URL: 'emulator' })).toMatchObject({ apiUrl: undefined, emulator: true });
   });
 
+  it('refuses a KYC_API_KEY that is not a UUID, saying so without echoing it', () => {
+    const env = { KYC_API_URL: 'https://lookup.example', KYC_API_KEY: 'not-a-uuid-secret' };
+    expect(() => loadConfig(env)).toThrow(
+      expect.objectContaining({
+        code: 'KYC_ERR_CONFIG_API_KEY',
+        message: 'Invalid API key: KYC_API_KEY must be a UUID (the form the Lookup Service issues)',
+      }),
+    );
+    expect(() => loadConfig({ KYC_API_URL: 'https://lookup.example' })).toThrow(/KYC_API_KEY is required/);
+  });
+
   it('KYC_MAX_RETRY_AFTER_MS overrides the profile cap; KYC_BREAKER_THRESHOLD defaults to 5', () => {
     expect(loadConfig({}).profile.maxRetryAfterMs).toBe(300_000);
     expect(loadConfig({ KYC_MAX_RETRY_AFTER_MS: '2000' }).profile.maxRetryAfterMs).toBe(2_000);

@@ -428,6 +428,9 @@ describe('concurrency and options', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toMatchObject({ code: 'KYC_ERR_CONFIG_API_KEY' });
+      // The client checks what a header can carry, not the UUID form the configuration asks for.
+      expect(String(error)).toContain('printable ASCII without spaces');
+      expect(String(error)).not.toContain('UUID');
       expect(String(error)).not.toContain('secret');
     }
     expect(() => new RegistryClient({ baseUrl: ORIGIN, apiKey: KEY, timeoutMs: 0 })).toThrow(/timeoutMs/);
