@@ -66,7 +66,7 @@ export function apiApp(deps: ApiDeps) {
     },
   });
 
-  const v1 = new OpenAPIHono<Env>({ defaultHook: app.defaultHook });
+  const v1 = new OpenAPIHono<Env>(app.defaultHook ? { defaultHook: app.defaultHook } : {});
   v1.use('/runs', bearerAuth(deps.tokens));
   v1.use('/runs/*', bearerAuth(deps.tokens));
   v1.use('/screen', bearerAuth(deps.tokens));
