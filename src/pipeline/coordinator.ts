@@ -125,12 +125,13 @@ function add(counts: Record<string, number>, field: string): void {
 const STUCK_AFTER_MS = 20_000;
 const BATCH_ROWS = 500;
 /**
- * After each dispatch the reader rests as long as the dispatch took, up to this. A large addBulk keeps
+ * After each dispatch the reader rests twice as long as the dispatch took, up to MAX_DISPATCH_REST_MS. A large addBulk keeps
  * Redis and this process busy, and a BullMQ worker fills all its concurrency slots one fetch at a time
  * before it starts the first job: without the rest, the checks of a 1,000-row upload waited until the
  * whole window had been queued (seconds of unused quota at the start of every run).
  */
-const MAX_DISPATCH_REST_MS = 250;
+const MAX_DISPATCH_REST_MS = 500;
+const DISPATCH_REST_FACTOR = 2;
 
 /**
  * The run coordinator: reads the client file, fans every client out as one flow (merge parent, one child
@@ -363,7 +364,7 @@ export async function coordinateRun(
   async function dispatchAndRest(items: readonly IngestItem[]): Promise<void> {
     const started = performance.now();
     await dispatch(items);
-    const restMs = Math.min(performance.now() - started, MAX_DISPATCH_REST_MS);
+    const restMs = Math.min(DISPATCH_REST_FACTOR * (performance.now() - started), MAX_DISPATCH_REST_MS);
     await new Promise((resolve) => setTimeout(resolve, restMs));
   }
 
