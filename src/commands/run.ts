@@ -25,6 +25,7 @@ import { parseFaStrategy } from '../mirror/strategy.js';
 import { checkOutputTargets, parseOutputMode } from '../pipeline/output-paths.js';
 import { checkRunId, newRunId, type Priority } from '../pipeline/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
+import { emulatorOption, logFileOption, upstreamProfileOption, workerSettings } from './shared-options.js';
 
 export interface RunOptions {
   out?: string;
@@ -110,7 +111,7 @@ function delimiterOption(value: string): string {
 const ENCODINGS = ['utf-8', 'windows-1251', 'utf-16le'] as const;
 
 export function addRunOptions(command: Command): Command {
-  return command
+  command
     .option('--out <file>', 'verdicts CSV (default: <out-dir>/verdicts.csv)')
     .option('--evidence <file>', 'evidence JSONL (default: <out-dir>/evidence.jsonl)')
     .option('--manifest <file>', 'manifest JSON (default: <out-dir>/manifest.json)')
@@ -181,10 +182,6 @@ export function addRunOptions(command: Command): Command {
         'with --no-workers: those of the worker that coordinates it)',
       positiveInt('--attempts'),
     )
-    .option(
-      '--log-file <file>',
-      'pino JSON logs to this file (default: stderr, or <state-dir>/kyc-screen.log when stderr is a terminal)',
-    )
     .option('--no-progress', 'no progress bar even on a TTY')
     .option(
       '--progress-interval <seconds>',
@@ -197,21 +194,15 @@ export function addRunOptions(command: Command): Command {
       'checks to run, e.g. foreign_agent,sanctions,email (default: the four core checks plus email, card and ' +
         'cadastral when the input has their column)',
     )
-    .option(
-      '--emulator',
-      'screen against the built-in emulator of the Lookup Service (synthetic registers; outputs marked ' +
-        'EMULATOR). Without it, KYC_API_URL is required (KYC_API_URL=emulator is the same opt-in)',
-    )
     .option('--smtp', 'e-mail check: ask the service to check the domain’s mail exchangers (default: off)')
     .option(
       '--card-risk-countries <codes>',
       'card check: ISO 3166 alpha-3 issuing countries that flag a card, e.g. CYP,TUR (default: none)',
-    )
-    .option(
-      '--upstream-profile <file>',
-      'what the Lookup Service does where its contract is open, JSON (default: KYC_UPSTREAM_PROFILE or ' +
-        'the safe defaults; see docs/lookup-service.md)',
     );
+  return emulatorOption(
+    upstreamProfileOption(logFileOption(command)),
+    'screen against the built-in emulator of the Lookup Service (synthetic registers; outputs marked EMULATOR)',
+  );
 }
 
 /**
@@ -422,13 +413,10 @@ export async function runAction(
         prefix: config.prefix,
         registry: runtime.registry,
         log,
-        settings: {
-          ...DEFAULT_WORKER_SETTINGS,
-          rate: config.rate,
-          ...(config.profile.burst === undefined ? {} : { burst: config.profile.burst }),
-          checksConcurrency: options.concurrency ?? DEFAULT_WORKER_SETTINGS.checksConcurrency,
-          attempts: options.attempts ?? DEFAULT_WORKER_SETTINGS.attempts,
-        },
+        settings: workerSettings(config, {
+          checksConcurrency: options.concurrency,
+          attempts: options.attempts,
+        }),
       });
     }
     const display = showProgress ? progressDisplay(process.stderr) : undefined;

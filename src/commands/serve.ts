@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { EMULATOR_URL, loadConfig, logSecrets } from '../config.js';
+import { loadConfig, logSecrets } from '../config.js';
 import { createLogger } from '../log.js';
 import { noticeChannel, stderrIsTerminal } from '../cli-ui/notices.js';
 import { startApiServer } from '../api/server.js';
@@ -12,6 +12,13 @@ import { requireUpstream, startRuntime } from '../pipeline/runtime.js';
 import { ensureWritableDir, ensureWritableLogFile } from '../pipeline/writable.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
 import { nonNegativeInt, positiveInt, positiveNumber } from './run.js';
+import {
+  configOverrides,
+  emulatorOption,
+  logFileOption,
+  upstreamProfileOption,
+  workerSettings,
+} from './shared-options.js';
 
 interface ServeOptions {
   host: string;
@@ -27,7 +34,7 @@ interface ServeOptions {
 
 /** `kyc-screen serve`: the HTTP API (docs/api.md), hosting the workers unless --no-workers. */
 export function registerServeCommand(program: Command): void {
-  program
+  const command = program
     .command('serve')
     .description('HTTP API: submit client CSVs, follow runs, download their outputs (docs/api.md)')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
@@ -47,93 +54,69 @@ export function registerServeCommand(program: Command): void {
     .option(
       '--state-dir <dir>',
       'uploads and outputs of API runs (<state-dir>/api), embedded Redis data (default: KYC_STATE_DIR or .state)',
-    )
-    .option(
-      '--log-file <file>',
-      'pino JSON logs to this file (default: stderr, or <state-dir>/kyc-screen.log when stderr is a terminal)',
-    )
-    .option(
-      '--upstream-profile <file>',
-      'what the Lookup Service does where its contract is open, JSON (default: KYC_UPSTREAM_PROFILE or ' +
-        'the safe defaults; see docs/lookup-service.md)',
-    )
-    .option(
-      '--emulator',
-      'screen against the built-in emulator of the Lookup Service (synthetic registers; outputs marked ' +
-        'EMULATOR). Without it, KYC_API_URL is required (KYC_API_URL=emulator is the same opt-in)',
-    )
-    .action(async (options: ServeOptions) => {
-      const config = loadConfig(process.env, {
-        ...(options.rate !== undefined ? { rate: options.rate } : {}),
-        ...(options.stateDir ? { stateDir: options.stateDir } : {}),
-        ...(options.upstreamProfile ? { upstreamProfilePath: resolve(options.upstreamProfile) } : {}),
-        ...(options.emulator ? { apiUrl: EMULATOR_URL } : {}),
-      });
-      // Refused before anything is touched: no upstream, no tokens (an API open to anyone), a bad limit.
-      requireUpstream(config);
-      const tokens = loadApiTokens(process.env);
-      const maxUploadBytes = parseMaxUploadBytes(process.env.KYC_API_MAX_UPLOAD_BYTES);
-      const terminal = stderrIsTerminal();
-      const logFile = options.logFile ?? (terminal ? join(config.stateDir, 'kyc-screen.log') : undefined);
-      ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
-      const runsDir = resolve(config.stateDir, 'api');
-      ensurePrivateDir(runsDir);
-      if (logFile) ensureWritableLogFile(logFile);
-      const log = createLogger({
-        level: config.logLevel,
-        secrets: logSecrets(config),
-        ...(logFile ? { file: logFile } : {}),
-      });
-      const announce = noticeChannel(log);
-      if (logFile && terminal) announce(`Logs: ${logFile}`);
-      const runtime = await startRuntime(config, log, { announce });
-      try {
-        const workers = options.workers
-          ? await startWorkers({
-              redis: runtime.redis,
-              prefix: config.prefix,
-              registry: runtime.registry,
-              log,
-              settings: {
-                ...DEFAULT_WORKER_SETTINGS,
-                rate: config.rate,
-                ...(config.profile.burst === undefined ? {} : { burst: config.profile.burst }),
-                checksConcurrency: options.concurrency,
-              },
-            })
-          : undefined;
-        try {
-          const server = await startApiServer(
-            {
-              redis: runtime.redis,
-              config,
-              upstream: runtime,
-              runsDir,
-              maxUploadBytes,
-              window: API_RUN_WINDOW,
-              tokens,
-              log,
-            },
-            options.port,
-            options.host,
-          );
-          log.info(
-            { url: `${server.url}/v1`, workers: options.workers, tokens: tokens.length },
-            'API started',
-          );
-          announce(`HTTP API at ${server.url}/v1 (docs/api.md); SIGTERM or Ctrl-C stops.`);
-          await new Promise<void>((done) => {
-            process.once('SIGTERM', done);
-            process.once('SIGINT', done);
-          });
-          announce('Stopping: no new requests; finishing jobs in progress…');
-          await server.close();
-        } finally {
-          await workers?.close();
-        }
-      } finally {
-        await runtime.close();
-      }
-      log.info('API stopped');
+    );
+  emulatorOption(
+    upstreamProfileOption(logFileOption(command)),
+    'screen against the built-in emulator of the Lookup Service (synthetic registers; outputs marked EMULATOR)',
+  ).action(async (options: ServeOptions) => {
+    const config = loadConfig(process.env, configOverrides(options));
+    // Refused before anything is touched: no upstream, no tokens (an API open to anyone), a bad limit.
+    requireUpstream(config);
+    const tokens = loadApiTokens(process.env);
+    const maxUploadBytes = parseMaxUploadBytes(process.env.KYC_API_MAX_UPLOAD_BYTES);
+    const terminal = stderrIsTerminal();
+    const logFile = options.logFile ?? (terminal ? join(config.stateDir, 'kyc-screen.log') : undefined);
+    ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
+    const runsDir = resolve(config.stateDir, 'api');
+    ensurePrivateDir(runsDir);
+    if (logFile) ensureWritableLogFile(logFile);
+    const log = createLogger({
+      level: config.logLevel,
+      secrets: logSecrets(config),
+      ...(logFile ? { file: logFile } : {}),
     });
+    const announce = noticeChannel(log);
+    if (logFile && terminal) announce(`Logs: ${logFile}`);
+    const runtime = await startRuntime(config, log, { announce });
+    try {
+      const workers = options.workers
+        ? await startWorkers({
+            redis: runtime.redis,
+            prefix: config.prefix,
+            registry: runtime.registry,
+            log,
+            settings: workerSettings(config, { checksConcurrency: options.concurrency }),
+          })
+        : undefined;
+      try {
+        const server = await startApiServer(
+          {
+            redis: runtime.redis,
+            config,
+            upstream: runtime,
+            runsDir,
+            maxUploadBytes,
+            window: API_RUN_WINDOW,
+            tokens,
+            log,
+          },
+          options.port,
+          options.host,
+        );
+        log.info({ url: `${server.url}/v1`, workers: options.workers, tokens: tokens.length }, 'API started');
+        announce(`HTTP API at ${server.url}/v1 (docs/api.md); SIGTERM or Ctrl-C stops.`);
+        await new Promise<void>((done) => {
+          process.once('SIGTERM', done);
+          process.once('SIGINT', done);
+        });
+        announce('Stopping: no new requests; finishing jobs in progress…');
+        await server.close();
+      } finally {
+        await workers?.close();
+      }
+    } finally {
+      await runtime.close();
+    }
+    log.info('API stopped');
+  });
 }

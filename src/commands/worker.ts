@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { EMULATOR_URL, loadConfig, logSecrets } from '../config.js';
+import { loadConfig, logSecrets } from '../config.js';
 import { createLogger } from '../log.js';
 import { noticeChannel, stderrIsTerminal } from '../cli-ui/notices.js';
 import { PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
@@ -9,6 +9,13 @@ import { ensureWritableDir, ensureWritableLogFile } from '../pipeline/writable.j
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
 import { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
 import { nonNegativeInt, positiveInt, positiveNumber } from './run.js';
+import {
+  configOverrides,
+  emulatorOption,
+  logFileOption,
+  upstreamProfileOption,
+  workerSettings,
+} from './shared-options.js';
 import { pipelineQueuesOf, startScheduledRuns } from './schedule.js';
 
 interface WorkerOptions {
@@ -28,7 +35,7 @@ interface WorkerOptions {
 
 /** `kyc-screen worker`: checks, merge and runs workers; any number of them on any number of machines. */
 export function registerWorkerCommand(program: Command): void {
-  program
+  const command = program
     .command('worker')
     .description('process checks, merges and runs from Redis until SIGTERM (then drain gracefully)')
     .option(
@@ -74,81 +81,62 @@ export function registerWorkerCommand(program: Command): void {
     .option(
       '--state-dir <dir>',
       'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)',
-    )
-    .option(
-      '--log-file <file>',
-      'pino JSON logs to this file (default: stderr, or <state-dir>/kyc-screen.log when stderr is a terminal)',
-    )
-    .option(
-      '--upstream-profile <file>',
-      'what the Lookup Service does where its contract is open, JSON (default: KYC_UPSTREAM_PROFILE or ' +
-        'the safe defaults; see docs/lookup-service.md)',
-    )
-    .option(
-      '--emulator',
-      'call a built-in emulator of the Lookup Service in this process (synthetic registers). Without it, ' +
-        'KYC_API_URL is required (KYC_API_URL=emulator is the same opt-in)',
-    )
-    .action(async (options: WorkerOptions) => {
-      const config = loadConfig(process.env, {
-        ...(options.rate !== undefined ? { rate: options.rate } : {}),
-        ...(options.stateDir ? { stateDir: options.stateDir } : {}),
-        ...(options.upstreamProfile ? { upstreamProfilePath: resolve(options.upstreamProfile) } : {}),
-        ...(options.emulator ? { apiUrl: EMULATOR_URL } : {}),
-      });
-      // Refused before a log file or state directory is touched.
-      requireUpstream(config);
-      // The rule of every command that logs (cli-ui/notices.ts): on a terminal the log goes to a file.
-      const terminal = stderrIsTerminal();
-      const logFile = options.logFile ?? (terminal ? join(config.stateDir, 'kyc-screen.log') : undefined);
-      if (!config.redisUrl || (logFile && !options.logFile))
-        ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
-      if (logFile) ensureWritableLogFile(logFile);
-      const log = createLogger({
-        level: config.logLevel,
-        secrets: logSecrets(config),
-        ...(logFile ? { file: logFile } : {}),
-      });
-      const announce = noticeChannel(log);
-      if (logFile && terminal) announce(`Logs: ${logFile}`);
-      const runtime = await startRuntime(config, log, { announce });
-      const { only, schedules } = pipelineQueuesOf(options.queues);
-      const metrics = options.metricsPort === undefined ? undefined : new WorkerMetrics();
-      const metricsServer =
-        metrics && options.metricsPort !== undefined
-          ? await metrics.serve(options.metricsPort, options.metricsHost)
-          : undefined;
-      if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
-      const host = await startWorkers({
-        ...(metrics ? { metrics } : {}),
-        redis: runtime.redis,
-        prefix: config.prefix,
-        registry: runtime.registry,
-        log,
-        only,
-        settings: {
-          ...DEFAULT_WORKER_SETTINGS,
-          rate: config.rate,
-          ...(config.profile.burst === undefined ? {} : { burst: config.profile.burst }),
-          checksConcurrency: options.concurrency,
-          mergeConcurrency: options.mergeConcurrency,
-          runsConcurrency: options.runsConcurrency,
-          attempts: options.attempts,
-        },
-      });
-      const scheduled = schedules ? await startScheduledRuns({ config, log, runtime }) : undefined;
-      const queues = [...only, ...(schedules ? ['schedules'] : [])];
-      log.info({ queues, concurrency: options.concurrency }, 'worker started');
-      if (terminal) announce(`Worker started (${queues.join(', ')}); SIGTERM or Ctrl-C drains and stops.`);
-      await new Promise<void>((resolve) => {
-        process.once('SIGTERM', resolve);
-        process.once('SIGINT', resolve);
-      });
-      announce('Draining: finishing jobs in progress…');
-      await scheduled?.close();
-      await host.close();
-      await metricsServer?.close();
-      await runtime.close();
-      log.info('worker stopped');
+    );
+  emulatorOption(
+    upstreamProfileOption(logFileOption(command)),
+    'call a built-in emulator of the Lookup Service in this process (synthetic registers)',
+  ).action(async (options: WorkerOptions) => {
+    const config = loadConfig(process.env, configOverrides(options));
+    // Refused before a log file or state directory is touched.
+    requireUpstream(config);
+    // The rule of every command that logs (cli-ui/notices.ts): on a terminal the log goes to a file.
+    const terminal = stderrIsTerminal();
+    const logFile = options.logFile ?? (terminal ? join(config.stateDir, 'kyc-screen.log') : undefined);
+    if (!config.redisUrl || (logFile && !options.logFile))
+      ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
+    if (logFile) ensureWritableLogFile(logFile);
+    const log = createLogger({
+      level: config.logLevel,
+      secrets: logSecrets(config),
+      ...(logFile ? { file: logFile } : {}),
     });
+    const announce = noticeChannel(log);
+    if (logFile && terminal) announce(`Logs: ${logFile}`);
+    const runtime = await startRuntime(config, log, { announce });
+    const { only, schedules } = pipelineQueuesOf(options.queues);
+    const metrics = options.metricsPort === undefined ? undefined : new WorkerMetrics();
+    const metricsServer =
+      metrics && options.metricsPort !== undefined
+        ? await metrics.serve(options.metricsPort, options.metricsHost)
+        : undefined;
+    if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
+    const host = await startWorkers({
+      ...(metrics ? { metrics } : {}),
+      redis: runtime.redis,
+      prefix: config.prefix,
+      registry: runtime.registry,
+      log,
+      only,
+      settings: workerSettings(config, {
+        checksConcurrency: options.concurrency,
+        mergeConcurrency: options.mergeConcurrency,
+        runsConcurrency: options.runsConcurrency,
+        attempts: options.attempts,
+      }),
+    });
+    const scheduled = schedules ? await startScheduledRuns({ config, log, runtime }) : undefined;
+    const queues = [...only, ...(schedules ? ['schedules'] : [])];
+    log.info({ queues, concurrency: options.concurrency }, 'worker started');
+    if (terminal) announce(`Worker started (${queues.join(', ')}); SIGTERM or Ctrl-C drains and stops.`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGTERM', resolve);
+      process.once('SIGINT', resolve);
+    });
+    announce('Draining: finishing jobs in progress…');
+    await scheduled?.close();
+    await host.close();
+    await metricsServer?.close();
+    await runtime.close();
+    log.info('worker stopped');
+  });
 }

@@ -11,6 +11,15 @@ export interface RegisterEnvelope<Source extends string, Data> {
   readonly updated_at: string;
 }
 
+/** The kinds of the foreign-agent register (law 255-FZ), as its `agent_type` writes them. */
+export const FOREIGN_AGENT_TYPES = [
+  'Физическое лицо',
+  'Юридическое лицо',
+  'Иностранная структура без образования юридического лица',
+  'Незарегистрированное общественное объединение',
+  'СМИ',
+] as const;
+
 /** 2.3: every field a string, empty when absent. */
 export interface ForeignAgentData {
   readonly bik: string;

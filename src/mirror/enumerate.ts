@@ -1,5 +1,5 @@
 import type { Looked } from '../checks/run-check.js';
-import type { ForeignAgentRecord } from '../domain/records.js';
+import { FOREIGN_AGENT_TYPES, type ForeignAgentRecord } from '../domain/records.js';
 import { recordHash } from '../matching/record-hash.js';
 import { daysBetween, inRange } from './day-range.js';
 
@@ -18,15 +18,6 @@ import { daysBetween, inRange } from './day-range.js';
  *    neither known nor written on any record returned (docs/foreign-agent-mirror.md).
  * Any call that finally fails makes the mirror incomplete too: the run then searches per client.
  */
-
-/** The kinds of the register (law 255-FZ), as its `agent_type` writes them. */
-export const FOREIGN_AGENT_TYPES = [
-  'Физическое лицо',
-  'Юридическое лицо',
-  'Иностранная структура без образования юридического лица',
-  'Незарегистрированное общественное объединение',
-  'СМИ',
-] as const;
 
 /** One foreign-agent search, through the run's rate limiter; throws when the call finally failed. */
 export type ForeignAgentSearch = (

@@ -1,5 +1,5 @@
 import { KycError } from '../errors.js';
-import { FOREIGN_AGENT_TYPES } from './enumerate.js';
+import { FOREIGN_AGENT_TYPES } from '../domain/records.js';
 import { daysBetween } from './day-range.js';
 
 /**

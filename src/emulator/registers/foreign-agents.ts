@@ -4,6 +4,7 @@
  */
 import {
   emptyForeignAgentData,
+  FOREIGN_AGENT_TYPES,
   type ForeignAgentData,
   type ForeignAgentRecord,
 } from '../../domain/records.js';
@@ -24,14 +25,7 @@ import { transliterate } from '../transliterate.js';
 import { allowedName, allowedPerson, type GeneratorContext } from './context.js';
 import type { Planted } from './planted.js';
 
-export const AGENT_TYPES = [
-  'Физическое лицо',
-  'Юридическое лицо',
-  'Иностранная структура без образования юридического лица',
-  'Незарегистрированное общественное объединение',
-  'СМИ',
-] as const;
-type AgentType = (typeof AGENT_TYPES)[number];
+type AgentType = (typeof FOREIGN_AGENT_TYPES)[number];
 
 const TYPE_WEIGHTS: readonly (readonly [AgentType, number])[] = [
   ['Физическое лицо', 70],

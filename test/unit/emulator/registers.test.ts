@@ -11,7 +11,7 @@ import {
 } from '../../../src/identifiers/index.js';
 import { buildRegisters, generateRegisters, type Registers } from '../../../src/emulator/registers/index.js';
 import { plantedPath } from '../../../src/emulator/registers/planted.js';
-import { AGENT_TYPES } from '../../../src/emulator/registers/foreign-agents.js';
+import { FOREIGN_AGENT_TYPES as AGENT_TYPES } from '../../../src/domain/records.js';
 import { edrpouCheckDigit } from '../../../src/emulator/registers/sanctions.js';
 import { fold, wordSequence } from '../../../src/emulator/text.js';
 

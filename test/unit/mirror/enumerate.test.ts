@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateRegisters } from '../../../src/emulator/registers/index.js';
 import { STRICT_RESULT_CAP } from '../../../src/emulator/variant.js';
-import {
-  enumerateForeignAgents,
-  FOREIGN_AGENT_TYPES,
-  splitTypes,
-  type Enumeration,
-} from '../../../src/mirror/enumerate.js';
+import { FOREIGN_AGENT_TYPES } from '../../../src/domain/records.js';
+import { enumerateForeignAgents, splitTypes, type Enumeration } from '../../../src/mirror/enumerate.js';
 import { mirrorDigest } from '../../../src/mirror/snapshot.js';
 import { foreignAgent } from '../matching/fixtures.js';
 import { registerSearch } from '../../helpers/fa-register-search.js';
