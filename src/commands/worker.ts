@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { loadConfig, logSecrets } from '../config.js';
 import { createLogger } from '../log.js';

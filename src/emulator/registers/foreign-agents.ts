@@ -2,9 +2,9 @@
  * The foreign-agent register (law 255-FZ): about 70 % individuals, identifier columns empty for most
  * entries, additions on Fridays, several resource addresses joined with `;` for many entries.
  */
+import type { FOREIGN_AGENT_TYPES } from '../../domain/records.js';
 import {
   emptyForeignAgentData,
-  FOREIGN_AGENT_TYPES,
   type ForeignAgentData,
   type ForeignAgentRecord,
 } from '../../domain/records.js';

@@ -78,7 +78,7 @@ export async function listSchedules(redis: Redis, prefix: string): Promise<Sched
   return withQueue(redis, prefix, async (queue) => {
     const schedulers = await queue.getJobSchedulers(0, -1, true);
     return schedulers.map((s) => {
-      const data = s.template?.data as ScheduleJobData | undefined;
+      const data = s.template?.data;
       return {
         name: s.id ?? s.key,
         cron: s.pattern ?? (s.every ? `every ${s.every} ms` : ''),

@@ -48,7 +48,7 @@ async function screen(faStrategy: FaStrategyOption, profile = PROFILE): Promise<
   agent.queries.length = 0;
   const runId = await pipeline.submit(INPUT, { profile, faStrategy });
   const { run } = await pipeline.finish(runId, 300_000);
-  const [header = [], ...rows] = parse(readFileSync(run.out, 'utf8'), { bom: true }) as string[][];
+  const [header = [], ...rows] = parse(readFileSync(run.out, 'utf8'), { bom: true });
   return {
     header,
     rows,
