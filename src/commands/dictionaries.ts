@@ -4,7 +4,7 @@ import { KycError } from '../errors.js';
 import { encodeCsvRecord, type CsvFormat } from '../export/csv-format.js';
 import { startLookupRuntime } from '../pipeline/runtime.js';
 import { isRegistryError, type RegistryClient } from '../registry/index.js';
-import { positiveInt } from './run.js';
+import { positiveInt } from './shared-options.js';
 
 export type DictionaryFormat = 'table' | 'csv';
 

@@ -7,7 +7,7 @@ import { writeProfileFile } from '../ops/doctor/profile-file.js';
 import { formatReport } from '../ops/doctor/report.js';
 import { DEFAULT_BUDGET, burstCalls, runDoctor } from '../ops/doctor/run-doctor.js';
 import { ensureWritableParent } from '../pipeline/writable.js';
-import { positiveInt } from './run.js';
+import { positiveInt } from './shared-options.js';
 
 export interface DoctorFlags {
   readonly upstreamProfile?: string;

@@ -2,17 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
-import { EMULATOR_URL, loadConfig, logSecrets, withUpstreamProfile, type Config } from '../config.js';
+import { EMULATOR_URL, loadConfig, withUpstreamProfile, type Config } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
 import { CATALOG, EXIT, isErrorCode, KycError } from '../errors.js';
 import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
-import { createLogger, type Logger } from '../log.js';
+import type { Logger } from '../log.js';
 import { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
 import { readWhitelist } from '../ops/whitelist/file.js';
 import { WhitelistStore } from '../ops/whitelist/store.js';
 import { progressDisplay } from '../cli-ui/progress.js';
 import { progressLog } from '../cli-ui/progress-log.js';
-import { noticeChannel, stderrIsTerminal, type Announce } from '../cli-ui/notices.js';
+import { stderrIsTerminal, type Announce } from '../cli-ui/notices.js';
 import { summaryFields, summaryTable } from '../cli-ui/summary.js';
 import { PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
 import { ensureWritableDir, ensureWritableLogFile, ensureWritableParent } from '../pipeline/writable.js';
@@ -25,7 +25,17 @@ import { parseFaStrategy } from '../mirror/strategy.js';
 import { checkOutputTargets, parseOutputMode } from '../pipeline/output-paths.js';
 import { checkRunId, newRunId, type Priority } from '../pipeline/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
-import { emulatorOption, logFileOption, upstreamProfileOption, workerSettings } from './shared-options.js';
+import {
+  commandLogFile,
+  emulatorOption,
+  hostedWorkerOptions,
+  logFileOption,
+  openCommandLog,
+  nonNegativeInt,
+  positiveInt,
+  upstreamProfileOption,
+  workerSettings,
+} from './shared-options.js';
 
 export interface RunOptions {
   out?: string;
@@ -76,31 +86,6 @@ export interface RunOptions {
   emulator?: boolean;
 }
 
-export function positiveInt(name: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n <= 0)
-      throw new InvalidArgumentError(`${name} must be a positive whole number`);
-    return n;
-  };
-}
-
-export function nonNegativeInt(name: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError(`${name} must be 0–65535`);
-    return n;
-  };
-}
-
-export function positiveNumber(name: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`${name} must be a positive number`);
-    return n;
-  };
-}
-
 function delimiterOption(value: string): string {
   const named: Record<string, string> = { comma: ',', semicolon: ';', tab: '\t', pipe: '|', '\\t': '\t' };
   const d = named[value] ?? value;
@@ -138,17 +123,6 @@ export function addRunOptions(command: Command): Command {
       nonNegativeInt('--metrics-port'),
     )
     .option('--metrics-host <address>', 'address of --metrics-port', '127.0.0.1')
-    .option(
-      '--rate <n>',
-      'upstream calls per second for all workers together (default: KYC_RATE or 10)',
-      positiveNumber('--rate'),
-    )
-    .option(
-      '--concurrency <n>',
-      'check jobs in progress at once in this process',
-      positiveInt('--concurrency'),
-      DEFAULT_WORKER_SETTINGS.checksConcurrency,
-    )
     .option(
       '--window <n>',
       'clients between read and written at most (memory bound)',
@@ -200,7 +174,7 @@ export function addRunOptions(command: Command): Command {
       'card check: ISO 3166 alpha-3 issuing countries that flag a card, e.g. CYP,TUR (default: none)',
     );
   return emulatorOption(
-    upstreamProfileOption(logFileOption(command)),
+    upstreamProfileOption(logFileOption(hostedWorkerOptions(command))),
     'screen against the built-in emulator of the Lookup Service (synthetic registers; outputs marked EMULATOR)',
   );
 }
@@ -304,22 +278,12 @@ export async function runAction(
   // On a terminal the JSON log goes to a file, never between the notices and the bar (cli-ui/notices.ts).
   const terminal = !host && stderrIsTerminal();
   const showProgress = options.progress && terminal;
-  const logFile = host
-    ? undefined
-    : (options.logFile ?? (terminal ? join(config.stateDir, 'kyc-screen.log') : undefined));
+  const logFile = host ? undefined : commandLogFile(config, options.logFile, terminal);
   // The embedded Redis keeps its data in the state directory; the log file may be there too.
   if (!host && (!config.redisUrl || (logFile && !options.logFile)))
     ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
   if (logFile) ensureWritableLogFile(logFile);
-  const log =
-    host?.log ??
-    createLogger({
-      level: config.logLevel,
-      secrets: logSecrets(config),
-      ...(logFile ? { file: logFile } : {}),
-    });
-  const announce = host?.announce ?? noticeChannel(log);
-  if (logFile && terminal) announce(`Logs: ${logFile}`);
+  const { log, announce } = host ?? openCommandLog(config, logFile, terminal);
   /** The one line a failed run ends with: plain on stderr, like an error that ends any command. */
   const fail = host
     ? (message: string) => log.error(message)

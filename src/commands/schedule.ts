@@ -23,7 +23,8 @@ import { enqueueNewHits, startWebhookWorker } from '../ops/notify/webhook-queue.
 import { readWhitelist } from '../ops/whitelist/file.js';
 import { loadProfile } from '../registry/profile.js';
 import { requireUpstream, type Runtime } from '../pipeline/runtime.js';
-import { addRunOptions, positiveInt, runAction, type RunOptions } from './run.js';
+import { addRunOptions, runAction, type RunOptions } from './run.js';
+import { positiveInt } from './shared-options.js';
 
 const PIPELINE_QUEUES = ['checks', 'verdicts', 'runs'] as const;
 type PipelineQueue = (typeof PIPELINE_QUEUES)[number];

@@ -1,8 +1,7 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { loadConfig, logSecrets } from '../config.js';
-import { createLogger } from '../log.js';
-import { noticeChannel, stderrIsTerminal } from '../cli-ui/notices.js';
+import { loadConfig } from '../config.js';
+import { stderrIsTerminal } from '../cli-ui/notices.js';
 import { startApiServer } from '../api/server.js';
 import { API_RUN_WINDOW } from '../api/submit-upload.js';
 import { loadApiTokens } from '../api/tokens.js';
@@ -10,12 +9,15 @@ import { parseMaxUploadBytes } from '../api/upload.js';
 import { ensurePrivateDir, PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
 import { requireUpstream, startRuntime } from '../pipeline/runtime.js';
 import { ensureWritableDir, ensureWritableLogFile } from '../pipeline/writable.js';
-import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
-import { nonNegativeInt, positiveInt, positiveNumber } from './run.js';
+import { startWorkers } from '../pipeline/workers.js';
 import {
+  commandLogFile,
+  nonNegativeInt,
   configOverrides,
   emulatorOption,
+  hostedWorkerOptions,
   logFileOption,
+  openCommandLog,
   upstreamProfileOption,
   workerSettings,
 } from './shared-options.js';
@@ -41,22 +43,11 @@ export function registerServeCommand(program: Command): void {
     .option('--port <n>', 'port to listen on', nonNegativeInt('--port'), 8787)
     .option('--no-workers', 'only accept and serve runs; workers run elsewhere (kyc-screen worker)')
     .option(
-      '--concurrency <n>',
-      'check jobs in progress at once in this process',
-      positiveInt('--concurrency'),
-      DEFAULT_WORKER_SETTINGS.checksConcurrency,
-    )
-    .option(
-      '--rate <n>',
-      'upstream calls per second for all workers together (default: KYC_RATE or 10)',
-      positiveNumber('--rate'),
-    )
-    .option(
       '--state-dir <dir>',
       'uploads and outputs of API runs (<state-dir>/api), embedded Redis data (default: KYC_STATE_DIR or .state)',
     );
   emulatorOption(
-    upstreamProfileOption(logFileOption(command)),
+    upstreamProfileOption(logFileOption(hostedWorkerOptions(command))),
     'screen against the built-in emulator of the Lookup Service (synthetic registers; outputs marked EMULATOR)',
   ).action(async (options: ServeOptions) => {
     const config = loadConfig(process.env, configOverrides(options));
@@ -65,18 +56,12 @@ export function registerServeCommand(program: Command): void {
     const tokens = loadApiTokens(process.env);
     const maxUploadBytes = parseMaxUploadBytes(process.env.KYC_API_MAX_UPLOAD_BYTES);
     const terminal = stderrIsTerminal();
-    const logFile = options.logFile ?? (terminal ? join(config.stateDir, 'kyc-screen.log') : undefined);
+    const logFile = commandLogFile(config, options.logFile, terminal);
     ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
     const runsDir = resolve(config.stateDir, 'api');
     ensurePrivateDir(runsDir);
     if (logFile) ensureWritableLogFile(logFile);
-    const log = createLogger({
-      level: config.logLevel,
-      secrets: logSecrets(config),
-      ...(logFile ? { file: logFile } : {}),
-    });
-    const announce = noticeChannel(log);
-    if (logFile && terminal) announce(`Logs: ${logFile}`);
+    const { log, announce } = openCommandLog(config, logFile, terminal);
     const runtime = await startRuntime(config, log, { announce });
     try {
       const workers = options.workers

@@ -1,7 +1,35 @@
-import { resolve } from 'node:path';
-import type { Command } from 'commander';
-import { EMULATOR_URL, type Config, type ConfigInput } from '../config.js';
+import { join, resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { noticeChannel, type Announce } from '../cli-ui/notices.js';
+import { EMULATOR_URL, logSecrets, type Config, type ConfigInput } from '../config.js';
+import { createLogger, type Logger } from '../log.js';
 import { DEFAULT_WORKER_SETTINGS, type WorkerSettings } from '../pipeline/workers.js';
+
+/** Parsers of numeric flags: a bad value is a usage error naming the flag. */
+export function positiveInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new InvalidArgumentError(`${name} must be a positive whole number`);
+    return n;
+  };
+}
+
+export function nonNegativeInt(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError(`${name} must be 0–65535`);
+    return n;
+  };
+}
+
+export function positiveNumber(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError(`${name} must be a positive number`);
+    return n;
+  };
+}
 
 /**
  * Options that `run`, `worker` and `serve` share, declared once so that their help text and their meaning
@@ -20,6 +48,22 @@ export function upstreamProfileOption(command: Command): Command {
     'what the Lookup Service does where its contract is open, JSON (default: KYC_UPSTREAM_PROFILE or ' +
       'the safe defaults; see docs/lookup-service.md)',
   );
+}
+
+/** `--rate` and `--concurrency` of a command that hosts the workers for its own runs (`run`, `serve`). */
+export function hostedWorkerOptions(command: Command): Command {
+  return command
+    .option(
+      '--rate <n>',
+      'upstream calls per second for all workers together (default: KYC_RATE or 10)',
+      positiveNumber('--rate'),
+    )
+    .option(
+      '--concurrency <n>',
+      'check jobs in progress at once in this process',
+      positiveInt('--concurrency'),
+      DEFAULT_WORKER_SETTINGS.checksConcurrency,
+    );
 }
 
 /** `--emulator`; `does` says what the opt-in does for this command. */
@@ -65,4 +109,32 @@ export function workerSettings(config: Config, flags: WorkerFlags = {}): WorkerS
     breakerThreshold: config.breakerThreshold,
     ...(config.profile.burst === undefined ? {} : { burst: config.profile.burst }),
   };
+}
+
+/**
+ * The JSON log of a command that logs (cli-ui/notices.ts): `--log-file`, else on a terminal
+ * `<state-dir>/kyc-screen.log` so that it never mixes with the notices, else stderr (undefined).
+ */
+export function commandLogFile(
+  config: Config,
+  given: string | undefined,
+  terminal: boolean,
+): string | undefined {
+  return given ?? (terminal ? join(config.stateDir, 'kyc-screen.log') : undefined);
+}
+
+/** The command's logger and notice channel; on a terminal the first notice says where the log goes. */
+export function openCommandLog(
+  config: Config,
+  logFile: string | undefined,
+  terminal: boolean,
+): { readonly log: Logger; readonly announce: Announce } {
+  const log = createLogger({
+    level: config.logLevel,
+    secrets: logSecrets(config),
+    ...(logFile ? { file: logFile } : {}),
+  });
+  const announce = noticeChannel(log);
+  if (logFile && terminal) announce(`Logs: ${logFile}`);
+  return { log, announce };
 }

@@ -5,7 +5,7 @@ import type { WhitelistEntry } from '../ops/whitelist/entry.js';
 import { appendWhitelistEntry } from '../ops/whitelist/file.js';
 import { entryFromVerdict } from '../ops/whitelist/from-verdict.js';
 import { verdictFileFormat } from '../ops/verdict-file.js';
-import { positiveInt } from './run.js';
+import { positiveInt } from './shared-options.js';
 
 export interface WhitelistAddOptions {
   verdicts: string;

@@ -1,18 +1,20 @@
-import { join } from 'node:path';
 import { Option, type Command } from 'commander';
-import { loadConfig, logSecrets } from '../config.js';
-import { createLogger } from '../log.js';
-import { noticeChannel, stderrIsTerminal } from '../cli-ui/notices.js';
+import { loadConfig } from '../config.js';
+import { stderrIsTerminal } from '../cli-ui/notices.js';
 import { PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
 import { requireUpstream, startRuntime } from '../pipeline/runtime.js';
 import { ensureWritableDir, ensureWritableLogFile } from '../pipeline/writable.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
 import { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
-import { nonNegativeInt, positiveInt, positiveNumber } from './run.js';
 import {
+  commandLogFile,
+  nonNegativeInt,
+  positiveInt,
+  positiveNumber,
   configOverrides,
   emulatorOption,
   logFileOption,
+  openCommandLog,
   upstreamProfileOption,
   workerSettings,
 } from './shared-options.js';
@@ -91,17 +93,11 @@ export function registerWorkerCommand(program: Command): void {
     requireUpstream(config);
     // The rule of every command that logs (cli-ui/notices.ts): on a terminal the log goes to a file.
     const terminal = stderrIsTerminal();
-    const logFile = options.logFile ?? (terminal ? join(config.stateDir, 'kyc-screen.log') : undefined);
+    const logFile = commandLogFile(config, options.logFile, terminal);
     if (!config.redisUrl || (logFile && !options.logFile))
       ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
     if (logFile) ensureWritableLogFile(logFile);
-    const log = createLogger({
-      level: config.logLevel,
-      secrets: logSecrets(config),
-      ...(logFile ? { file: logFile } : {}),
-    });
-    const announce = noticeChannel(log);
-    if (logFile && terminal) announce(`Logs: ${logFile}`);
+    const { log, announce } = openCommandLog(config, logFile, terminal);
     const runtime = await startRuntime(config, log, { announce });
     const { only, schedules } = pipelineQueuesOf(options.queues);
     const metrics = options.metricsPort === undefined ? undefined : new WorkerMetrics();

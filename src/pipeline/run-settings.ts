@@ -7,34 +7,34 @@ import type { RunSettings } from './run-store.js';
 import { fileSha256 } from './submit.js';
 
 /** What a submitter (the `run` command, the HTTP API) decides about a new run; the rest comes from config. */
-export interface NewRun {
-  readonly id: string;
-  /** Absolute path of the input file. */
-  readonly input: string;
-  readonly out: string;
-  readonly evidence: string;
-  readonly manifest: string;
-  readonly priority: RunSettings['priority'];
-  readonly window: number;
-  /** `--cache-rows` (a scheduled run keeps its own); absent: the config's. */
-  readonly cacheRows?: number;
-  /** `--attempts` of the run's checks; absent: those of the worker that coordinates it. */
-  readonly attempts?: number;
-  readonly checks: readonly string[];
+export type NewRun = Pick<
+  RunSettings,
+  | 'id'
+  | 'input'
+  | 'out'
+  | 'evidence'
+  | 'manifest'
+  | 'priority'
+  | 'window'
+  | 'cacheRows'
+  | 'attempts'
+  | 'checks'
+  | 'overwrite'
+  | 'smtp'
+  | 'cardRiskCountries'
+  | 'encoding'
+  | 'columns'
+  | 'outEncoding'
+  | 'outDelimiter'
+  | 'outBom'
+  | 'whitelist'
+  | 'schedule'
+  | 'submitter'
+> & {
+  /** Always decided for a new run; stored runs of older versions may lack them. */
   readonly outputMode: number;
   readonly faStrategy: FaStrategyOption;
-  readonly overwrite?: boolean;
-  readonly smtp?: boolean;
-  readonly cardRiskCountries?: readonly string[];
-  readonly encoding?: string;
-  readonly columns?: string;
-  readonly outEncoding?: string;
-  readonly outDelimiter?: string;
-  readonly outBom?: boolean;
-  readonly whitelist?: RunSettings['whitelist'];
-  readonly schedule?: string;
-  readonly submitter?: string;
-}
+};
 
 /**
  * The settings stored with a new run, whoever submits it: one place decides what a run records (input hash,
