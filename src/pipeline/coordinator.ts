@@ -34,11 +34,12 @@ import { clientForJobs, type CheckJobData, type MergeJobData, type StoredResult 
 import { OutputFiles } from './output-files.js';
 import { settleForeignAgentStrategy, type MirrorSource } from './fa-strategy.js';
 import { MirrorStore } from './mirror-store.js';
+import { HOLD_POLL_MS, STEADY_CHUNK_ROWS, holdDispatch } from './look-ahead.js';
 import { createPart, DEFAULT_OUTPUT_MODE, partPath, placePart } from './output-paths.js';
 import { unrecognisedField, type RunState, type RunStore } from './run-store.js';
 import { DEFAULT_CACHE_ROWS, cacheWindowOf, lastDroppableGeneration } from './request-cache.js';
 import { ABANDONED_JOB_AGE_S, compactAppendOnlyFile, purgeRunJobs } from './retention.js';
-import { PRIORITY, QUEUES, checkJobId, mergeJobId } from './topology.js';
+import { PRIORITY, QUEUES, checkJobId, jobKey, mergeJobId, waitingKeys } from './topology.js';
 
 export interface CoordinatorDeps {
   readonly redis: Redis;
@@ -59,6 +60,11 @@ export interface CoordinatorDeps {
    * Absent: the run searches per client.
    */
   readonly foreignAgentMirror?: (run: RunState, signal?: AbortSignal) => MirrorSource;
+  /**
+   * The shared quota: while it is booked ahead, the reader holds back rows the workers could not start yet
+   * (src/pipeline/look-ahead.ts).
+   */
+  readonly quota?: { bookedAheadMs(): Promise<number> };
   /** Called after every written batch; the CLI and the runs job show it. */
   onProgress?(progress: { written: number; total?: number }): void;
 }
@@ -310,7 +316,7 @@ export async function coordinateRun(
     const pipeline = redis.pipeline();
     for (const row of rows) {
       pipeline.hexists(keys.results, String(row));
-      pipeline.exists(`${deps.prefix}:${QUEUES.verdicts}:${mergeJobId(runId, row)}`);
+      pipeline.exists(jobKey(deps.prefix, QUEUES.verdicts, mergeJobId(runId, row)));
     }
     const replies = (await pipeline.exec()) ?? [];
     const done = new Set<number>();
@@ -368,11 +374,36 @@ export async function coordinateRun(
     await new Promise((resolve) => setTimeout(resolve, restMs));
   }
 
+  const waiting = waitingKeys(deps.prefix, QUEUES.checks);
+  /** Waits while the workers have enough to do without more rows (src/pipeline/look-ahead.ts); true if it did. */
+  async function holdWhileWorkersBusy(): Promise<boolean> {
+    let held = false;
+    while (!failure && !signal?.aborted) {
+      const [stored, wait, prioritized, bookedAheadMs] = await Promise.all([
+        store.storedResults(runId),
+        redis.llen(waiting.wait),
+        redis.zcard(waiting.prioritized),
+        deps.quota?.bookedAheadMs() ?? 0,
+      ]);
+      const state = {
+        unfinishedRows: pending.size - stored,
+        queuedChecks: wait + prioritized,
+        bookedAheadMs,
+      };
+      if (!holdDispatch(state)) return held;
+      held = true;
+      await room.wait(HOLD_POLL_MS);
+    }
+    return held;
+  }
+
   async function read(): Promise<void> {
     let batch: IngestItem[] = [];
     // Small first chunks put the first checks in the queue within milliseconds (an onboarding upload is
     // waited for); later chunks grow to chunkSize, where addBulk is most efficient.
     let chunkLimit = Math.min(8, chunkSize);
+    // Once the workers were ahead, rows go out as they make room, in chunks too small to stall them.
+    let steady = false;
     for await (const item of file.rows) {
       if (failure || signal?.aborted) return;
       if (item.row < firstRow) continue;
@@ -382,7 +413,8 @@ export async function coordinateRun(
       if (batch.length >= chunkLimit) {
         await dispatchAndRest(batch);
         batch = [];
-        chunkLimit = Math.min(chunkSize, chunkLimit * 2);
+        if (await holdWhileWorkersBusy()) steady = true;
+        chunkLimit = steady ? Math.min(chunkSize, STEADY_CHUNK_ROWS) : Math.min(chunkSize, chunkLimit * 2);
       }
       while (pending.size >= run.window && !failure && !signal?.aborted) {
         if (batch.length > 0) {
@@ -401,7 +433,7 @@ export async function coordinateRun(
   async function unstick(row: number): Promise<void> {
     const item = pending.get(row);
     if (!item) return;
-    const mergeKey = `${deps.prefix}:${QUEUES.verdicts}:${mergeJobId(runId, row)}`;
+    const mergeKey = jobKey(deps.prefix, QUEUES.verdicts, mergeJobId(runId, row));
     const [failedReason, exists] = await Promise.all([
       redis.hget(mergeKey, 'failedReason'),
       redis.exists(mergeKey),

@@ -55,6 +55,15 @@ redis.call('SET', KEYS[1], string.format('%d', start + interval), 'PX', math.flo
 return {start, now, start}
 `);
 
+/** Microseconds of slots booked beyond now (0 when the next call may leave at once). */
+const BOOKED = new RedisScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tat < now then return 0 end
+return tat - now
+`);
+
 /** After a 429: nobody calls before Retry-After, and the rate is cut (see above). */
 const PENALIZE = new RedisScript(`${ADAPT}
 local t = redis.call('TIME')
@@ -148,6 +157,11 @@ export class Pacer {
   async currentRate(): Promise<number> {
     const current = await this.redis.hget(this.adaptKey, 'current');
     return current === null ? this.rate : Math.min(this.rate, Number(current));
+  }
+
+  /** How far ahead the quota is booked, in milliseconds of Redis's clock: calls already waiting for slots. */
+  async bookedAheadMs(): Promise<number> {
+    return Number(await BOOKED.run(this.redis, [this.key], [])) / 1000;
   }
 
   /** The next slot, as a time of this process's clock (performance.now()). */

@@ -253,6 +253,11 @@ export class RunStore {
     await this.redis.multi().hset(key, String(row), json).pexpire(key, ABANDONED_RUN_DATA_MS).exec();
   }
 
+  /** Results stored and not yet written to the outputs. */
+  async storedResults(runId: string): Promise<number> {
+    return this.redis.hlen(this.keys(runId).results);
+  }
+
   async incr(runId: string, counts: Readonly<Record<string, number>>): Promise<void> {
     const fields = Object.entries(counts).filter(([, by]) => by !== 0);
     // Most check jobs have nothing to count: no round trip for them.

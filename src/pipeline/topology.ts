@@ -26,6 +26,16 @@ export function mergeJobId(runId: string, row: number): string {
   return `${runId}-${row}-merge`;
 }
 
+/** BullMQ's hash of one job (`<prefix>:<queue>:<jobId>`). */
+export function jobKey(prefix: string, queue: string, jobId: string): string {
+  return `${prefix}:${queue}:${jobId}`;
+}
+
+/** BullMQ's lists of a queue's jobs that wait for a worker: plain and prioritized. */
+export function waitingKeys(prefix: string, queue: string): { wait: string; prioritized: string } {
+  return { wait: `${prefix}:${queue}:wait`, prioritized: `${prefix}:${queue}:prioritized` };
+}
+
 /** The check kind encoded in a child job key (`<prefix>:checks:<runId>-<row>-<kind>`). */
 export function kindOfJobKey(jobKey: string): string {
   return jobKey.slice(jobKey.lastIndexOf('-') + 1);

@@ -183,6 +183,7 @@ export async function startWorkers(options: {
                 log,
                 attempts: settings.attempts,
                 backoffMs: settings.backoffMs,
+                quota: pacer,
                 foreignAgentMirror: (run, runSignal) =>
                   mirrorSearch(run.id, registry, pacer, store, {
                     guard,

@@ -175,10 +175,11 @@ async function quotaCase(
   const load = busy ? busyCore() : undefined;
   const sampler = sampleCalls(emulator);
   const out = join(work, `quota-${R}-${burst}-${busy ? 'busy' : 'idle'}`);
-  const result = await runCli(['run', file, '--rate', String(R), '--out-dir', out, '--no-progress'], {
-    REDIS_URL: redis.url,
-    KYC_API_URL: emulator.url,
-  });
+  const extra = flag('run-args')?.split(' ').filter(Boolean) ?? [];
+  const result = await runCli(
+    ['run', file, '--rate', String(R), '--out-dir', out, '--no-progress', ...extra],
+    { REDIS_URL: redis.url, KYC_API_URL: emulator.url },
+  );
   const calls = sampler.stop();
   await load?.stop();
   const stats = await emulator.stats();

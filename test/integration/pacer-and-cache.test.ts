@@ -59,6 +59,18 @@ describe('Pacer (one GCRA quota in Redis)', () => {
   });
 });
 
+describe('Pacer.bookedAheadMs (what the coordinator reads ahead by)', () => {
+  it('is 0 on an idle quota and grows by 1/rate with every slot reserved ahead', async () => {
+    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, 10, 5_000);
+    expect(await pacer.bookedAheadMs()).toBe(0);
+    for (let i = 0; i < 5; i++) await pacer.reserve();
+    const booked = await pacer.bookedAheadMs();
+    // Five slots 100 ms apart from now: the next free one is about half a second ahead.
+    expect(booked).toBeGreaterThan(400);
+    expect(booked).toBeLessThanOrEqual(500);
+  });
+});
+
 describe('Pacer adaptation to 429s', () => {
   it('cuts the rate a little after one 429, by 30 % while 429s keep coming, and climbs back without them', async () => {
     const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, 100, 5_000);
