@@ -402,8 +402,6 @@ export async function coordinateRun(
     // Small first chunks put the first checks in the queue within milliseconds (an onboarding upload is
     // waited for); later chunks grow to chunkSize, where addBulk is most efficient.
     let chunkLimit = Math.min(8, chunkSize);
-    // Once the workers were ahead, rows go out as they make room, in chunks too small to stall them.
-    let steady = false;
     for await (const item of file.rows) {
       if (failure || signal?.aborted) return;
       if (item.row < firstRow) continue;
@@ -413,8 +411,10 @@ export async function coordinateRun(
       if (batch.length >= chunkLimit) {
         await dispatchAndRest(batch);
         batch = [];
-        if (await holdWhileWorkersBusy()) steady = true;
-        chunkLimit = steady ? Math.min(chunkSize, STEADY_CHUNK_ROWS) : Math.min(chunkSize, chunkLimit * 2);
+        // While the workers are ahead, rows go out as they make room, in chunks too small to stall them; a
+        // reader that falls behind (no hold) doubles its chunks again, where addBulk is cheapest per row.
+        const held = await holdWhileWorkersBusy();
+        chunkLimit = Math.min(chunkSize, held ? STEADY_CHUNK_ROWS : chunkLimit * 2);
       }
       while (pending.size >= run.window && !failure && !signal?.aborted) {
         if (batch.length > 0) {
