@@ -149,6 +149,7 @@ async function latency(): Promise<Figure[]> {
   try {
     process.stderr.write(`bench: ${N} screens, no batch…\n`);
     const idle = await screenSequentially(serve.base);
+    process.stderr.write(`bench: no batch: ${JSON.stringify(idle)}\n`);
     process.stderr.write(`bench: ${BATCH_ROWS} rows batch, until at full rate…\n`);
     const batchId = await uploadFile(serve.base, batchFile, 'normal');
     const before = await untilFullRate(serve, emulator, batchId);
@@ -253,8 +254,13 @@ async function upload(): Promise<Figure> {
 execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 const loadAtStart = load();
 const figures: Figure[] = [];
-if (only.has('latency')) figures.push(...(await latency()));
-if (only.has('upload')) figures.push(await upload());
+const report = (measured: Figure[]) => {
+  // Each figure as soon as it is measured, so that an interrupted run keeps what it had.
+  for (const f of measured) process.stderr.write(`bench: ${JSON.stringify(f)}\n`);
+  figures.push(...measured);
+};
+if (only.has('latency')) report(await latency());
+if (only.has('upload')) report([await upload()]);
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.versions.node}, load ${loadAtStart} at start, ${load()} at end`;
 console.log(`\nkyc-screen API benchmarks — ${machine}\n`);

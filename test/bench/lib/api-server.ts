@@ -51,6 +51,9 @@ export async function startServe(args: string[], env: NodeJS.ProcessEnv): Promis
 
 const auth = { authorization: `Bearer ${BENCH_TOKEN}` };
 
+/** How long a screen request waits for its verdict: one stuck run must not stall the benchmark for long. */
+const SCREEN_WAIT_S = 20;
+
 /** POST /v1/runs with the file streamed from disk (the client holds none of it in memory); the run's id. */
 export function uploadFile(base: string, path: string, priority = 'normal'): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -89,7 +92,7 @@ export async function screenOne(
   client: Record<string, string>,
 ): Promise<{ status: number; verdict: string | undefined; seconds: number }> {
   const started = performance.now();
-  const response = await fetch(`${base}/v1/screen?wait=60`, {
+  const response = await fetch(`${base}/v1/screen?wait=${SCREEN_WAIT_S}`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify(client),
