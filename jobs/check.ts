@@ -17,7 +17,6 @@ import { PacedOut, type JobLookup } from '../src/pipeline/paced-lookup.js';
 import { UpstreamHeld } from '../src/pipeline/upstream-guard.js';
 import type { CacheWindow } from '../src/pipeline/request-cache.js';
 import type { RunStore } from '../src/pipeline/run-store.js';
-import { PRIORITY } from '../src/pipeline/topology.js';
 import {
   DEFAULT_PROFILE,
   isRegistryError,
@@ -26,11 +25,8 @@ import {
 } from '../src/registry/index.js';
 
 export interface CheckProcessorDeps {
-  /**
-   * The lookups of a row, bound to the HTTP client, the shared pacer and the run's cache; `urgent` for the
-   * checks of a high-priority run.
-   */
-  lookupFor(runId: string, cache: CacheWindow, profile: UpstreamProfile, urgent: boolean): JobLookup;
+  /** The lookups of a row, bound to the HTTP client, the shared pacer and the run's cache. */
+  lookupFor(runId: string, cache: CacheWindow, profile: UpstreamProfile): JobLookup;
   /** Pauses the whole checks queue, on every machine (BullMQ's queue.rateLimit). */
   pauseQueue(ms: number): Promise<void>;
   readonly store: RunStore;
@@ -62,7 +58,7 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
     if (!isCoreKind(kind) && !isOptionalKind(kind))
       throw new UnrecoverableError(`KYC_ERR_INTERNAL: unknown check kind ${kind}`);
     const profile = job.data.profile ?? DEFAULT_PROFILE;
-    const lookup = deps.lookupFor(runId, job.data.cache, profile, job.opts.priority === PRIORITY.high);
+    const lookup = deps.lookupFor(runId, job.data.cache, profile);
     try {
       if (kind === 'foreign_agent' && job.data.faMirror !== undefined) {
         // A mirror run never searches by a client's name: without its mirror the check fails.

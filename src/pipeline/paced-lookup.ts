@@ -78,8 +78,6 @@ export interface PacedLookupOptions {
   readonly guard?: UpstreamGuard;
   /** The longest Retry-After honoured (the run's upstream profile). */
   readonly maxRetryAfterMs?: number;
-  /** Calls of a high-priority run: they do not wait behind the slots a batch holds ahead (Pacer). */
-  readonly urgent?: boolean;
 }
 
 export function pacedLookup(
@@ -104,7 +102,7 @@ export function pacedLookup(
     const { value, cached } = await cache.getOrFetch(operation, params, async () => {
       // A key known to be refused, or a service known to be out of reach, gets no call at all.
       await guard?.assertClosed();
-      const slot = await pacer.acquire({ urgent: options.urgent === true });
+      const slot = await pacer.acquire();
       if (!slot.granted) throw new PacedOut(slot.retryInMs);
       let answer: CompactAnswer<T>;
       try {

@@ -1,10 +1,8 @@
 import type { Redis } from 'ioredis';
-import pLimit, { type LimitFunction } from 'p-limit';
 import { RedisScript } from './redis-script.js';
 import {
   ClockOffset,
   assumedBurst,
-  bookingsAhead,
   latenessToleranceMs,
   slotDecision,
   type SlotDecision,
@@ -28,11 +26,6 @@ import {
  * 30 % at most once a second (multiplicative decrease); it climbs back by 2 % of the configured rate per
  * second without a 429 (additive increase), so the calls settle just under a lower real quota instead of
  * storming it after every Retry-After.
- *
- * Calls that are not urgent (batch runs) hold at most a few slots ahead per process; the others wait in
- * this process, in order, until one of those slots comes. Urgent calls (runs of priority high, and the
- * preflight) reserve at once, so they queue behind a few slots of a batch, not behind every check job of
- * it (src/pipeline/slot-timing.ts, BOOKING_LEAD_MS).
  */
 const ADAPT = `
 local function rate(now, maxRate)
@@ -106,7 +99,6 @@ export class Pacer {
   private readonly maxAheadMs: number;
   private readonly toleranceMs: number;
   private readonly clock = new ClockOffset();
-  private readonly notUrgent: LimitFunction;
   readonly counts: PacerCounts = { retaken: 0 };
 
   constructor(
@@ -118,7 +110,6 @@ export class Pacer {
     const { maxAheadMs = 1_000, burst } = typeof options === 'number' ? { maxAheadMs: options } : options;
     this.maxAheadMs = maxAheadMs;
     this.toleranceMs = latenessToleranceMs(rate, assumedBurst(rate, burst));
-    this.notUrgent = pLimit(bookingsAhead(rate));
     // Same hash tag as the slot key, so both live in one Redis Cluster slot.
     this.adaptKey = `${key}:adapt`;
   }
@@ -134,14 +125,9 @@ export class Pacer {
   /**
    * Reserves a slot and sleeps until it; false when the queue should back off instead. Call it right
    * before the request leaves: a slot that passed more than the tolerance ago (this process did not run in
-   * time) is given up for a new one, so calls leave on their slots and never in a bunch. A call that is
-   * not urgent first waits for its turn among the few this process may hold ahead (see above).
+   * time) is given up for a new one, so calls leave on their slots and never in a bunch.
    */
-  acquire(options: { readonly urgent?: boolean } = {}): Promise<Reservation> {
-    return options.urgent === true ? this.acquireSlot() : this.notUrgent(() => this.acquireSlot());
-  }
-
-  private async acquireSlot(): Promise<Reservation> {
+  async acquire(): Promise<Reservation> {
     const started = performance.now();
     for (let retakes = 0; ; retakes++) {
       const slot = await this.reserveAt();

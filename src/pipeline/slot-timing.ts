@@ -27,21 +27,6 @@ export function assumedBurst(rate: number, burst: number | undefined): number {
   return burst ?? Math.max(1, rate / 10);
 }
 
-/**
- * How far ahead, ms, the calls of one process that are not urgent may hold slots. Every slot already held
- * is a wait for the next call, urgent or not, so a batch whose check jobs all held a slot would put a
- * high-priority call behind concurrency ÷ rate seconds of them (0.32 s at 32 jobs and 100/s, up to the
- * pacer's horizon of 1 s below 32/s), once per sequential call of the client. A short lead keeps the
- * quota busy (the next slot is booked while the held ones run out) and the queue in front of urgent calls
- * short.
- */
-export const BOOKING_LEAD_MS = 50;
-
-/** Slots the calls of one process that are not urgent may hold at once: the lead at the rate, at least 2. */
-export function bookingsAhead(rate: number): number {
-  return Math.max(2, Math.ceil((rate * BOOKING_LEAD_MS) / 1000));
-}
-
 export type SlotDecision = 'send' | 'retake';
 
 /** Send now, or take a new slot because this one passed too long ago (see MAX_RETAKES). */

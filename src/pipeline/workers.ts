@@ -99,7 +99,7 @@ export async function startWorkers(options: {
   const upstream = new UpstreamState(redis, prefix);
   const probe = async (options: PreflightOptions = {}) => {
     // The call takes a slot of the one quota like any other, but never waits behind a long pause for it.
-    await pacer.acquire({ urgent: true });
+    await pacer.acquire();
     const { note } = await preflight(registry, options);
     if (note) log.warn({ note }, 'preflight call: the Lookup Service answered with an error; going on');
   };
@@ -118,7 +118,7 @@ export async function startWorkers(options: {
       new Worker<CheckJobData>(
         QUEUES.checks,
         checkProcessor({
-          lookupFor: (runId, window, profile, urgent) => {
+          lookupFor: (runId, window, profile) => {
             const keys = store.keys(runId);
             const cache = new RequestCache(
               redis,
@@ -129,7 +129,6 @@ export async function startWorkers(options: {
             return pacedLookup(runId, registry, pacer, cache, store, {
               guard,
               maxRetryAfterMs: profile.maxRetryAfterMs,
-              urgent,
             });
           },
           pauseQueue: (ms) => checksQueue.rateLimit(ms),

@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { Pacer } from '../../src/pipeline/pacer.js';
-import { bookingsAhead } from '../../src/pipeline/slot-timing.js';
 import {
   CACHE_SPAN,
   LocalAnswers,
@@ -43,27 +42,6 @@ describe('Pacer (one GCRA quota in Redis)', () => {
       maxInWindow = Math.max(maxInWindow, i - j + 1);
     }
     expect(maxInWindow).toBeLessThanOrEqual(24);
-  });
-
-  it('lets an urgent call reserve ahead of a batch waiting for slots, behind only the few it holds', async () => {
-    const rate = 100;
-    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, rate);
-    const granted: string[] = [];
-    const take = async (who: string, urgent: boolean) => {
-      if ((await pacer.acquire({ urgent })).granted) granted.push(who);
-    };
-    // A batch's check jobs, each wanting a slot (30 × 10 ms of slots), then one call of a high-priority run.
-    const batch = Array.from({ length: 30 }, (_, i) => take(`batch-${i}`, false));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const grantedBefore = granted.length;
-    await Promise.all([...batch, take('urgent', true)]);
-    expect(granted).toHaveLength(31);
-    // Behind the slots the batch held when it came, not behind the 30 it was waiting for.
-    expect(granted.indexOf('urgent')).toBeLessThanOrEqual(grantedBefore + bookingsAhead(rate));
-    expect(granted.indexOf('urgent')).toBeLessThan(15);
-    // The batch keeps its own order.
-    const order = granted.filter((who) => who !== 'urgent').map((who) => Number(who.slice('batch-'.length)));
-    expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
   it('refuses a slot beyond its horizon, and a penalty moves every slot after Retry-After', async () => {

@@ -2,11 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TokenBuckets } from '../../../src/emulator/rate-limit.js';
 import {
-  BOOKING_LEAD_MS,
   ClockOffset,
   MAX_RETAKES,
   assumedBurst,
-  bookingsAhead,
   latenessToleranceMs,
   slotDecision,
 } from '../../../src/pipeline/slot-timing.js';
@@ -115,21 +113,5 @@ describe('ClockOffset (Redis time → this process)', () => {
     clock.observe(12_000, 11_000 - 5);
     clock.observe(23_000, 22_000 - 5);
     expect(clock.toLocal(30_000)).toBeCloseTo(31_005, 6);
-  });
-});
-
-describe('slots a process holds ahead for calls that are not urgent', () => {
-  it('is the booking lead at the rate, never fewer than two so that the next slot is booked in time', () => {
-    expect(bookingsAhead(1)).toBe(2);
-    expect(bookingsAhead(10)).toBe(2);
-    expect(bookingsAhead(100)).toBe(Math.ceil((100 * BOOKING_LEAD_MS) / 1000));
-    expect(bookingsAhead(1_000)).toBe(50);
-    fc.assert(
-      fc.property(fc.double({ min: 0.01, max: 1e6, noNaN: true }), (rate) => {
-        const held = bookingsAhead(rate);
-        expect(held).toBeGreaterThanOrEqual(2);
-        expect(held).toBeGreaterThanOrEqual((rate * BOOKING_LEAD_MS) / 1000);
-      }),
-    );
   });
 });
