@@ -11,6 +11,7 @@ import {
   type OptionalCheckKind,
 } from '../src/domain/check.js';
 import { isKycError, KycError } from '../src/errors.js';
+import { encodeFailure } from '../src/failure.js';
 import type { MirrorIndex } from '../src/mirror/local-index.js';
 import type { CheckJobData } from '../src/pipeline/job-data.js';
 import { PacedOut, type JobLookup } from '../src/pipeline/paced-lookup.js';
@@ -48,7 +49,7 @@ function isOptionalKind(name: string): name is OptionalCheckKind {
  * back without spending an attempt (BullMQ counts it as a started attempt, which `maxStartedAttempts`
  * caps), and so does a call the circuit breaker holds; 4xx other than auth are final; auth, 5xx, timeouts,
  * network and malformed answers are retried with exponential backoff and jitter (a refused key stops at the
- * breaker, not in INCOMPLETE rows). Failure messages start with the KYC_ERR code so the merge can report the
+ * breaker, not in INCOMPLETE rows). Failure messages are encodeFailure's, so the merge can report code and
  * reason.
  */
 export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData, CheckResult> {
@@ -56,7 +57,9 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
     const { runId, client } = job.data;
     const kind = job.name;
     if (!isCoreKind(kind) && !isOptionalKind(kind))
-      throw new UnrecoverableError(`KYC_ERR_INTERNAL: unknown check kind ${kind}`);
+      throw new UnrecoverableError(
+        encodeFailure({ code: 'KYC_ERR_INTERNAL', message: `unknown check kind ${kind}` }),
+      );
     const profile = job.data.profile ?? DEFAULT_PROFILE;
     const lookup = deps.lookupFor(runId, job.data.cache, profile);
     try {
@@ -84,11 +87,11 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
         // The writer sees a failed check as its code only: what it did not recognise is counted here, once.
         if (final && error.unrecognised) await deps.store.noteUnrecognised(runId, [error.unrecognised]);
         // Auth failures are retried: the circuit breaker, not one job, decides that a key is bad.
-        if (!isRetryable(error) && error.kind !== 'auth') throw new UnrecoverableError(error.toString());
+        if (!isRetryable(error) && error.kind !== 'auth') throw new UnrecoverableError(encodeFailure(error));
         if (!final) await deps.store.incr(runId, { retries: 1 });
-        throw new Error(error.toString());
+        throw new Error(encodeFailure(error));
       }
-      if (isKycError(error)) throw new UnrecoverableError(error.toString());
+      if (isKycError(error)) throw new UnrecoverableError(encodeFailure(error));
       throw error;
     } finally {
       // Calls made count even when the job fails or goes back to the queue.

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { checkProcessor } from '../../jobs/check.js';
 import { ingestProcessor } from '../../jobs/ingest.js';
 import { mergeProcessor } from '../../jobs/merge.js';
+import { encodeFailure } from '../failure.js';
 import type { Logger } from '../log.js';
 import type { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
 import { WhitelistStore } from '../ops/whitelist/store.js';
@@ -213,7 +214,7 @@ export async function startWorkers(options: {
               signal,
             ).catch(async (error: unknown) => {
               if (!(error instanceof RunInterrupted))
-                await store.update(runId, { status: 'failed', error: String(error) });
+                await store.update(runId, { status: 'failed', error: encodeFailure(error) });
               throw error;
             }),
           stopping.signal,
