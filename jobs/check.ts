@@ -3,13 +3,7 @@ import { checkForeignAgentOnMirror } from '../src/checks/mirror-check.js';
 import { DEFAULT_OPTIONAL_SETTINGS } from '../src/checks/optional-plan.js';
 import { runCheck } from '../src/checks/run-check.js';
 import { runOptionalCheck } from '../src/checks/run-optional-check.js';
-import {
-  CORE_CHECK_KINDS,
-  OPTIONAL_CHECK_KINDS,
-  type CheckResult,
-  type CoreCheckKind,
-  type OptionalCheckKind,
-} from '../src/domain/check.js';
+import { isCoreCheckKind, isOptionalCheckKind, type CheckResult } from '../src/domain/check.js';
 import { isKycError, KycError } from '../src/errors.js';
 import { encodeFailure } from '../src/failure.js';
 import type { MirrorIndex } from '../src/mirror/local-index.js';
@@ -35,14 +29,6 @@ export interface CheckProcessorDeps {
   mirrorFor?(runId: string, sha256: string): Promise<MirrorIndex>;
 }
 
-function isCoreKind(name: string): name is CoreCheckKind {
-  return (CORE_CHECK_KINDS as readonly string[]).includes(name);
-}
-
-function isOptionalKind(name: string): name is OptionalCheckKind {
-  return (OPTIONAL_CHECK_KINDS as readonly string[]).includes(name);
-}
-
 /**
  * The rate-limited HTTP stage: the only place where the Lookup Service is called. A 429 or an exhausted
  * pacer pauses the whole queue (for Retry-After, at most the profile's `maxRetryAfterMs`) and puts the job
@@ -56,7 +42,7 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
   return async (job: Job<CheckJobData, CheckResult>) => {
     const { runId, client } = job.data;
     const kind = job.name;
-    if (!isCoreKind(kind) && !isOptionalKind(kind))
+    if (!isCoreCheckKind(kind) && !isOptionalCheckKind(kind))
       throw new UnrecoverableError(
         encodeFailure({ code: 'KYC_ERR_INTERNAL', message: `unknown check kind ${kind}` }),
       );
@@ -69,7 +55,7 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
         const mirror = await deps.mirrorFor(runId, job.data.faMirror);
         return await checkForeignAgentOnMirror(client, mirror, lookup, profile);
       }
-      if (isCoreKind(kind)) return await runCheck(kind, client, lookup, profile);
+      if (isCoreCheckKind(kind)) return await runCheck(kind, client, lookup, profile);
       return await runOptionalCheck(kind, client, lookup, job.data.optional ?? DEFAULT_OPTIONAL_SETTINGS);
     } catch (error) {
       if (error instanceof PacedOut || error instanceof UpstreamHeld) {

@@ -36,8 +36,8 @@ export function mergeProcessor(deps: MergeProcessorDeps): Processor<MergeJobData
     for (const value of Object.values(await job.getChildrenValues<CheckResult>()))
       results[value.kind] = value;
     for (const [key, reason] of Object.entries(await job.getIgnoredChildrenFailures())) {
-      const kind = kindOfJobKey(key) as CheckKind;
-      if (!results[kind]) results[kind] = failedCheck(kind, parseFailure(reason), []);
+      const kind = kindOfJobKey(key);
+      if (kind && !results[kind]) results[kind] = failedCheck(kind, parseFailure(reason), []);
     }
     for (const kind of kinds) {
       if (!results[kind]) {

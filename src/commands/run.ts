@@ -5,7 +5,7 @@ import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/
 import { EMULATOR_URL, loadConfig, withUpstreamProfile, type Config } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
 import { CATALOG, EXIT, KycError } from '../errors.js';
-import { decodeFailure, encodeFailure } from '../failure.js';
+import { encodeFailure } from '../failure.js';
 import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
 import type { Logger } from '../log.js';
 import { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
@@ -403,7 +403,7 @@ export async function runAction(
     }
     if (final.status === 'failed') {
       const error = final.error ?? encodeFailure({ code: 'KYC_ERR_INTERNAL', message: 'run failed' });
-      const { code } = decodeFailure(error);
+      const code = final.errorCode ?? 'KYC_ERR_INTERNAL';
       if (code === 'KYC_ERR_OUTPUT_EXISTS')
         announce(`Free the name and resume: kyc-screen run --resume ${runId}`, 'warn');
       if (isUpstreamStop(code))

@@ -110,8 +110,8 @@ describe('a failure reason on the dashboard', () => {
   });
 
   it('masks credentials of URLs and keeps their host', () => {
-    expect(failureReason('KYC_ERR_REDIS_UNREACHABLE: redis://user:s3cret@redis.internal:6379')).toBe(
-      'KYC_ERR_REDIS_UNREACHABLE: redis://***@redis.internal:6379',
+    expect(failureReason('KYC_ERR_REDIS_CONNECT: redis://user:s3cret@redis.internal:6379')).toBe(
+      'KYC_ERR_REDIS_CONNECT: redis://***@redis.internal:6379',
     );
   });
 });
