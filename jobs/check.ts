@@ -3,14 +3,9 @@ import { checkForeignAgentOnMirror } from '../src/checks/mirror-check.js';
 import { DEFAULT_OPTIONAL_SETTINGS } from '../src/checks/optional-plan.js';
 import { runCheck } from '../src/checks/run-check.js';
 import { runOptionalCheck } from '../src/checks/run-optional-check.js';
-import {
-  CORE_CHECK_KINDS,
-  OPTIONAL_CHECK_KINDS,
-  type CheckResult,
-  type CoreCheckKind,
-  type OptionalCheckKind,
-} from '../src/domain/check.js';
+import { isCoreCheckKind, isOptionalCheckKind, type CheckResult } from '../src/domain/check.js';
 import { isKycError, KycError } from '../src/errors.js';
+import { encodeFailure } from '../src/failure.js';
 import type { MirrorIndex } from '../src/mirror/local-index.js';
 import type { CheckJobData } from '../src/pipeline/job-data.js';
 import { PacedOut, type JobLookup } from '../src/pipeline/paced-lookup.js';
@@ -34,29 +29,23 @@ export interface CheckProcessorDeps {
   mirrorFor?(runId: string, sha256: string): Promise<MirrorIndex>;
 }
 
-function isCoreKind(name: string): name is CoreCheckKind {
-  return (CORE_CHECK_KINDS as readonly string[]).includes(name);
-}
-
-function isOptionalKind(name: string): name is OptionalCheckKind {
-  return (OPTIONAL_CHECK_KINDS as readonly string[]).includes(name);
-}
-
 /**
  * The rate-limited HTTP stage: the only place where the Lookup Service is called. A 429 or an exhausted
  * pacer pauses the whole queue (for Retry-After, at most the profile's `maxRetryAfterMs`) and puts the job
  * back without spending an attempt (BullMQ counts it as a started attempt, which `maxStartedAttempts`
  * caps), and so does a call the circuit breaker holds; 4xx other than auth are final; auth, 5xx, timeouts,
  * network and malformed answers are retried with exponential backoff and jitter (a refused key stops at the
- * breaker, not in INCOMPLETE rows). Failure messages start with the KYC_ERR code so the merge can report the
+ * breaker, not in INCOMPLETE rows). Failure messages are encodeFailure's, so the merge can report code and
  * reason.
  */
 export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData, CheckResult> {
   return async (job: Job<CheckJobData, CheckResult>) => {
     const { runId, client } = job.data;
     const kind = job.name;
-    if (!isCoreKind(kind) && !isOptionalKind(kind))
-      throw new UnrecoverableError(`KYC_ERR_INTERNAL: unknown check kind ${kind}`);
+    if (!isCoreCheckKind(kind) && !isOptionalCheckKind(kind))
+      throw new UnrecoverableError(
+        encodeFailure({ code: 'KYC_ERR_INTERNAL', message: `unknown check kind ${kind}` }),
+      );
     const profile = job.data.profile ?? DEFAULT_PROFILE;
     const lookup = deps.lookupFor(runId, job.data.cache, profile);
     try {
@@ -66,7 +55,7 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
         const mirror = await deps.mirrorFor(runId, job.data.faMirror);
         return await checkForeignAgentOnMirror(client, mirror, lookup, profile);
       }
-      if (isCoreKind(kind)) return await runCheck(kind, client, lookup, profile);
+      if (isCoreCheckKind(kind)) return await runCheck(kind, client, lookup, profile);
       return await runOptionalCheck(kind, client, lookup, job.data.optional ?? DEFAULT_OPTIONAL_SETTINGS);
     } catch (error) {
       if (error instanceof PacedOut || error instanceof UpstreamHeld) {
@@ -84,11 +73,11 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
         // The writer sees a failed check as its code only: what it did not recognise is counted here, once.
         if (final && error.unrecognised) await deps.store.noteUnrecognised(runId, [error.unrecognised]);
         // Auth failures are retried: the circuit breaker, not one job, decides that a key is bad.
-        if (!isRetryable(error) && error.kind !== 'auth') throw new UnrecoverableError(error.toString());
+        if (!isRetryable(error) && error.kind !== 'auth') throw new UnrecoverableError(encodeFailure(error));
         if (!final) await deps.store.incr(runId, { retries: 1 });
-        throw new Error(error.toString());
+        throw new Error(encodeFailure(error));
       }
-      if (isKycError(error)) throw new UnrecoverableError(error.toString());
+      if (isKycError(error)) throw new UnrecoverableError(encodeFailure(error));
       throw error;
     } finally {
       // Calls made count even when the job fails or goes back to the queue.

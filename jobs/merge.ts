@@ -1,6 +1,7 @@
 import type { Job, Processor } from 'bullmq';
 import type { CheckError, CheckKind, CheckResult } from '../src/domain/check.js';
-import { isErrorCode, messageOf } from '../src/errors.js';
+import { messageOf } from '../src/errors.js';
+import { decodeFailure } from '../src/failure.js';
 import { applyWhitelist } from '../src/ops/whitelist/apply.js';
 import type { WhitelistEntry } from '../src/ops/whitelist/entry.js';
 import type { MergeJobData, StoredResult } from '../src/pipeline/job-data.js';
@@ -14,19 +15,12 @@ export interface MergeProcessorDeps {
   whitelist?(runId: string, clientKey: string): Promise<readonly WhitelistEntry[]>;
 }
 
-// BullMQ's own failure texts: maxStartedAttempts spent, and maxStalledCount exceeded.
-const BULLMQ_FAILURES = [
-  ['job started more than allowable limit', 'KYC_ERR_CHECK_ATTEMPTS_EXHAUSTED'],
-  ['job stalled more than allowable limit', 'KYC_ERR_CHECK_WORKER_LOST'],
-] as const;
-
-/** A child's failure text back into a code and a reason (check failures start with their KYC_ERR code). */
+/**
+ * A child's failedReason back into a code and a reason: the check's own (encodeFailure), BullMQ's when it
+ * gave up on the job, else the text whole under KYC_ERR_CHECK_FAILED.
+ */
 export function parseFailure(reason: string): CheckError {
-  for (const [text, code] of BULLMQ_FAILURES)
-    if (reason.includes(text)) return { code, message: messageOf(code) };
-  const match = /^(KYC_ERR_[A-Z0-9_]+): (.*)$/s.exec(reason);
-  if (match?.[1] && isErrorCode(match[1])) return { code: match[1], message: match[2] ?? '' };
-  return { code: 'KYC_ERR_CHECK_FAILED', message: reason };
+  return decodeFailure(reason, 'KYC_ERR_CHECK_FAILED');
 }
 
 /**
@@ -42,8 +36,8 @@ export function mergeProcessor(deps: MergeProcessorDeps): Processor<MergeJobData
     for (const value of Object.values(await job.getChildrenValues<CheckResult>()))
       results[value.kind] = value;
     for (const [key, reason] of Object.entries(await job.getIgnoredChildrenFailures())) {
-      const kind = kindOfJobKey(key) as CheckKind;
-      if (!results[kind]) results[kind] = failedCheck(kind, parseFailure(reason), []);
+      const kind = kindOfJobKey(key);
+      if (kind && !results[kind]) results[kind] = failedCheck(kind, parseFailure(reason), []);
     }
     for (const kind of kinds) {
       if (!results[kind]) {

@@ -1,5 +1,6 @@
 import { Command, CommanderError, Help, type Option } from 'commander';
 import { EXIT, isKycError } from './errors.js';
+import { encodeFailure } from './failure.js';
 import { VERSION } from './version.js';
 import { registerCommands } from './commands/index.js';
 import { environmentHelp, exitCodeHelp } from './cli-ui/help-topics.js';
@@ -32,12 +33,11 @@ try {
       process.exitCode = EXIT.USAGE;
     }
   } else if (isKycError(error)) {
-    process.stderr.write(`${error.toString()}\n`);
+    process.stderr.write(`${encodeFailure(error)}\n`);
     process.exitCode = error.exitCode;
   } else {
-    process.stderr.write(
-      `KYC_ERR_INTERNAL: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.stderr.write(`${encodeFailure({ code: 'KYC_ERR_INTERNAL', message })}\n`);
     process.exitCode = EXIT.INTERNAL;
   }
 }

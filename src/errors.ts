@@ -51,6 +51,10 @@ export const CATALOG = {
   KYC_ERR_REDIS_CONNECT: entry('Cannot connect to Redis', EXIT.REDIS),
   KYC_ERR_REDIS_POLICY: entry('Redis must run with maxmemory-policy noeviction', EXIT.REDIS),
   KYC_ERR_REDIS_LOST: entry('Redis went away and did not come back', EXIT.REDIS),
+  KYC_ERR_REDIS_CORRUPT: entry(
+    'A value kyc-screen keeps in Redis cannot be read back (damaged, or written by an incompatible version)',
+    EXIT.REDIS,
+  ),
 
   // --- Lookup Service client: request refused before any call
   KYC_ERR_REQUEST_INVALID: entry('Request rejected before sending', EXIT.USAGE),

@@ -42,6 +42,7 @@ export function runBody(run: RunState, counters: Counters): RunBody {
     verdicts,
     // A failure names the file it concerns; the client knows it by its name, not by the server's path.
     error: run.error === undefined ? null : run.error.replaceAll(`${dirname(run.out)}${sep}`, ''),
+    error_code: run.errorCode ?? null,
     ...runLinks(run.id),
   };
 }

@@ -74,6 +74,11 @@ export const RunSchema = z
     }),
     verdicts: z.record(z.string(), z.number().int()).openapi({ example: { CLEAR: 18, REVIEW: 2 } }),
     error: z.string().nullable(),
+    error_code: z.string().nullable().openapi({
+      description:
+        'The KYC_ERR code of a failed run; null while it has not failed, or when it failed unexpectedly.',
+      example: 'KYC_ERR_OUTPUT_EXISTS',
+    }),
     ...links,
   })
   .openapi('Run');

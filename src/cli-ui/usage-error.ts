@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { encodeFailure } from '../failure.js';
 
 /** The subcommand path a command line names (`schedule add`), following only real command names. */
 export function commandPath(program: Command, args: readonly string[]): string[] {
@@ -24,5 +25,5 @@ export function usageLine(program: Command, args: readonly string[], message: st
     .replace(/\s+/g, ' ')
     .trim();
   const help = [program.name(), ...commandPath(program, args), '--help'].join(' ');
-  return `KYC_ERR_USAGE: ${reason}; see ${help}`;
+  return encodeFailure({ code: 'KYC_ERR_USAGE', message: `${reason}; see ${help}` });
 }

@@ -4,7 +4,8 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
 import { EMULATOR_URL, loadConfig, withUpstreamProfile, type Config } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
-import { CATALOG, EXIT, isErrorCode, KycError } from '../errors.js';
+import { CATALOG, EXIT, KycError } from '../errors.js';
+import { encodeFailure } from '../failure.js';
 import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
 import type { Logger } from '../log.js';
 import { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
@@ -401,13 +402,14 @@ export async function runAction(
       return 130;
     }
     if (final.status === 'failed') {
-      const code = /^(KYC_ERR_[A-Z_]+)/.exec(final.error ?? '')?.[1];
+      const error = final.error ?? encodeFailure({ code: 'KYC_ERR_INTERNAL', message: 'run failed' });
+      const code = final.errorCode ?? 'KYC_ERR_INTERNAL';
       if (code === 'KYC_ERR_OUTPUT_EXISTS')
         announce(`Free the name and resume: kyc-screen run --resume ${runId}`, 'warn');
-      if (code && isUpstreamStop(code))
+      if (isUpstreamStop(code))
         announce(`The run is kept. Resume with: kyc-screen run --resume ${runId}`, 'warn');
-      fail(final.error ?? 'KYC_ERR_INTERNAL: run failed');
-      return code && isErrorCode(code) ? CATALOG[code].exit : EXIT.INTERNAL;
+      fail(error);
+      return CATALOG[code].exit;
     }
     const unrecognised = await store.unrecognised(runId);
     // The log gets the summary as fields (one line a log search can read); a person gets the table.

@@ -10,6 +10,18 @@ export type CoreCheckKind = (typeof CORE_CHECK_KINDS)[number];
 export type OptionalCheckKind = (typeof OPTIONAL_CHECK_KINDS)[number];
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
+export function isCoreCheckKind(name: string): name is CoreCheckKind {
+  return (CORE_CHECK_KINDS as readonly string[]).includes(name);
+}
+
+export function isOptionalCheckKind(name: string): name is OptionalCheckKind {
+  return (OPTIONAL_CHECK_KINDS as readonly string[]).includes(name);
+}
+
+export function isCheckKind(name: string): name is CheckKind {
+  return isCoreCheckKind(name) || isOptionalCheckKind(name);
+}
+
 export type CheckStatus = 'CLEAR' | 'POSSIBLE_MATCH' | 'MATCH' | 'FLAG' | 'SKIPPED' | 'ERROR';
 
 /**

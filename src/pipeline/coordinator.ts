@@ -8,13 +8,7 @@ import type { CheckKind, CheckResult } from '../domain/check.js';
 import { CORE_CHECK_KINDS, OPTIONAL_CHECK_KINDS, type OptionalCheckKind } from '../domain/check.js';
 import type { Client } from '../domain/client.js';
 import { KycError } from '../errors.js';
-import {
-  bomBytes,
-  encodeCsvRecord,
-  encodeCsvRecordChecked,
-  type CsvFormat,
-  type OutputEncoding,
-} from '../export/csv-format.js';
+import { bomBytes, encodeCsvRecord, encodeCsvRecordChecked, type CsvFormat } from '../export/csv-format.js';
 import { encodeEvidenceLine, evidenceLine } from '../export/evidence.js';
 import { fileDigest } from '../export/file-digest.js';
 import { buildManifest, type OutputFileInfo } from '../export/manifest.js';
@@ -186,11 +180,11 @@ export async function coordinateRun(
   const checkpoint = await store.checkpoint(runId);
   const firstRow = (checkpoint?.row ?? 0) + 1;
   const file = await openClientFile(run.input, {
-    ...(run.encoding ? { encoding: run.encoding as OutputEncoding } : {}),
+    ...(run.encoding ? { encoding: run.encoding } : {}),
     ...(run.columns ? { columns: parseColumnsOption(run.columns) } : {}),
     startRow: firstRow,
   });
-  const outEncoding = (run.outEncoding as OutputEncoding | undefined) ?? file.header.encoding;
+  const outEncoding = run.outEncoding ?? file.header.encoding;
   const format: CsvFormat = {
     encoding: outEncoding,
     bom:
@@ -198,7 +192,7 @@ export async function coordinateRun(
       (outEncoding === file.header.encoding ? file.header.bom : outEncoding === 'utf-16le'),
     delimiter: run.outDelimiter ?? file.header.delimiter,
   };
-  const kinds = run.checks as CheckKind[];
+  const kinds = run.checks;
   const optionalKinds = kinds.filter((k): k is OptionalCheckKind =>
     (OPTIONAL_CHECK_KINDS as readonly string[]).includes(k),
   );

@@ -1,6 +1,5 @@
 import { planCheck } from '../checks/plan.js';
 import { parseColumnsOption, openClientFile } from '../ingest/index.js';
-import type { OutputEncoding } from '../export/csv-format.js';
 import type { Logger } from '../log.js';
 import { utcDay } from '../mirror/day-range.js';
 import { enumerateForeignAgents, type ForeignAgentSearch } from '../mirror/enumerate.js';
@@ -32,7 +31,7 @@ export interface SettledStrategy {
 /** The file's row count and foreign-agent requests per client, from its first rows. */
 async function sampleCosts(run: RunState): Promise<{ rows: number; exact: boolean; perClient: number }> {
   const file = await openClientFile(run.input, {
-    ...(run.encoding ? { encoding: run.encoding as OutputEncoding } : {}),
+    ...(run.encoding ? { encoding: run.encoding } : {}),
     ...(run.columns ? { columns: parseColumnsOption(run.columns) } : {}),
   });
   const profile = run.profile ?? DEFAULT_PROFILE;

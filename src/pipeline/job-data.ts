@@ -1,9 +1,12 @@
+import { z } from 'zod';
 import type { OptionalCheckSettings } from '../checks/optional-plan.js';
 import type { CheckKind, CheckResult } from '../domain/check.js';
 import type { Client, RowIssue } from '../domain/client.js';
 import type { Verdict } from '../domain/verdict.js';
 import { maskCard, type UpstreamProfile } from '../registry/index.js';
 import type { CacheWindow } from './request-cache.js';
+import { rowIssueSchema, verdictSchema } from './stored-result-schema.js';
+import { parseStoredJson } from './stored-json.js';
 
 /** `runs` queue: one job per run; the coordinator reads everything else from the run's meta. */
 export interface RunJobData {
@@ -44,6 +47,17 @@ export interface StoredResult {
   readonly verdict: Verdict;
   readonly warnings: readonly RowIssue[];
   readonly checkedAt: string;
+}
+
+const storedResultSchema: z.ZodType<StoredResult> = z.looseObject({
+  verdict: verdictSchema,
+  warnings: z.array(rowIssueSchema),
+  checkedAt: z.string(),
+});
+
+/** A row's result as the writer reads it back from Redis; a damaged one is KYC_ERR_REDIS_CORRUPT. */
+export function parseStoredResult(text: string): StoredResult {
+  return parseStoredJson(storedResultSchema, text, 'stored result of a row');
 }
 
 /**

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Looked, Lookup } from '../checks/run-check.js';
 import type { UnrecognisedAnswer } from '../domain/check.js';
 import type { RegistryClient } from '../registry/index.js';
@@ -5,6 +6,7 @@ import { DEFAULT_PROFILE, isRegistryError } from '../registry/index.js';
 import type { Pacer } from './pacer.js';
 import type { RequestCache } from './request-cache.js';
 import type { RunStore } from './run-store.js';
+import { unrecognisedAnswerSchema } from './stored-result-schema.js';
 import type { UpstreamGuard } from './upstream-guard.js';
 
 /**
@@ -18,6 +20,20 @@ interface CompactAnswer<T> {
   readonly p?: Readonly<Record<string, string>>;
   /** What the client read tolerantly in this answer: every row that uses the answer reports it. */
   readonly u?: readonly UnrecognisedAnswer[];
+}
+
+/**
+ * A cached answer as it is read back: its envelope is checked; its data was checked by the registry client's
+ * schema of the operation before it was stored, and is taken as that operation's type.
+ */
+function compactAnswerSchema<T>(): z.ZodType<CompactAnswer<T>> {
+  return z.looseObject({
+    d: z.custom<T>((value) => value !== undefined, { error: 'expected the answer data' }),
+    s: z.number(),
+    h: z.string().exactOptional(),
+    p: z.record(z.string(), z.string()).exactOptional(),
+    u: z.array(unrecognisedAnswerSchema).exactOptional(),
+  });
 }
 
 function sameParams(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
@@ -99,34 +115,39 @@ export function pacedLookup(
     params: Readonly<Record<string, string>>,
     send: () => Promise<Looked<T>>,
   ): Promise<Looked<T>> {
-    const { value, cached } = await cache.getOrFetch(operation, params, async () => {
-      // A key known to be refused, or a service known to be out of reach, gets no call at all.
-      await guard?.assertClosed();
-      const slot = await pacer.acquire();
-      if (!slot.granted) throw new PacedOut(slot.retryInMs);
-      let answer: CompactAnswer<T>;
-      try {
-        // Successful calls are counted by the writer from the evidence (request records), so the
-        // manifest agrees with evidence.jsonl and a resumed run counts each row once.
-        answer = compact(params, await send());
-      } catch (error) {
-        if (isRegistryError(error)) {
-          count(`calls:${operation}:${error.status || error.kind}`);
-          count('calls');
-          if (error.kind === 'rate_limited') {
-            // Nobody may call before the service's Retry-After, on any machine; but never longer than the
-            // profile's cap, or one answer could stall every run on this Redis for a day.
-            const waitMs = guard
-              ? await guard.rateLimited(runId, error.retryAfterMs, maxRetryAfterMs)
-              : Math.min(error.retryAfterMs ?? 1_000, maxRetryAfterMs);
-            await pacer.penalize(waitMs);
-          } else await guard?.failed(error, runId);
+    const { value, cached } = await cache.getOrFetch(
+      operation,
+      params,
+      async () => {
+        // A key known to be refused, or a service known to be out of reach, gets no call at all.
+        await guard?.assertClosed();
+        const slot = await pacer.acquire();
+        if (!slot.granted) throw new PacedOut(slot.retryInMs);
+        let answer: CompactAnswer<T>;
+        try {
+          // Successful calls are counted by the writer from the evidence (request records), so the
+          // manifest agrees with evidence.jsonl and a resumed run counts each row once.
+          answer = compact(params, await send());
+        } catch (error) {
+          if (isRegistryError(error)) {
+            count(`calls:${operation}:${error.status || error.kind}`);
+            count('calls');
+            if (error.kind === 'rate_limited') {
+              // Nobody may call before the service's Retry-After, on any machine; but never longer than the
+              // profile's cap, or one answer could stall every run on this Redis for a day.
+              const waitMs = guard
+                ? await guard.rateLimited(runId, error.retryAfterMs, maxRetryAfterMs)
+                : Math.min(error.retryAfterMs ?? 1_000, maxRetryAfterMs);
+              await pacer.penalize(waitMs);
+            } else await guard?.failed(error, runId);
+          }
+          throw error;
         }
-        throw error;
-      }
-      await guard?.succeeded();
-      return answer;
-    });
+        await guard?.succeeded();
+        return answer;
+      },
+      compactAnswerSchema<T>(),
+    );
     return expand(operation, params, value, cached);
   }
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { z } from 'zod';
 import { RedisScript } from './redis-script.js';
+import { parseStoredJson, parseStoredValue } from './stored-json.js';
 
 /**
  * Identical requests within a run (the same INN or surname on several rows) are made once. The cache is
@@ -176,17 +178,24 @@ export class RequestCache {
     this.consulted = generations;
   }
 
+  /**
+   * The answer to a request: from the cache, read back through `schema` (a damaged entry is
+   * KYC_ERR_REDIS_CORRUPT), or fetched once for every process that asks at the same time.
+   */
   async getOrFetch<T>(
     operation: string,
     params: Readonly<Record<string, string>>,
     fetch: () => Promise<T>,
+    schema: z.ZodType<T>,
   ): Promise<Cached<T>> {
+    const what = `cached answer of ${operation}`;
     const digest = requestDigest(operation, params);
     const lockKey = this.keys.lock(digest);
     const { generation } = this.window;
     for (;;) {
       const known = this.local.recent.get(lockKey);
-      if (known?.generation === generation) return { value: known.value as T, cached: true };
+      if (known?.generation === generation)
+        return { value: parseStoredValue(schema, known.value, what), cached: true };
       const flight = this.local.inflight.get(lockKey);
       if (flight) {
         await flight;
@@ -199,7 +208,7 @@ export class RequestCache {
         [digest, token, this.lockMs, this.abandonedAfterMs],
       );
       if (typeof reply === 'string') {
-        const value = JSON.parse(reply) as T;
+        const value = parseStoredJson(schema, reply, what);
         this.local.recent.set(lockKey, { generation, value });
         return { value, cached: true };
       }

@@ -1,11 +1,15 @@
 import type { Redis } from 'ioredis';
-import { KycError } from '../errors.js';
+import type { CheckKind } from '../domain/check.js';
+import { KycError, type ErrorCode } from '../errors.js';
+import type { OutputEncoding } from '../export/csv-format.js';
+import type { IngestEncoding } from '../ingest/types.js';
 import type { FaStrategyOption } from '../mirror/strategy.js';
 import type { UpstreamProfile } from '../registry/profile.js';
 import type { FileOffsets } from './output-files.js';
 import { scanKeys } from './redis-connection.js';
 import { ABANDONED_RUN_DATA_MS } from './retention.js';
-import { runKeys, runsIndexKey } from './topology.js';
+import { parseRunMeta } from './run-meta.js';
+import { runKeys, runsIndexKey, type Priority } from './topology.js';
 
 /**
  * What Redis knows of a run: its settings (so that any coordinator on any machine can resume it), its
@@ -21,21 +25,21 @@ export interface RunSettings {
   readonly out: string;
   readonly evidence: string;
   readonly manifest: string;
-  readonly priority: 'high' | 'normal' | 'low';
+  readonly priority: Priority;
   readonly window: number;
   /** A repeated request within this many rows is answered from the run's cache (`--cache-rows`). */
   readonly cacheRows?: number;
   /** Attempts of each check job (`--attempts`). Absent: those of the worker that coordinates the run. */
   readonly attempts?: number;
   /** Check kinds of the run, in output column order. */
-  readonly checks: readonly string[];
+  readonly checks: readonly CheckKind[];
   /** E-mail check: ask the service to check mail exchangers (`--smtp`). Absent: false. */
   readonly smtp?: boolean;
   /** Card check: ISO 3166 alpha-3 issuing countries that flag (`--card-risk-countries`). Absent: none. */
   readonly cardRiskCountries?: readonly string[];
-  readonly encoding?: string;
+  readonly encoding?: IngestEncoding;
   readonly columns?: string;
-  readonly outEncoding?: string;
+  readonly outEncoding?: OutputEncoding;
   readonly outDelimiter?: string;
   /** `--out-bom`: verdicts.csv starts with a byte-order mark (UTF-8 for Excel). Absent: as the input. */
   readonly outBom?: boolean;
@@ -87,7 +91,10 @@ export interface RunState extends RunSettings {
   readonly bytesRead?: number | undefined;
   readonly dispatched: number;
   readonly written: number;
+  /** Why the run failed, as encodeFailure wrote it (`KYC_ERR_X: message`, or an unexpected error's text). */
   readonly error?: string | undefined;
+  /** The catalog code of the failure; absent when the run failed on an unexpected error (see `error`). */
+  readonly errorCode?: ErrorCode | undefined;
   readonly delta?: RunDelta | undefined;
 }
 
@@ -139,21 +146,7 @@ export class RunStore {
   }
 
   async get(runId: string): Promise<RunState | undefined> {
-    const meta = await this.redis.hgetall(this.keys(runId).meta);
-    if (!meta.settings) return undefined;
-    const settings = JSON.parse(meta.settings) as RunSettings;
-    return {
-      ...settings,
-      status: (meta.status as RunStatus | undefined) ?? 'queued',
-      startedAt: meta.startedAt,
-      finishedAt: meta.finishedAt,
-      totalRows: meta.totalRows === undefined ? undefined : Number(meta.totalRows),
-      dispatched: Number(meta.dispatched ?? 0),
-      written: Number(meta.written ?? 0),
-      ...(meta.bytesRead === undefined ? {} : { bytesRead: Number(meta.bytesRead) }),
-      error: meta.error,
-      ...(meta.delta === undefined ? {} : { delta: JSON.parse(meta.delta) as RunDelta }),
-    };
+    return parseRunMeta(runId, await this.redis.hgetall(this.keys(runId).meta));
   }
 
   /** Keeps a finished run's delta with it, for the dashboard and `schedule history`. */
@@ -172,13 +165,24 @@ export class RunStore {
     fields: Partial<
       Pick<
         RunState,
-        'status' | 'startedAt' | 'finishedAt' | 'totalRows' | 'dispatched' | 'bytesRead' | 'error'
+        | 'status'
+        | 'startedAt'
+        | 'finishedAt'
+        | 'totalRows'
+        | 'dispatched'
+        | 'bytesRead'
+        | 'error'
+        | 'errorCode'
       >
     >,
   ): Promise<void> {
     const flat: Record<string, string> = {};
     for (const [k, v] of Object.entries(fields)) if (v !== undefined) flat[k] = String(v);
-    if (Object.keys(flat).length > 0) await this.redis.hset(this.keys(runId).meta, flat);
+    const key = this.keys(runId).meta;
+    // A new error without a code must not be read with the code of an earlier failure of the run.
+    if (fields.error !== undefined && fields.errorCode === undefined)
+      await this.redis.multi().hset(key, flat).hdel(key, 'errorCode').exec();
+    else if (Object.keys(flat).length > 0) await this.redis.hset(key, flat);
   }
 
   async list(limit = 20): Promise<string[]> {

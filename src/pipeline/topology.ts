@@ -1,5 +1,5 @@
 import { KycError } from '../errors.js';
-import type { CheckKind } from '../domain/check.js';
+import { isCheckKind, type CheckKind } from '../domain/check.js';
 
 /**
  * The queues of the pipeline and the names, ids and keys they share. All queues live under one
@@ -37,8 +37,9 @@ export function waitingKeys(prefix: string, queue: string): { wait: string; prio
 }
 
 /** The check kind encoded in a child job key (`<prefix>:checks:<runId>-<row>-<kind>`). */
-export function kindOfJobKey(jobKey: string): string {
-  return jobKey.slice(jobKey.lastIndexOf('-') + 1);
+export function kindOfJobKey(jobKey: string): CheckKind | undefined {
+  const kind = jobKey.slice(jobKey.lastIndexOf('-') + 1);
+  return isCheckKind(kind) ? kind : undefined;
 }
 
 /**

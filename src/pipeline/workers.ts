@@ -3,6 +3,8 @@ import type { Redis } from 'ioredis';
 import { checkProcessor } from '../../jobs/check.js';
 import { ingestProcessor } from '../../jobs/ingest.js';
 import { mergeProcessor } from '../../jobs/merge.js';
+import { isKycError } from '../errors.js';
+import { encodeFailure } from '../failure.js';
 import type { Logger } from '../log.js';
 import type { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
 import { WhitelistStore } from '../ops/whitelist/store.js';
@@ -214,7 +216,11 @@ export async function startWorkers(options: {
               signal,
             ).catch(async (error: unknown) => {
               if (!(error instanceof RunInterrupted))
-                await store.update(runId, { status: 'failed', error: String(error) });
+                await store.update(runId, {
+                  status: 'failed',
+                  error: encodeFailure(error),
+                  ...(isKycError(error) ? { errorCode: error.code } : {}),
+                });
               throw error;
             }),
           stopping.signal,

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import type { Dispatcher } from 'undici';
 import { DEMO_API_KEY } from '../../src/config.js';
 import { CORE_CHECK_KINDS, type CheckKind } from '../../src/domain/check.js';
+import type { IngestEncoding } from '../../src/ingest/types.js';
 import { createEmulator, type EmulatorHandle, type EmulatorOptions } from '../../src/emulator/server.js';
 import { silentLogger, type Logger } from '../../src/log.js';
 import type { FaStrategyOption } from '../../src/mirror/strategy.js';
@@ -37,7 +38,7 @@ export interface SubmitOptions {
   readonly window: number;
   readonly runId: string;
   readonly outDir: string;
-  readonly encoding: string;
+  readonly encoding: IngestEncoding;
   /** Check kinds of the run (default: the four core checks). */
   readonly checks: readonly CheckKind[];
   readonly smtp: boolean;

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { Pacer } from '../../src/pipeline/pacer.js';
 import {
   CACHE_SPAN,
@@ -124,6 +125,8 @@ function slowCall<T>(ms: number, value: T) {
   return call;
 }
 
+const listAnswer = z.object({ data: z.array(z.number()) });
+
 describe('RequestCache (run-scoped, single-flight)', () => {
   it('makes an identical request once however many workers ask at the same time', async () => {
     const prefix = uniquePrefix();
@@ -137,6 +140,7 @@ describe('RequestCache (run-scoped, single-flight)', () => {
           'search.sanctions',
           { name: 'Иванов' },
           call.fetch,
+          listAnswer,
         ),
       ),
     );
@@ -144,7 +148,12 @@ describe('RequestCache (run-scoped, single-flight)', () => {
     expect(answers.filter((a) => !a.cached)).toHaveLength(1);
     expect(answers.every((a) => a.value.data.length === 3)).toBe(true);
     // Parameter order does not make a different request.
-    const again = await cacheAt(prefix, 0).getOrFetch('search.sanctions', { name: 'Иванов' }, call.fetch);
+    const again = await cacheAt(prefix, 0).getOrFetch(
+      'search.sanctions',
+      { name: 'Иванов' },
+      call.fetch,
+      listAnswer,
+    );
     expect(again.cached).toBe(true);
   });
 
@@ -156,12 +165,14 @@ describe('RequestCache (run-scoped, single-flight)', () => {
       'client.debt',
       { inn: '1' },
       slow.fetch,
+      z.string(),
     );
     await new Promise((r) => setTimeout(r, 100));
     const second = cacheAt(prefix, 0, new LocalAnswers(100), 300).getOrFetch(
       'client.debt',
       { inn: '1' },
       slow.fetch,
+      z.string(),
     );
     expect(await Promise.all([first, second])).toEqual([
       { value: 'answer', cached: false },
@@ -176,6 +187,7 @@ describe('RequestCache (run-scoped, single-flight)', () => {
       'client.debt',
       { inn: '2' },
       async () => 'fresh',
+      z.string(),
     );
     expect(after).toEqual({ value: 'fresh', cached: false });
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
@@ -185,11 +197,16 @@ describe('RequestCache (run-scoped, single-flight)', () => {
     const prefix = uniquePrefix();
     const cache = cacheAt(prefix, 0);
     await expect(
-      cache.getOrFetch('client.debt', { inn: '500100732259' }, async () => {
-        throw new Error('503');
-      }),
+      cache.getOrFetch(
+        'client.debt',
+        { inn: '500100732259' },
+        async () => {
+          throw new Error('503');
+        },
+        z.string(),
+      ),
     ).rejects.toThrow('503');
-    const ok = await cache.getOrFetch('client.debt', { inn: '500100732259' }, async () => 'fine');
+    const ok = await cache.getOrFetch('client.debt', { inn: '500100732259' }, async () => 'fine', z.string());
     expect(ok).toEqual({ value: 'fine', cached: false });
   });
 
@@ -203,6 +220,7 @@ describe('RequestCache (run-scoped, single-flight)', () => {
         'client.debt',
         { inn },
         fetch,
+        z.number(),
       );
     await ask(0, '1');
     await ask(0, '2');

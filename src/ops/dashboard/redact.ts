@@ -1,4 +1,6 @@
 import { maskUrlCredentials } from '../../config.js';
+import type { ErrorCode } from '../../errors.js';
+import { failureCodeOf } from '../../failure.js';
 import type { RunState } from '../../pipeline/run-store.js';
 
 /**
@@ -41,14 +43,14 @@ const REASON_MAX = 300;
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 
 /**
- * A failed run's reason as the dashboard shows it: the first line, clipped. Messages of the error catalogue
- * (`KYC_ERR_*: …`) name no personal data; anything else may quote what it failed on, so of it only its kind is
- * shown (the coordinator's log has the rest). E-mail addresses and long digit runs (INNs, document and phone
+ * A failed run's reason as the dashboard shows it: the first line, clipped. A failure with a catalog code
+ * (the run's errorCode) has a catalogue message, which names no personal data; anything else may quote what
+ * it failed on, so of it only its kind is shown (the coordinator's log has the rest). E-mail addresses and long digit runs (INNs, document and phone
  * numbers) are masked either way, should a message ever quote one.
  */
-export function failureReason(error: string): string {
+export function failureReason(error: string, code: ErrorCode | undefined = failureCodeOf(error)): string {
   const line = maskUrlCredentials(error).split('\n')[0]?.trim() ?? '';
-  const text = /^KYC_ERR_[A-Z0-9_]+\b/u.test(line)
+  const text = code
     ? line
     : `${/^[A-Za-z]\w*/u.exec(line)?.[0] ?? 'Error'}: unexpected error, see the coordinator's log`;
   const masked = text.replace(EMAIL, '[e-mail]').replace(/\d{9,}/gu, '[digits]');
@@ -63,5 +65,5 @@ export function redactRun(run: RunState): RunState {
   const config = Object.fromEntries(
     Object.entries(run.config).map(([k, v]) => [k, typeof v === 'string' ? maskUrlCredentials(v) : v]),
   );
-  return { ...run, config, ...(run.error ? { error: failureReason(run.error) } : {}) };
+  return { ...run, config, ...(run.error ? { error: failureReason(run.error, run.errorCode) } : {}) };
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRegisters } from '../../../src/emulator/registers/index.js';
 import { silentLogger } from '../../../src/log.js';
 import type { FaStrategyOption } from '../../../src/mirror/strategy.js';
+import type { CheckKind } from '../../../src/domain/check.js';
 import { settleForeignAgentStrategy } from '../../../src/pipeline/fa-strategy.js';
 import { MirrorStore } from '../../../src/pipeline/mirror-store.js';
 import { RunStore, type RunState } from '../../../src/pipeline/run-store.js';
@@ -15,7 +16,11 @@ import { registerSearch } from '../../helpers/fa-register-search.js';
 const INPUT = resolve('samples/clients.csv');
 const ACCEPTING = upstreamProfileSchema.parse({ foreignAgentMirror: { acceptUndatedGap: true } });
 
-function runState(id: string, faStrategy: FaStrategyOption, checks = ['foreign_agent']): RunState {
+function runState(
+  id: string,
+  faStrategy: FaStrategyOption,
+  checks: readonly CheckKind[] = ['foreign_agent'],
+): RunState {
   return {
     id,
     input: INPUT,

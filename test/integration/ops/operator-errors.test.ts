@@ -69,7 +69,7 @@ describe('kyc-screen status', () => {
     manifest: `/out/${id}/manifest.json`,
     priority: 'normal',
     window: 100,
-    checks: ['fa'],
+    checks: ['foreign_agent'],
     createdAt,
     config: {},
   });

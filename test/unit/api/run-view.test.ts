@@ -21,6 +21,7 @@ const run: RunState = {
   written: 10,
   error:
     'KYC_ERR_OUTPUT_WRITE: An output file or directory cannot be written: /srv/state/api/r20260101_120000_abc123/verdicts.csv: ENOSPC',
+  errorCode: 'KYC_ERR_OUTPUT_WRITE',
 };
 
 describe('runBody', () => {
@@ -34,8 +35,14 @@ describe('runBody', () => {
       progress: { rows_read: 12, rows_written: 10, total_rows: null, input_bytes: 2048, bytes_read: null },
       verdicts: { CLEAR: 8, HIT: 2 },
       error: 'KYC_ERR_OUTPUT_WRITE: An output file or directory cannot be written: verdicts.csv: ENOSPC',
+      error_code: 'KYC_ERR_OUTPUT_WRITE',
       verdicts_url: `/v1/runs/${run.id}/verdicts.csv`,
     });
     expect(JSON.stringify(body)).not.toContain('/srv/state');
+  });
+
+  it('has no error code for a run that has not failed', () => {
+    const { error: _error, errorCode: _code, ...running } = run;
+    expect(runBody({ ...running, status: 'running' }, {})).toMatchObject({ error: null, error_code: null });
   });
 });

@@ -12,7 +12,7 @@ function run(over: Partial<RunState> & Pick<RunState, 'id'>): RunState {
     manifest: '/out/manifest.json',
     priority: 'normal',
     window: 100,
-    checks: ['fa'],
+    checks: ['foreign_agent'],
     createdAt: '2026-11-24T00:37:05.123Z',
     config: {},
     status: 'done',

@@ -109,9 +109,17 @@ describe('a failure reason on the dashboard', () => {
     );
   });
 
+  it("shows a run's message by its error code, and only the kind of an error without one", () => {
+    const error = 'KYC_ERR_INTERNAL: row Щербаков';
+    expect(redactRun({ ...base, status: 'failed', error, errorCode: 'KYC_ERR_INTERNAL' }).error).toBe(error);
+    expect(redactRun({ ...base, status: 'failed', error: 'Error: row Щербаков' }).error).toBe(
+      "Error: unexpected error, see the coordinator's log",
+    );
+  });
+
   it('masks credentials of URLs and keeps their host', () => {
-    expect(failureReason('KYC_ERR_REDIS_UNREACHABLE: redis://user:s3cret@redis.internal:6379')).toBe(
-      'KYC_ERR_REDIS_UNREACHABLE: redis://***@redis.internal:6379',
+    expect(failureReason('KYC_ERR_REDIS_CONNECT: redis://user:s3cret@redis.internal:6379')).toBe(
+      'KYC_ERR_REDIS_CONNECT: redis://***@redis.internal:6379',
     );
   });
 });
