@@ -12,6 +12,7 @@ import { runBody, submittedBody } from './run-view.js';
 import { RUN_FILES, runFile, type RunFileName } from './run-files.js';
 import { fileRoute, listRoute, runRoute, screenRoute, submitRoute } from './routes.js';
 import { checkIdempotencyKey } from './idempotency.js';
+import { runWebhookAttempts } from '../ops/notify/run-webhooks.js';
 import { screenClient } from './screen-client.js';
 import { submitUpload, type SubmitContext } from './submit-upload.js';
 import type { ApiToken } from './tokens.js';
@@ -78,6 +79,8 @@ export function apiApp(deps: ApiDeps) {
     return run;
   }
 
+  const webhooksOf = (id: string) => runWebhookAttempts(deps.redis, deps.config.prefix, id);
+
   v1.openapi(submitRoute, async (c) => {
     const query = c.req.valid('query');
     const header = c.req.header('idempotency-key');
@@ -88,6 +91,7 @@ export function apiApp(deps: ApiDeps) {
       idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
       priority: query.priority,
       checks: query.checks,
+      callbackUrl: query.callback_url,
     });
     const body = submittedBody(run);
     c.header('Location', body.status_url);
@@ -101,6 +105,7 @@ export function apiApp(deps: ApiDeps) {
       submitter: c.get('submitter'),
       idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
       checks: query.checks,
+      callbackUrl: query.callback_url,
       waitMs: query.wait * 1000,
     });
     if (result.done) return c.json(result.body, 200);
@@ -115,7 +120,7 @@ export function apiApp(deps: ApiDeps) {
     const runs = await Promise.all(
       ids.map(async (id) => {
         const run = await store.get(id);
-        return run ? [runBody(run, await store.counters(id))] : [];
+        return run ? [runBody(run, await store.counters(id), await webhooksOf(id))] : [];
       }),
     );
     const next = offset + ids.length < total ? `/v1/runs?limit=${limit}&offset=${offset + limit}` : null;
@@ -124,7 +129,7 @@ export function apiApp(deps: ApiDeps) {
 
   v1.openapi(runRoute, async (c) => {
     const run = await apiRun(c.req.valid('param').id);
-    return c.json(runBody(run, await store.counters(run.id)), 200);
+    return c.json(runBody(run, await store.counters(run.id), await webhooksOf(run.id)), 200);
   });
 
   for (const name of Object.keys(RUN_FILES) as RunFileName[]) {

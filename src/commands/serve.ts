@@ -6,6 +6,9 @@ import { startApiServer } from '../api/server.js';
 import { API_RUN_WINDOW } from '../api/submit-upload.js';
 import { loadApiTokens } from '../api/tokens.js';
 import { parseMaxUploadBytes } from '../api/upload.js';
+import { runLinks } from '../api/run-view.js';
+import { loadApiWebhookConfig } from '../api/webhooks.js';
+import { startRunWebhookWorker } from '../ops/notify/run-webhooks.js';
 import { ensurePrivateDir, PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
 import { requireUpstream, startRuntime } from '../pipeline/runtime.js';
 import { ensureWritableDir, ensureWritableLogFile } from '../pipeline/writable.js';
@@ -55,6 +58,7 @@ export function registerServeCommand(program: Command): void {
     requireUpstream(config);
     const tokens = loadApiTokens(process.env);
     const maxUploadBytes = parseMaxUploadBytes(process.env.KYC_API_MAX_UPLOAD_BYTES);
+    const webhooks = loadApiWebhookConfig(process.env);
     const terminal = stderrIsTerminal();
     const logFile = commandLogFile(config, options.logFile, terminal);
     ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
@@ -73,6 +77,18 @@ export function registerServeCommand(program: Command): void {
             settings: workerSettings(config, { checksConcurrency: options.concurrency }),
           })
         : undefined;
+      // Run webhooks are delivered here, where the secret is, whichever worker ended the run.
+      const webhookWorker =
+        webhooks.secret === undefined
+          ? undefined
+          : await startRunWebhookWorker({
+              redis: runtime.redis,
+              prefix: config.prefix,
+              log,
+              secret: webhooks.secret,
+              serverUrl: webhooks.url,
+              linksOf: runLinks,
+            });
       try {
         const server = await startApiServer(
           {
@@ -82,6 +98,7 @@ export function registerServeCommand(program: Command): void {
             runsDir,
             maxUploadBytes,
             window: API_RUN_WINDOW,
+            webhooks,
             tokens,
             log,
           },
@@ -97,6 +114,7 @@ export function registerServeCommand(program: Command): void {
         announce('Stopping: no new requests; finishing jobs in progress…');
         await server.close();
       } finally {
+        await webhookWorker?.close();
         await workers?.close();
       }
     } finally {

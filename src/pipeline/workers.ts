@@ -3,7 +3,9 @@ import type { Redis } from 'ioredis';
 import { checkProcessor } from '../../jobs/check.js';
 import { ingestProcessor } from '../../jobs/ingest.js';
 import { mergeProcessor } from '../../jobs/merge.js';
+import { isKycError } from '../errors.js';
 import type { Logger } from '../log.js';
+import { announceRunEnd } from '../ops/notify/run-webhooks.js';
 import type { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
 import { WhitelistStore } from '../ops/whitelist/store.js';
 import { DEFAULT_PROFILE, type RegistryClient } from '../registry/index.js';
@@ -211,11 +213,19 @@ export async function startWorkers(options: {
                 onProgress: (progress) => void job.updateProgress(progress).catch(() => undefined),
               },
               signal,
-            ).catch(async (error: unknown) => {
-              if (!(error instanceof RunInterrupted))
-                await store.update(runId, { status: 'failed', error: String(error) });
-              throw error;
-            }),
+            )
+              .then(async (summary) => {
+                await announceRunEnd({ redis, prefix, log }, runId, 'run.completed');
+                return summary;
+              })
+              .catch(async (error: unknown) => {
+                if (!(error instanceof RunInterrupted)) {
+                  await store.update(runId, { status: 'failed', error: String(error) });
+                  const code = isKycError(error) ? error.code : 'KYC_ERR_INTERNAL';
+                  await announceRunEnd({ redis, prefix, log }, runId, 'run.failed', code);
+                }
+                throw error;
+              }),
           stopping.signal,
         ),
         {
