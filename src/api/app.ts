@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
+import type { ApiMetrics } from './api-metrics.js';
 import { RunStore, type RunState } from '../pipeline/run-store.js';
 import { VERSION } from '../version.js';
 import { bearerAuth, type AuthVariables } from './auth.js';
@@ -20,6 +21,8 @@ import type { ApiToken } from './tokens.js';
 export interface ApiDeps extends SubmitContext {
   readonly tokens: readonly ApiToken[];
   readonly log: Logger;
+  /** `serve --metrics-port`: requests, upload bytes and webhook attempts are counted here. */
+  readonly metrics?: ApiMetrics;
 }
 
 type Env = { Variables: AuthVariables & { requestId: string } };
@@ -48,6 +51,7 @@ export function apiApp(deps: ApiDeps) {
     },
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  if (deps.metrics) app.use('*', deps.metrics.middleware());
   app.use('*', requestId());
   app.onError((error, c) => {
     const { status, body } = errorResponse(fromHono(error), requestIdOf(c));

@@ -8,6 +8,9 @@ import { loadApiTokens } from '../api/tokens.js';
 import { parseMaxUploadBytes } from '../api/upload.js';
 import { runLinks } from '../api/run-view.js';
 import { loadApiWebhookConfig } from '../api/webhooks.js';
+import { ApiMetrics } from '../api/api-metrics.js';
+import { serveRegistry, WorkerMetrics } from '../ops/metrics/worker-metrics.js';
+import { Registry } from 'prom-client';
 import { startRunWebhookWorker } from '../ops/notify/run-webhooks.js';
 import { ensurePrivateDir, PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
 import { requireUpstream, startRuntime } from '../pipeline/runtime.js';
@@ -35,6 +38,8 @@ interface ServeOptions {
   logFile?: string;
   upstreamProfile?: string;
   emulator?: boolean;
+  metricsPort?: number;
+  metricsHost: string;
 }
 
 /** `kyc-screen serve`: the HTTP API (docs/api.md), hosting the workers unless --no-workers. */
@@ -48,7 +53,13 @@ export function registerServeCommand(program: Command): void {
     .option(
       '--state-dir <dir>',
       'uploads and outputs of API runs (<state-dir>/api), embedded Redis data (default: KYC_STATE_DIR or .state)',
-    );
+    )
+    .option(
+      '--metrics-port <n>',
+      'serve Prometheus /metrics of this process (API requests, upload bytes, webhooks; check latency) on this port',
+      nonNegativeInt('--metrics-port'),
+    )
+    .option('--metrics-host <address>', 'address of --metrics-port', '127.0.0.1');
   emulatorOption(
     upstreamProfileOption(logFileOption(hostedWorkerOptions(command))),
     'screen against the built-in emulator of the Lookup Service (synthetic registers; outputs marked EMULATOR)',
@@ -67,9 +78,23 @@ export function registerServeCommand(program: Command): void {
     if (logFile) ensureWritableLogFile(logFile);
     const { log, announce } = openCommandLog(config, logFile, terminal);
     const runtime = await startRuntime(config, log, { announce });
+    const apiMetrics = options.metricsPort === undefined ? undefined : new ApiMetrics();
+    const workerMetrics = apiMetrics && options.workers ? new WorkerMetrics() : undefined;
+    const metricsServer =
+      apiMetrics && options.metricsPort !== undefined
+        ? await serveRegistry(
+            workerMetrics
+              ? Registry.merge([workerMetrics.registry, apiMetrics.registry])
+              : apiMetrics.registry,
+            options.metricsPort,
+            options.metricsHost,
+          )
+        : undefined;
+    if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
     try {
       const workers = options.workers
         ? await startWorkers({
+            ...(workerMetrics ? { metrics: workerMetrics } : {}),
             redis: runtime.redis,
             prefix: config.prefix,
             registry: runtime.registry,
@@ -88,6 +113,7 @@ export function registerServeCommand(program: Command): void {
               secret: webhooks.secret,
               serverUrl: webhooks.url,
               linksOf: runLinks,
+              ...(apiMetrics ? { onAttempt: (attempt) => apiMetrics.webhookAttempt(attempt) } : {}),
             });
       try {
         const server = await startApiServer(
@@ -101,6 +127,7 @@ export function registerServeCommand(program: Command): void {
             webhooks,
             tokens,
             log,
+            ...(apiMetrics ? { metrics: apiMetrics } : {}),
           },
           options.port,
           options.host,
@@ -118,6 +145,7 @@ export function registerServeCommand(program: Command): void {
         await workers?.close();
       }
     } finally {
+      await metricsServer?.close();
       await runtime.close();
     }
     log.info('API stopped');

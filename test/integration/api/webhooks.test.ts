@@ -68,6 +68,7 @@ let callback: Receiver;
 let global: Receiver;
 let serve: ChildProcess;
 let base: string;
+let metricsUrl: string;
 let stderr: () => string;
 const auth = { authorization: `Bearer ${TOKEN}` };
 
@@ -77,17 +78,23 @@ beforeAll(async () => {
   callback = await startReceiver();
   global = await startReceiver();
   const port = await freePort();
-  serve = cli(['serve', '--port', String(port), '--state-dir', mkdtempSync(join(tmpdir(), 'kyc-hooks-'))], {
-    REDIS_URL: redisUrl(),
-    KYC_PREFIX: uniquePrefix(),
-    KYC_RATE: '100',
-    KYC_API_URL: proxy.url,
-    KYC_API_KEY: DEMO_API_KEY,
-    KYC_API_TOKENS: `alice:${sha256Hex(TOKEN)}`,
-    KYC_API_WEBHOOK_URL: `${global.origin}/server-hook`,
-    KYC_API_WEBHOOK_SECRET: SECRET,
-    KYC_API_WEBHOOK_BACKOFF_MS: '200',
-  });
+  const metricsPort = await freePort();
+  metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
+  const stateDir = mkdtempSync(join(tmpdir(), 'kyc-hooks-'));
+  serve = cli(
+    ['serve', '--port', String(port), '--metrics-port', String(metricsPort), '--state-dir', stateDir],
+    {
+      REDIS_URL: redisUrl(),
+      KYC_PREFIX: uniquePrefix(),
+      KYC_RATE: '100',
+      KYC_API_URL: proxy.url,
+      KYC_API_KEY: DEMO_API_KEY,
+      KYC_API_TOKENS: `alice:${sha256Hex(TOKEN)}`,
+      KYC_API_WEBHOOK_URL: `${global.origin}/server-hook`,
+      KYC_API_WEBHOOK_SECRET: SECRET,
+      KYC_API_WEBHOOK_BACKOFF_MS: '200',
+    },
+  );
   stderr = stderrOf(serve);
   base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 45_000;
@@ -134,6 +141,8 @@ interface RunBody {
   }[];
 }
 
+const slice = sampleSlice(ROWS);
+
 const getRun = async (id: string) =>
   (await (await fetch(`${base}/v1/runs/${id}`, { headers: auth })).json()) as RunBody;
 
@@ -141,7 +150,7 @@ async function submit(callbackUrl: string): Promise<string> {
   const response = await fetch(`${base}/v1/runs?callback_url=${encodeURIComponent(callbackUrl)}`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'text/csv' },
-    body: readFileSync(sampleSlice(ROWS)),
+    body: readFileSync(slice),
   });
   expect(response.status).toBe(202);
   return ((await response.json()) as { id: string }).id;
@@ -176,7 +185,7 @@ describe('webhooks of API runs', () => {
       const response = await fetch(`${base}/v1/runs?callback_url=${encodeURIComponent(bad)}`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'text/csv' },
-        body: readFileSync(sampleSlice(ROWS)),
+        body: readFileSync(slice),
       });
       const body = (await response.json()) as { code: string; message: string };
       expect(response.status, bad).toBe(400);
@@ -230,19 +239,21 @@ describe('webhooks of API runs', () => {
   it('tells a failed run (the upstream refuses the key at preflight) with its error code', async () => {
     proxy.setInject(() => ({ status: 401, body: '{"error":"invalid api key"}' }));
     const runId = await submit(`${callback.origin}/hooks/${PATH_TOKEN}`);
-    const [first, second] = await deliveriesOf(callback, runId);
-    if (!first || !second) throw new Error('two deliveries expected');
-    expect([first.answered, second.answered]).toEqual([500, 200]);
-    expect(expectSigned(second, 'run.failed')).toMatchObject({
-      event: 'run.failed',
-      run_id: runId,
-      status: 'failed',
-      error_code: 'KYC_ERR_UPSTREAM_AUTH',
-      verdicts_url: null,
-    });
+    for (const receiver of [callback, global]) {
+      const [first, second] = await deliveriesOf(receiver, runId);
+      if (!first || !second) throw new Error('two deliveries expected');
+      expect([first.answered, second.answered]).toEqual([500, 200]);
+      expect(expectSigned(second, 'run.failed')).toMatchObject({
+        event: 'run.failed',
+        run_id: runId,
+        status: 'failed',
+        error_code: 'KYC_ERR_UPSTREAM_AUTH',
+        verdicts_url: null,
+      });
+    }
     const run = await until('the attempts in the failed run', async () => {
       const body = await getRun(runId);
-      return body.webhooks.filter((w) => w.receiver === callback.origin).length >= 2 ? body : undefined;
+      return body.webhooks.length >= 4 ? body : undefined;
     });
     expect(run.status).toBe('failed');
     expect(run.webhooks.filter((w) => w.receiver === callback.origin)).toMatchObject([
@@ -250,4 +261,38 @@ describe('webhooks of API runs', () => {
       { event: 'run.failed', attempt: 2, http_status: 200, outcome: 'delivered' },
     ]);
   }, 120_000);
+
+  it('counts requests by route template and status, upload bytes and webhook attempts in /metrics', async () => {
+    expect((await fetch(`${base}/v1/nothing`, { headers: auth })).status).toBe(404);
+    const text = await (await fetch(metricsUrl)).text();
+    /** The value of the one sample of `name` with these labels (in any order), or undefined. */
+    const sample = (name: string, labels: Record<string, string>) => {
+      const line = text
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith(`${name}{`) && Object.entries(labels).every(([k, v]) => l.includes(`${k}="${v}"`)),
+        );
+      return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+    };
+    const requests = (method: string, route: string, status: number) =>
+      sample('kyc_api_requests_total', { method, route, status: String(status) });
+    expect(requests('POST', '/v1/runs', 202)).toBe(2);
+    expect(requests('POST', '/v1/runs', 400)).toBe(4);
+    expect(requests('GET', '/v1/runs/{id}', 200)).toBeGreaterThanOrEqual(2);
+    expect(requests('GET', 'unmatched', 404)).toBe(1);
+    // Route templates only: no run id is ever a label.
+    expect(text).not.toMatch(/r\d{8}_\d{6}_/u);
+    expect(sample('kyc_api_upload_bytes_total', { route: '/v1/runs' })).toBeGreaterThanOrEqual(
+      2 * readFileSync(slice).length,
+    );
+    const attempts = (event: string, outcome: string) =>
+      sample('kyc_api_webhook_deliveries_total', { event, outcome });
+    expect(attempts('run.completed', 'failed')).toBe(2);
+    expect(attempts('run.completed', 'delivered')).toBe(2);
+    expect(attempts('run.failed', 'failed')).toBe(2);
+    expect(attempts('run.failed', 'delivered')).toBe(2);
+    // The hosted workers' own metrics are served beside them.
+    expect(text).toContain('kyc_check_duration_seconds');
+  });
 });
