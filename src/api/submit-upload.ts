@@ -12,7 +12,7 @@ import { RunStore, type RunState } from '../pipeline/run-store.js';
 import { newRunSettings } from '../pipeline/run-settings.js';
 import { submitRun } from '../pipeline/submit.js';
 import { newRunId, type Priority } from '../pipeline/topology.js';
-import { recordRunWebhook } from '../ops/notify/run-webhooks.js';
+import { forgetRunWebhook, recordRunWebhook } from '../ops/notify/run-webhooks.js';
 import { IdempotencyStore } from './idempotency.js';
 import { ApiRunIndex } from './run-index.js';
 import { receiveUpload } from './upload.js';
@@ -137,6 +137,7 @@ export async function acceptRun(
     return { id, status: 'queued' };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
+    await forgetRunWebhook(ctx.redis, ctx.config.prefix, id);
     throw error;
   }
 }

@@ -44,6 +44,11 @@ export async function recordRunWebhook(
   await redis.hset(metaKey(prefix, runId), TARGET_FIELD, JSON.stringify(target));
 }
 
+/** Drops the receivers of a run that was refused after they were recorded: no URL outlives its run. */
+export async function forgetRunWebhook(redis: Redis, prefix: string, runId: string): Promise<void> {
+  await redis.hdel(metaKey(prefix, runId), TARGET_FIELD);
+}
+
 /** The delivery log of a run, oldest attempt first. */
 export async function runWebhookAttempts(
   redis: Redis,
