@@ -8,9 +8,7 @@ import { loadApiTokens } from '../api/tokens.js';
 import { parseMaxUploadBytes } from '../api/upload.js';
 import { runLinks } from '../api/run-view.js';
 import { loadApiWebhookConfig } from '../api/webhooks.js';
-import { ApiMetrics } from '../api/api-metrics.js';
-import { serveRegistry, WorkerMetrics } from '../ops/metrics/worker-metrics.js';
-import { Registry } from 'prom-client';
+import { startServeMetrics } from './serve-metrics.js';
 import { startRunWebhookWorker } from '../ops/notify/run-webhooks.js';
 import { ensurePrivateDir, PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
 import { requireUpstream, startRuntime } from '../pipeline/runtime.js';
@@ -78,18 +76,10 @@ export function registerServeCommand(program: Command): void {
     if (logFile) ensureWritableLogFile(logFile);
     const { log, announce } = openCommandLog(config, logFile, terminal);
     const runtime = await startRuntime(config, log, { announce });
-    const apiMetrics = options.metricsPort === undefined ? undefined : new ApiMetrics();
-    const workerMetrics = apiMetrics && options.workers ? new WorkerMetrics() : undefined;
-    const metricsServer =
-      apiMetrics && options.metricsPort !== undefined
-        ? await serveRegistry(
-            workerMetrics
-              ? Registry.merge([workerMetrics.registry, apiMetrics.registry])
-              : apiMetrics.registry,
-            options.metricsPort,
-            options.metricsHost,
-          )
-        : undefined;
+    const metrics = await startServeMetrics(options);
+    const apiMetrics = metrics?.api;
+    const workerMetrics = metrics?.workers;
+    const metricsServer = metrics?.server;
     if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
     try {
       const workers = options.workers
