@@ -175,6 +175,10 @@ export const CATALOG = {
     'KYC_WEBHOOK_URL must be an http(s) URL and needs KYC_WEBHOOK_SECRET to sign with',
     EXIT.USAGE,
   ),
+  KYC_ERR_CONFIG_API_WEBHOOK: entry(
+    'KYC_API_WEBHOOK_URL must be an http(s) URL and needs KYC_API_WEBHOOK_SECRET to sign with',
+    EXIT.USAGE,
+  ),
   KYC_ERR_WEBHOOK_DELIVERY: entry('The webhook receiver did not accept the notification', EXIT.INTERNAL),
   KYC_ERR_VERDICTS_FILE: entry('Not a verdicts file of kyc-screen (no kyc_verdict column)', EXIT.INPUT),
   KYC_ERR_AUDIT_RUN_NOT_DONE: entry('Only a finished run can be exported for audit', EXIT.USAGE),
@@ -209,6 +213,10 @@ export const CATALOG = {
     EXIT.USAGE,
   ),
   KYC_ERR_API_REQUEST: entry('The request is invalid (a query parameter or a header)', EXIT.USAGE),
+  KYC_ERR_API_CALLBACK_URL: entry(
+    'callback_url must be an absolute http(s) URL, and the server needs a secret to sign with',
+    EXIT.USAGE,
+  ),
   KYC_ERR_API_MEDIA_TYPE: entry('The request body is not of the content type the route takes', EXIT.USAGE),
   KYC_ERR_API_TOO_LARGE: entry('The upload exceeds the size limit (KYC_API_MAX_UPLOAD_BYTES)', EXIT.USAGE),
   KYC_ERR_API_RUN_NOT_DONE: entry('The run has not finished: its outputs are not ready', EXIT.USAGE),

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
+import type { ApiMetrics } from './api-metrics.js';
 import { RunStore, type RunState } from '../pipeline/run-store.js';
 import { VERSION } from '../version.js';
 import { bearerAuth, type AuthVariables } from './auth.js';
@@ -12,6 +13,7 @@ import { runBody, submittedBody } from './run-view.js';
 import { RUN_FILES, runFile, type RunFileName } from './run-files.js';
 import { fileRoute, listRoute, runRoute, screenRoute, submitRoute } from './routes.js';
 import { checkIdempotencyKey } from './idempotency.js';
+import { runWebhookAttempts } from '../ops/notify/run-webhooks.js';
 import { screenClient } from './screen-client.js';
 import { submitUpload, type SubmitContext } from './submit-upload.js';
 import type { ApiToken } from './tokens.js';
@@ -19,6 +21,8 @@ import type { ApiToken } from './tokens.js';
 export interface ApiDeps extends SubmitContext {
   readonly tokens: readonly ApiToken[];
   readonly log: Logger;
+  /** `serve --metrics-port`: requests, upload bytes and webhook attempts are counted here. */
+  readonly metrics?: ApiMetrics;
 }
 
 type Env = { Variables: AuthVariables & { requestId: string } };
@@ -47,6 +51,7 @@ export function apiApp(deps: ApiDeps) {
     },
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  if (deps.metrics) app.use('*', deps.metrics.middleware());
   app.use('*', requestId());
   app.onError((error, c) => {
     const { status, body } = errorResponse(fromHono(error), requestIdOf(c));
@@ -78,6 +83,8 @@ export function apiApp(deps: ApiDeps) {
     return run;
   }
 
+  const webhooksOf = (id: string) => runWebhookAttempts(deps.redis, deps.config.prefix, id);
+
   v1.openapi(submitRoute, async (c) => {
     const query = c.req.valid('query');
     const header = c.req.header('idempotency-key');
@@ -88,6 +95,7 @@ export function apiApp(deps: ApiDeps) {
       idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
       priority: query.priority,
       checks: query.checks,
+      callbackUrl: query.callback_url,
     });
     const body = submittedBody(run);
     c.header('Location', body.status_url);
@@ -101,6 +109,7 @@ export function apiApp(deps: ApiDeps) {
       submitter: c.get('submitter'),
       idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
       checks: query.checks,
+      callbackUrl: query.callback_url,
       waitMs: query.wait * 1000,
     });
     if (result.done) return c.json(result.body, 200);
@@ -115,7 +124,7 @@ export function apiApp(deps: ApiDeps) {
     const runs = await Promise.all(
       ids.map(async (id) => {
         const run = await store.get(id);
-        return run ? [runBody(run, await store.counters(id))] : [];
+        return run ? [runBody(run, await store.counters(id), await webhooksOf(id))] : [];
       }),
     );
     const next = offset + ids.length < total ? `/v1/runs?limit=${limit}&offset=${offset + limit}` : null;
@@ -124,7 +133,7 @@ export function apiApp(deps: ApiDeps) {
 
   v1.openapi(runRoute, async (c) => {
     const run = await apiRun(c.req.valid('param').id);
-    return c.json(runBody(run, await store.counters(run.id)), 200);
+    return c.json(runBody(run, await store.counters(run.id), await webhooksOf(run.id)), 200);
   });
 
   for (const name of Object.keys(RUN_FILES) as RunFileName[]) {

@@ -1,4 +1,5 @@
 import { dirname, sep } from 'node:path';
+import type { WebhookAttempt } from '../ops/notify/run-event.js';
 import type { Counters, RunState } from '../pipeline/run-store.js';
 import type { RunBody, SubmittedBody } from './schemas.js';
 
@@ -18,7 +19,11 @@ export function submittedBody(run: Pick<RunState, 'id' | 'status'>): SubmittedBo
 }
 
 /** What GET /v1/runs/{id} shows of a run: progress and counts, never a path of the server or client data. */
-export function runBody(run: RunState, counters: Counters): RunBody {
+export function runBody(
+  run: RunState,
+  counters: Counters,
+  webhooks: readonly WebhookAttempt[] = [],
+): RunBody {
   const verdicts: Record<string, number> = {};
   for (const [field, n] of Object.entries(counters))
     if (field.startsWith('verdict:')) verdicts[field.slice('verdict:'.length)] = n;
@@ -43,6 +48,7 @@ export function runBody(run: RunState, counters: Counters): RunBody {
     // A failure names the file it concerns; the client knows it by its name, not by the server's path.
     error: run.error === undefined ? null : run.error.replaceAll(`${dirname(run.out)}${sep}`, ''),
     error_code: run.errorCode ?? null,
+    webhooks: [...webhooks],
     ...runLinks(run.id),
   };
 }

@@ -33,6 +33,10 @@ export const SubmitQuery = z.object({
     .openapi({
       description: `Comma-separated check kinds (${CHECK_KINDS.join(', ')}); default: the core checks and the optional ones whose column the file has.`,
     }),
+  callback_url: z.string().optional().openapi({
+    description:
+      'An http(s) URL told, by a signed POST, when the run completes or fails (see "Webhooks" in the API docs).',
+  }),
 });
 
 export const IdempotencyHeader = z.object({
@@ -51,6 +55,23 @@ const links = {
 export const SubmittedSchema = z
   .object({ id: z.string(), status: z.enum(['queued', 'running', 'done', 'failed']), ...links })
   .openapi('Submitted');
+
+export const WebhookAttemptSchema = z
+  .object({
+    event: z.enum(['run.completed', 'run.failed']),
+    receiver: z.string().openapi({ description: "The receiver's origin (scheme, host and port) only." }),
+    attempt: z.number().int().openapi({ description: 'Attempt number, 1 for the first delivery.' }),
+    at: z.string(),
+    http_status: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Null when the receiver did not answer.' }),
+    error: z.string().nullable().openapi({ example: 'no connection' }),
+    outcome: z.enum(['delivered', 'failed']),
+    retrying: z.boolean().openapi({ description: 'A failed attempt that will be retried after a back-off.' }),
+  })
+  .openapi('WebhookAttempt');
 
 export const RunSchema = z
   .object({
@@ -79,6 +100,9 @@ export const RunSchema = z
         'The KYC_ERR code of a failed run; null while it has not failed, or when it failed unexpectedly.',
       example: 'KYC_ERR_OUTPUT_EXISTS',
     }),
+    webhooks: z
+      .array(WebhookAttemptSchema)
+      .openapi({ description: "Attempts to deliver the run's webhooks, oldest first." }),
     ...links,
   })
   .openapi('Run');
@@ -142,6 +166,7 @@ export const ScreenQuery = z.object({
     .default(30)
     .openapi({ description: 'Seconds to wait for the verdict before answering 202 (0-60).' }),
   checks: SubmitQuery.shape.checks,
+  callback_url: SubmitQuery.shape.callback_url,
 });
 
 export const ScreenedSchema = z

@@ -40,6 +40,7 @@ export async function screenClient(
     submitter: string;
     idempotencyKey: string | undefined;
     checks: string | undefined;
+    callbackUrl?: string | undefined;
     waitMs: number;
   },
 ): Promise<{ done: true; body: ScreenedBody } | { done: false; run: Pick<RunState, 'id' | 'status'> }> {
@@ -51,6 +52,7 @@ export async function screenClient(
       priority: 'high',
       checks: request.checks,
       encoding: 'utf-8',
+      callbackUrl: request.callbackUrl,
     },
     (path) => writeFile(path, clientCsv(client), { flag: 'wx', mode: PRIVATE_FILE_MODE }),
   );

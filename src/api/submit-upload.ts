@@ -12,9 +12,11 @@ import { RunStore, type RunState } from '../pipeline/run-store.js';
 import { newRunSettings } from '../pipeline/run-settings.js';
 import { submitRun } from '../pipeline/submit.js';
 import { newRunId, type Priority } from '../pipeline/topology.js';
+import { forgetRunWebhook, recordRunWebhook } from '../ops/notify/run-webhooks.js';
 import { IdempotencyStore } from './idempotency.js';
 import { ApiRunIndex } from './run-index.js';
 import { receiveUpload } from './upload.js';
+import { runWebhookTarget, type ApiWebhookConfig } from './webhooks.js';
 
 /** What the API submits runs with: the process's config, Redis and upstream, and where uploads go. */
 export interface SubmitContext {
@@ -26,6 +28,8 @@ export interface SubmitContext {
   readonly maxUploadBytes: number;
   /** Clients between read and written at most, as `run --window`. */
   readonly window: number;
+  /** Webhooks of run ends; absent: none, and a `callback_url` is refused. */
+  readonly webhooks?: ApiWebhookConfig;
 }
 
 export interface Upload {
@@ -35,6 +39,7 @@ export interface Upload {
   readonly idempotencyKey: string | undefined;
   readonly priority: Priority;
   readonly checks: string | undefined;
+  readonly callbackUrl?: string | undefined;
 }
 
 /** The default `run --window`: the same memory bound for a run submitted over HTTP. */
@@ -74,6 +79,8 @@ export interface RunRequest {
   readonly priority: Priority;
   readonly checks: string | undefined;
   readonly encoding: IngestEncoding | undefined;
+  /** Told when the run completes or fails (docs/api.md, "Webhooks"). */
+  readonly callbackUrl?: string | undefined;
 }
 
 /**
@@ -85,6 +92,10 @@ export async function acceptRun(
   request: RunRequest,
   write: (path: string) => Promise<unknown>,
 ): Promise<Pick<RunState, 'id' | 'status'>> {
+  const webhook = runWebhookTarget(
+    ctx.webhooks ?? { url: undefined, secret: undefined, backoffMs: 1 },
+    request.callbackUrl,
+  );
   const store = new RunStore(ctx.redis, ctx.config.prefix);
   const idempotency = new IdempotencyStore(ctx.redis, ctx.config.prefix);
   const replayOf = async (id: string | undefined) => (id === undefined ? undefined : await store.get(id));
@@ -120,11 +131,13 @@ export async function acceptRun(
       ...(request.encoding ? { encoding: request.encoding } : {}),
       submitter: request.submitter,
     });
+    await recordRunWebhook(ctx.redis, ctx.config.prefix, id, webhook);
     await submitRun(ctx.redis, ctx.config.prefix, settings);
     await new ApiRunIndex(ctx.redis, ctx.config.prefix).add(id, settings.createdAt);
     return { id, status: 'queued' };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
+    await forgetRunWebhook(ctx.redis, ctx.config.prefix, id);
     throw error;
   }
 }

@@ -6,6 +6,10 @@ import { startApiServer } from '../api/server.js';
 import { API_RUN_WINDOW } from '../api/submit-upload.js';
 import { loadApiTokens } from '../api/tokens.js';
 import { parseMaxUploadBytes } from '../api/upload.js';
+import { runLinks } from '../api/run-view.js';
+import { loadApiWebhookConfig } from '../api/webhooks.js';
+import { startServeMetrics } from './serve-metrics.js';
+import { startRunWebhookWorker } from '../ops/notify/run-webhooks.js';
 import { ensurePrivateDir, PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
 import { requireUpstream, startRuntime } from '../pipeline/runtime.js';
 import { ensureWritableDir, ensureWritableLogFile } from '../pipeline/writable.js';
@@ -32,6 +36,8 @@ interface ServeOptions {
   logFile?: string;
   upstreamProfile?: string;
   emulator?: boolean;
+  metricsPort?: number;
+  metricsHost: string;
 }
 
 /** `kyc-screen serve`: the HTTP API (docs/api.md), hosting the workers unless --no-workers. */
@@ -45,7 +51,13 @@ export function registerServeCommand(program: Command): void {
     .option(
       '--state-dir <dir>',
       'uploads and outputs of API runs (<state-dir>/api), embedded Redis data (default: KYC_STATE_DIR or .state)',
-    );
+    )
+    .option(
+      '--metrics-port <n>',
+      'serve Prometheus /metrics of this process (API requests, upload bytes, webhooks; check latency) on this port',
+      nonNegativeInt('--metrics-port'),
+    )
+    .option('--metrics-host <address>', 'address of --metrics-port', '127.0.0.1');
   emulatorOption(
     upstreamProfileOption(logFileOption(hostedWorkerOptions(command))),
     'screen against the built-in emulator of the Lookup Service (synthetic registers; outputs marked EMULATOR)',
@@ -55,6 +67,7 @@ export function registerServeCommand(program: Command): void {
     requireUpstream(config);
     const tokens = loadApiTokens(process.env);
     const maxUploadBytes = parseMaxUploadBytes(process.env.KYC_API_MAX_UPLOAD_BYTES);
+    const webhooks = loadApiWebhookConfig(process.env);
     const terminal = stderrIsTerminal();
     const logFile = commandLogFile(config, options.logFile, terminal);
     ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
@@ -63,9 +76,15 @@ export function registerServeCommand(program: Command): void {
     if (logFile) ensureWritableLogFile(logFile);
     const { log, announce } = openCommandLog(config, logFile, terminal);
     const runtime = await startRuntime(config, log, { announce });
+    const metrics = await startServeMetrics(options);
+    const apiMetrics = metrics?.api;
+    const workerMetrics = metrics?.workers;
+    const metricsServer = metrics?.server;
+    if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
     try {
       const workers = options.workers
         ? await startWorkers({
+            ...(workerMetrics ? { metrics: workerMetrics } : {}),
             redis: runtime.redis,
             prefix: config.prefix,
             registry: runtime.registry,
@@ -73,6 +92,19 @@ export function registerServeCommand(program: Command): void {
             settings: workerSettings(config, { checksConcurrency: options.concurrency }),
           })
         : undefined;
+      // Run webhooks are delivered here, where the secret is, whichever worker ended the run.
+      const webhookWorker =
+        webhooks.secret === undefined
+          ? undefined
+          : await startRunWebhookWorker({
+              redis: runtime.redis,
+              prefix: config.prefix,
+              log,
+              secret: webhooks.secret,
+              serverUrl: webhooks.url,
+              linksOf: runLinks,
+              ...(apiMetrics ? { onAttempt: (attempt) => apiMetrics.webhookAttempt(attempt) } : {}),
+            });
       try {
         const server = await startApiServer(
           {
@@ -82,8 +114,10 @@ export function registerServeCommand(program: Command): void {
             runsDir,
             maxUploadBytes,
             window: API_RUN_WINDOW,
+            webhooks,
             tokens,
             log,
+            ...(apiMetrics ? { metrics: apiMetrics } : {}),
           },
           options.port,
           options.host,
@@ -97,9 +131,11 @@ export function registerServeCommand(program: Command): void {
         announce('Stopping: no new requests; finishing jobs in progress…');
         await server.close();
       } finally {
+        await webhookWorker?.close();
         await workers?.close();
       }
     } finally {
+      await metricsServer?.close();
       await runtime.close();
     }
     log.info('API stopped');

@@ -6,6 +6,7 @@ import { mergeProcessor } from '../../jobs/merge.js';
 import { isKycError } from '../errors.js';
 import { encodeFailure } from '../failure.js';
 import type { Logger } from '../log.js';
+import { announceRunEnd } from '../ops/notify/run-webhooks.js';
 import type { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
 import { WhitelistStore } from '../ops/whitelist/store.js';
 import { DEFAULT_PROFILE, type RegistryClient } from '../registry/index.js';
@@ -214,15 +215,23 @@ export async function startWorkers(options: {
                 onProgress: (progress) => void job.updateProgress(progress).catch(() => undefined),
               },
               signal,
-            ).catch(async (error: unknown) => {
-              if (!(error instanceof RunInterrupted))
-                await store.update(runId, {
-                  status: 'failed',
-                  error: encodeFailure(error),
-                  ...(isKycError(error) ? { errorCode: error.code } : {}),
-                });
-              throw error;
-            }),
+            )
+              .then(async (summary) => {
+                await announceRunEnd({ redis, prefix, log }, runId, 'run.completed');
+                return summary;
+              })
+              .catch(async (error: unknown) => {
+                if (!(error instanceof RunInterrupted)) {
+                  await store.update(runId, {
+                    status: 'failed',
+                    error: encodeFailure(error),
+                    ...(isKycError(error) ? { errorCode: error.code } : {}),
+                  });
+                  const code = isKycError(error) ? error.code : 'KYC_ERR_INTERNAL';
+                  await announceRunEnd({ redis, prefix, log }, runId, 'run.failed', code);
+                }
+                throw error;
+              }),
           stopping.signal,
         ),
         {

@@ -75,38 +75,65 @@ export function requestOf(url: string): { url: string; headers: Record<string, s
   return { url: parsed.toString(), headers: { authorization: `Basic ${basic}` } };
 }
 
-/** One POST of the notice, signed afresh (a retry carries its own timestamp); non-2xx is a failed attempt. */
-async function deliver(target: WebhookTarget, notice: NewHitsNotice): Promise<number> {
-  const body = webhookBody(notice);
+/** One signed POST: the event's name, an id the receiver can deduplicate on, and the exact body signed. */
+export interface SignedPost {
+  readonly event: string;
+  readonly deliveryId: string;
+  readonly body: string;
+}
+
+/** What one POST came to: the receiver's HTTP status, or why there was none. */
+export type PostOutcome =
+  | { readonly status: number }
+  | { readonly status: null; readonly error: 'no connection' | 'no answer in time' };
+
+export const isDelivered = (outcome: PostOutcome): boolean =>
+  outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
+
+/** The failure of an attempt, naming the receiver by its origin only. */
+export function deliveryError(url: string, outcome: PostOutcome): KycError {
+  const what = outcome.status === null ? `: ${outcome.error}` : ` answered HTTP ${outcome.status}`;
+  return new KycError('KYC_ERR_WEBHOOK_DELIVERY', `${receiverOf(url)}${what}`);
+}
+
+/**
+ * One POST, signed afresh (a retry carries its own timestamp). Redirects are not followed: the signed body
+ * goes to the configured receiver or nowhere.
+ */
+export async function postSigned(target: WebhookTarget, post: SignedPost): Promise<PostOutcome> {
   const request = requestOf(target.url);
-  let response: Response;
   try {
-    response = await fetch(request.url, {
+    const response = await fetch(request.url, {
       method: 'POST',
       headers: {
         ...request.headers,
         'content-type': 'application/json',
         'user-agent': `kyc-screen/${VERSION}`,
-        'x-kyc-event': NEW_HITS_EVENT,
-        'x-kyc-delivery': notice.runId,
-        'x-kyc-signature': signatureHeader(target.secret, body, Math.floor(Date.now() / 1000)),
+        'x-kyc-event': post.event,
+        'x-kyc-delivery': post.deliveryId,
+        'x-kyc-signature': signatureHeader(target.secret, post.body, Math.floor(Date.now() / 1000)),
       },
-      body,
+      body: post.body,
       redirect: 'manual',
       signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
     });
+    await response.body?.cancel();
+    return { status: response.status };
   } catch (error) {
-    const reason =
-      error instanceof Error && error.name === 'TimeoutError' ? 'no answer in time' : 'no connection';
-    throw new KycError('KYC_ERR_WEBHOOK_DELIVERY', `${receiverOf(target.url)}: ${reason}`);
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    return { status: null, error: timedOut ? 'no answer in time' : 'no connection' };
   }
-  await response.body?.cancel();
-  if (response.status < 200 || response.status >= 300)
-    throw new KycError(
-      'KYC_ERR_WEBHOOK_DELIVERY',
-      `${receiverOf(target.url)} answered HTTP ${response.status}`,
-    );
-  return response.status;
+}
+
+/** One delivery of the notice; non-2xx is a failed attempt. */
+async function deliver(target: WebhookTarget, notice: NewHitsNotice): Promise<number> {
+  const outcome = await postSigned(target, {
+    event: NEW_HITS_EVENT,
+    deliveryId: notice.runId,
+    body: webhookBody(notice),
+  });
+  if (!isDelivered(outcome) || outcome.status === null) throw deliveryError(target.url, outcome);
+  return outcome.status;
 }
 
 export interface WebhookWorker {
