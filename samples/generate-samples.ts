@@ -15,14 +15,11 @@
  * `cleanIdentifiers` or are generated valid from a fixed seed, so nothing clean can hit a register.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import iconv from 'iconv-lite';
 import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../src/identifiers/index.js';
 import { buildOptionalSample } from './optional-samples.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
 
 interface PlantedClient {
   readonly name: string;
@@ -45,10 +42,12 @@ interface PlantedFile {
   >;
 }
 
-const planted = JSON.parse(readFileSync(join(here, 'registers', 'planted.json'), 'utf8')) as PlantedFile;
+const planted = JSON.parse(
+  readFileSync(new URL('./registers/planted.json', import.meta.url), 'utf8'),
+) as PlantedFile;
 
 /** Everything any planted record or client carries: generated identifiers must avoid all of it. */
-const plantedText = readFileSync(join(here, 'registers', 'planted.json'), 'utf8');
+const plantedText = readFileSync(new URL('./registers/planted.json', import.meta.url), 'utf8');
 
 /** mulberry32: small, fast and the same on every machine. */
 function prng(seed: number): () => number {
@@ -1043,10 +1042,10 @@ export function buildSamples(): Samples {
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   const samples = buildSamples();
-  writeFileSync(join(here, 'clients.csv'), samples.clientsCsv);
-  writeFileSync(join(here, 'clients-cp1251.csv'), samples.clientsCp1251);
-  writeFileSync(join(here, 'clients-bad.csv'), samples.clientsBad);
-  writeFileSync(join(here, 'clients-optional.csv'), samples.clientsOptional);
-  writeFileSync(join(here, 'README.md'), samples.readme);
+  writeFileSync(new URL('./clients.csv', import.meta.url), samples.clientsCsv);
+  writeFileSync(new URL('./clients-cp1251.csv', import.meta.url), samples.clientsCp1251);
+  writeFileSync(new URL('./clients-bad.csv', import.meta.url), samples.clientsBad);
+  writeFileSync(new URL('./clients-optional.csv', import.meta.url), samples.clientsOptional);
+  writeFileSync(new URL('./README.md', import.meta.url), samples.readme);
   console.log('written clients.csv, clients-cp1251.csv, clients-bad.csv, clients-optional.csv, README.md');
 }

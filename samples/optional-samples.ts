@@ -49,7 +49,13 @@ export const MIR_SBER_CARD = card('220220', '001234567');
 export const LUHN_FAILING_CARD = badCard('220220', '009876543');
 export const CYPRUS_CARD = card('450875', '000011122');
 
-const person = (id: string, name: string, birth: string, cells: OptionalSampleRow['cells'], expect: string) => ({
+const person = (
+  id: string,
+  name: string,
+  birth: string,
+  cells: OptionalSampleRow['cells'],
+  expect: string,
+) => ({
   cells: { client_id: id, full_name: name, birth_date: birth, entity_type: 'person', ...cells },
   expect,
 });

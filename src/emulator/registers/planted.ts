@@ -153,7 +153,7 @@ const EMPTY_FOREIGN_AGENT: ForeignAgentData = Object.fromEntries(
 ) as unknown as ForeignAgentData;
 
 export function plantedPath(): string {
-  return join(packageRoot(), 'samples', 'registers', 'planted.json');
+  return join(packageRoot(), 'samples/registers/planted.json');
 }
 
 /** Reads and validates the planted file; a malformed file stops the emulator with a clear code. */

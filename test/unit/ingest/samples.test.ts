@@ -18,7 +18,7 @@ interface PlantedFile {
   reservedOrganizationWords: string[];
   planted: { id: string; client: { name: string; birthDate?: string; inn?: string; entityType: string } }[];
 }
-const plantedText = readFileSync(join(SAMPLES, 'registers', 'planted.json'), 'utf8');
+const plantedText = readFileSync(new URL('../../../samples/registers/planted.json', import.meta.url), 'utf8');
 const planted = JSON.parse(plantedText) as PlantedFile;
 /** Everything the planted records and their clients carry (cleanIdentifiers are meant for reuse). */
 const plantedRecordsText = JSON.stringify(planted.planted);
