@@ -13,7 +13,7 @@
  *   relative path (`from './x.js'`, `import('../y.js')`, `new URL('../z.json', import.meta.url)`), made
  *   relative again from the importer's new place to the target's new place (`.js` stays `.js`);
  * - in those files, the Markdown files, package.json, Dockerfile, docker-compose.yml and .ci/run: every
- *   mention of a moved file by its repository path (`samples/registers/planted.json`), and in Markdown
+ *   mention of a moved file by its repository path (`src/old/place.ts`), and in Markdown
  *   the relative link targets.
  * Code files that changed are formatted with prettier afterwards (an import line may change length).
  */
@@ -24,6 +24,7 @@ import { dirname, join, posix } from 'node:path';
 const CODE_DIRS = ['src/', 'jobs/', 'test/', 'scripts/', 'bin/', 'samples/'];
 const CODE_EXTENSION = /\.(ts|js|mjs|cjs)$/;
 const TEXT_FILES = ['package.json', 'Dockerfile', 'docker-compose.yml', '.ci/run'];
+const SELF = 'scripts/move-files.ts';
 
 type Moves = ReadonlyMap<string, string>;
 
@@ -145,6 +146,8 @@ function main(): void {
   for (const file of files) {
     const isCode = CODE_DIRS.some((dir) => file.startsWith(dir)) && CODE_EXTENSION.test(file);
     const isMarkdown = file.endsWith('.md');
+    // Its own examples are paths to explain, not references to rewrite.
+    if (file === SELF) continue;
     if (!isCode && !isMarkdown && !TEXT_FILES.includes(file)) continue;
     const fileNew = pending.get(file) ?? file;
     const text = readFileSync(join(root, file), 'utf8');
