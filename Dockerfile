@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # kyc-screen in three stages: compile with the dev dependencies, install the production ones alone, and a
 # slim runtime image with the compiled CLI, those dependencies and samples/ (the emulator reads
-# samples/registers/planted.json at run time). Every service of docker-compose.yml runs this image.
+# src/emulator/registers/planted.json at run time). Every service of docker-compose.yml runs this image.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app

@@ -16,7 +16,7 @@ import {
   type OutputEncoding,
 } from '../export/csv-format.js';
 import { encodeEvidenceLine, evidenceLine } from '../export/evidence.js';
-import { fileDigest } from '../export/file-digest.js';
+import { fileDigest } from '../infra/file-digest.js';
 import { buildManifest, type OutputFileInfo } from '../export/manifest.js';
 import { verdictColumns, verdictRow, withReason } from '../export/verdict-row.js';
 import { openClientFile, parseColumnsOption, type IngestItem } from '../ingest/index.js';

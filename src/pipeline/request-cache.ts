@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { RedisScript } from './redis-script.js';
+import { RedisScript } from '../infra/redis-script.js';
 
 /**
  * Identical requests within a run (the same INN or surname on several rows) are made once. The cache is

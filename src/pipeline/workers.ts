@@ -1,7 +1,7 @@
 import { FlowProducer, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { checkProcessor } from '../../jobs/check.js';
-import { ingestProcessor } from '../../jobs/ingest.js';
+import { ingestProcessor } from '../../jobs/run.js';
 import { mergeProcessor } from '../../jobs/merge.js';
 import type { Logger } from '../log.js';
 import type { WorkerMetrics } from '../ops/metrics/worker-metrics.js';

@@ -1,7 +1,7 @@
 /**
  * samples/clients-optional.csv: clients with the columns of the optional checks (e-mail, card, cadastral
  * number, owner), one row per case the checks tell apart against the reference emulator. Written by
- * `npx tsx samples/generate-samples.ts` with the other samples; its README section comes from here too.
+ * `npx tsx scripts/samples/generate-samples.ts` with the other samples; its README section comes from here too.
  *
  * Names are clean (reserved surnames of registers/planted.json), so the core checks are CLEAR and the verdict
  * of each row is the optional checks' own. The one exception is the planted foreign agent ООО "Северный
@@ -9,7 +9,7 @@
  * Card numbers are computed (Luhn) rather than typed, so the valid ones are valid by construction.
  */
 import { stringify } from 'csv-stringify/sync';
-import { completeLuhn } from '../src/identifiers/index.js';
+import { completeLuhn } from '../../src/identifiers/index.js';
 
 export const OPTIONAL_HEADER = [
   'client_id',
@@ -246,7 +246,7 @@ UTF-8, \`,\`, LF. Clients with the columns of the optional checks (\`email\`, \`
 \`owner_name\`; see docs/optional-checks.md), one row per case they tell apart; \`note\` is passed through.
 By default a run of this file adds the e-mail, card and cadastral checks to the four core ones. Names are
 clean, so the core checks are CLEAR except on the last row. Card numbers are masked in verdicts.csv. Written
-by \`samples/optional-samples.ts\` (called from the generator). ${OPTIONAL_ROWS.length} data rows.
+by \`scripts/samples/optional-samples.ts\` (called from the generator). ${OPTIONAL_ROWS.length} data rows.
 
 | row | id | case | expected |
 |---:|---|---|---|

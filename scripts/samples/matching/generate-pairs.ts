@@ -1,6 +1,6 @@
 /**
  * Generates samples/matching/labelled-pairs.jsonl: labelled (client, record) pairs for the matching
- * evaluation and the CI gate. Deterministic (seeded PRNG): `npx tsx samples/matching/generate-pairs.ts`
+ * evaluation and the CI gate. Deterministic (seeded PRNG): `npx tsx scripts/samples/matching/generate-pairs.ts`
  * rewrites the same file byte for byte.
  *
  * Label semantics: `match` = the record is the client (same person or legal entity); `non_match` = it is
@@ -11,9 +11,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FOREIGN_AGENT_FIELDS } from '../../src/domain/records.js';
-import { emptyForeignAgentData } from '../../src/domain/records.js';
-import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../../src/identifiers/index.js';
+import type { FOREIGN_AGENT_FIELDS } from '../../../src/domain/records.js';
+import { emptyForeignAgentData } from '../../../src/domain/records.js';
+import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../../../src/identifiers/index.js';
 import { FEMALE_NAMES, MALE_NAMES, ORG_WORDS, PAIRED_GIVEN, SIMILAR_GIVEN, SURNAMES } from './name-data.js';
 import { SYSTEM_IDS, transliterateWord, type SystemId } from './translit-systems.js';
 
@@ -1422,7 +1422,7 @@ for (let i = 0; i < 6; i++) {
   );
 }
 
-const out = fileURLToPath(new URL('./labelled-pairs.jsonl', import.meta.url));
+const out = fileURLToPath(new URL('../../../samples/matching/labelled-pairs.jsonl', import.meta.url));
 writeFileSync(out, pairs.map((p) => JSON.stringify(p)).join('\n') + '\n');
 const matches = pairs.filter((p) => p.label === 'match').length;
 console.log(`${pairs.length} pairs (${matches} match, ${pairs.length - matches} non_match) → ${out}`);
