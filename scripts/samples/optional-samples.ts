@@ -1,10 +1,10 @@
 /**
  * samples/clients-optional.csv: clients with the columns of the optional checks (e-mail, card, cadastral
  * number, owner), one row per case the checks tell apart against the reference emulator. Written by
- * `npx tsx scripts/samples/generate-samples.ts` with the other samples; its README section comes from here too.
+ * `npm run samples` with the other samples; its README section comes from here too.
  *
- * Names are clean (reserved surnames of registers/planted.json), so the core checks are CLEAR and the verdict
- * of each row is the optional checks' own. The one exception is the planted foreign agent ООО "Северный
+ * Names are clean (reserved surnames of src/emulator/registers/planted.json), so the core checks are CLEAR
+ * and the verdict of each row is the optional checks' own. The one exception is the planted foreign agent ООО "Северный
  * ветер", whose register entry names an authorised bank: its row shows the Banks dictionary evidence.
  * Card numbers are computed (Luhn) rather than typed, so the valid ones are valid by construction.
  */
