@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import { KycError } from '../errors.js';
 import type { FaStrategyOption } from '../mirror/strategy.js';
 import type { UpstreamProfile } from '../registry/profile.js';
@@ -92,14 +93,6 @@ export interface RunState extends RunSettings {
 }
 
 export type Counters = Readonly<Record<string, number>>;
-
-/** One kind of unrecognised answer of a run: how often, and the first example seen. */
-export interface UnrecognisedCount {
-  readonly operation: string;
-  readonly kind: string;
-  readonly count: number;
-  readonly example: string;
-}
 
 /**
  * Counter fields of unrecognised answers: `unrecognised:<operation>:<kind>`. Their examples live in the
