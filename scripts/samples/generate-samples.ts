@@ -18,6 +18,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import iconv from 'iconv-lite';
+import { mulberry32 } from '../../src/emulator/random.js';
 import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../../src/identifiers/index.js';
 import { buildOptionalSample } from './optional-samples.js';
 
@@ -49,23 +50,11 @@ const planted = JSON.parse(
 /** Everything any planted record or client carries: generated identifiers must avoid all of it. */
 const plantedText = readFileSync(new URL('../../src/emulator/registers/planted.json', import.meta.url), 'utf8');
 
-/** mulberry32: small, fast and the same on every machine. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 class Source {
   private readonly random: () => number;
   private readonly used = new Set<string>();
   constructor(seed: number) {
-    this.random = prng(seed);
+    this.random = mulberry32(seed);
   }
   int(n: number): number {
     return Math.floor(this.random() * n);

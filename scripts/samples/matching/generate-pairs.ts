@@ -13,22 +13,12 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FOREIGN_AGENT_FIELDS } from '../../../src/domain/records.js';
 import { emptyForeignAgentData } from '../../../src/domain/records.js';
+import { mulberry32 } from '../../../src/emulator/random.js';
 import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../../../src/identifiers/index.js';
 import { FEMALE_NAMES, MALE_NAMES, ORG_WORDS, PAIRED_GIVEN, SIMILAR_GIVEN, SURNAMES } from './name-data.js';
 import { SYSTEM_IDS, transliterateWord, type SystemId } from './translit-systems.js';
 
 // --- deterministic randomness
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = mulberry32(20250611);
 const int = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
