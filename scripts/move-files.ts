@@ -20,11 +20,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const CODE_DIRS = ['src/', 'jobs/', 'test/', 'scripts/', 'bin/', 'samples/'];
 const CODE_EXTENSION = /\.(ts|js|mjs|cjs)$/;
 const TEXT_FILES = ['package.json', 'Dockerfile', 'docker-compose.yml', '.ci/run'];
-const SELF = 'scripts/move-files.ts';
+/** The script and its test: their examples are paths to explain, not references to rewrite. */
+const SKIPPED = new Set(['scripts/move-files.ts', 'test/unit/scripts/move-files.test.ts']);
 
 type Moves = ReadonlyMap<string, string>;
 
@@ -64,7 +66,7 @@ function pendingMoves(root: string, moves: Moves): Moves {
 }
 
 /** A relative specifier as written from `importer` (now at its place on disk) to its target's new place. */
-function rewriteSpecifier(
+export function rewriteSpecifier(
   spec: string,
   importer: string,
   importerNew: string,
@@ -92,7 +94,7 @@ function escapeRegExp(text: string): string {
 }
 
 /** Replaces mentions of moved files by their repository path, not parts of longer paths. */
-function rewriteMentions(text: string, moves: Moves): string {
+export function rewriteMentions(text: string, moves: Moves): string {
   let out = text;
   for (const [from, to] of moves) {
     const mention = new RegExp(`(?<![\\w./-])${escapeRegExp(from)}(?![\\w/-]|\\.\\w)`, 'g');
@@ -101,7 +103,7 @@ function rewriteMentions(text: string, moves: Moves): string {
   return out;
 }
 
-function rewriteCode(text: string, file: string, fileNew: string, root: string, moves: Moves): string {
+export function rewriteCode(text: string, file: string, fileNew: string, root: string, moves: Moves): string {
   const relative = text.replace(
     RELATIVE_LITERAL,
     (_, quote: string, spec: string) =>
@@ -110,7 +112,13 @@ function rewriteCode(text: string, file: string, fileNew: string, root: string, 
   return rewriteMentions(relative, moves);
 }
 
-function rewriteMarkdown(text: string, file: string, fileNew: string, root: string, moves: Moves): string {
+export function rewriteMarkdown(
+  text: string,
+  file: string,
+  fileNew: string,
+  root: string,
+  moves: Moves,
+): string {
   const links = text.replace(MARKDOWN_LINK, (whole, open: string, target: string) => {
     if (/^[a-z]+:/i.test(target) || target.startsWith('/')) return whole;
     const spec = target.startsWith('.') ? target : './' + target;
@@ -146,8 +154,7 @@ function main(): void {
   for (const file of files) {
     const isCode = CODE_DIRS.some((dir) => file.startsWith(dir)) && CODE_EXTENSION.test(file);
     const isMarkdown = file.endsWith('.md');
-    // Its own examples are paths to explain, not references to rewrite.
-    if (file === SELF) continue;
+    if (SKIPPED.has(file)) continue;
     if (!isCode && !isMarkdown && !TEXT_FILES.includes(file)) continue;
     const fileNew = pending.get(file) ?? file;
     const text = readFileSync(join(root, file), 'utf8');
@@ -179,4 +186,5 @@ function main(): void {
   }
 }
 
-main();
+// Run as a script, not when a test imports the rewriting functions.
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) main();
