@@ -1,5 +1,5 @@
 import { getRequestListener } from '@hono/node-server';
-import { listen, type Listening } from '../ops/listen.js';
+import { listen, type Listening } from '../infra/listen.js';
 import { apiApp, type ApiDeps } from './app.js';
 
 /** The API on host:port (0: any free port), or KYC_ERR_LISTEN when the address is taken. */

@@ -1,9 +1,5 @@
-import {
-  unrecognisedCounts,
-  type Counters,
-  type RunState,
-  type UnrecognisedCount,
-} from '../pipeline/run-store.js';
+import type { UnrecognisedCount } from '../domain/unrecognised.js';
+import { unrecognisedCounts, type Counters, type RunState } from '../pipeline/run-store.js';
 
 /**
  * The end-of-run summary table, plain text, for stdout. Unrecognised upstream answers (RunStore.unrecognised,

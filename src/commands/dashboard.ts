@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { requireTokenOffLoopback } from '../ops/dashboard/auth.js';
 import { startDashboard } from '../ops/dashboard/server.js';
-import { openRedis } from '../ops/redis-session.js';
+import { openRedis } from '../infra/redis-session.js';
 import { nonNegativeInt } from './shared-options.js';
 
 /** `kyc-screen dashboard`: bull-board, the runs page and Prometheus /metrics, until SIGTERM. */

@@ -10,7 +10,7 @@ import { newHitsLogLine, newHitsOf } from '../ops/notify/new-hits.js';
 import { exportAudit } from '../ops/audit/export.js';
 import { verifyAudit } from '../ops/audit/verify.js';
 import { computeDelta, deltaSummary, verdictsPathOf, writeDeltaCsv } from '../ops/delta/report.js';
-import { openRedis } from '../ops/redis-session.js';
+import { openRedis } from '../infra/redis-session.js';
 import { RunStore } from '../pipeline/run-store.js';
 import { writeRunReport } from '../ops/report/write-report.js';
 import { ensureWritableDir, ensureWritableParent } from '../pipeline/writable.js';

@@ -5,7 +5,7 @@ import { EMULATOR_URL, loadConfig, type Config } from '../config.js';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { logNotices } from '../cli-ui/notices.js';
-import { openRedis } from '../ops/redis-session.js';
+import { openRedis } from '../infra/redis-session.js';
 import { datedName } from '../ops/schedule/dated-dir.js';
 import {
   NOT_SCHEDULABLE,

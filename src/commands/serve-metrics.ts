@@ -1,7 +1,7 @@
 import { Registry } from 'prom-client';
 import { ApiMetrics } from '../api/api-metrics.js';
 import { serveRegistry, WorkerMetrics } from '../ops/metrics/worker-metrics.js';
-import type { Listening } from '../ops/listen.js';
+import type { Listening } from '../infra/listen.js';
 
 export interface ServeMetrics {
   readonly api: ApiMetrics;

@@ -4,7 +4,7 @@ import { loadConfig } from '../config.js';
 import { KycError } from '../errors.js';
 import { summaryTable } from '../cli-ui/summary.js';
 import { failureLine, newHitsLine, runListTable } from '../cli-ui/run-list.js';
-import { openRedis } from '../ops/redis-session.js';
+import { openRedis } from '../infra/redis-session.js';
 import { RunStore } from '../pipeline/run-store.js';
 import { UpstreamState } from '../pipeline/upstream-state.js';
 import { upstreamNoticeLines } from '../ops/upstream-notice.js';

@@ -1,3 +1,11 @@
+/** One kind of unrecognised answer of a run: how often, and the first example seen. */
+export interface UnrecognisedCount {
+  readonly operation: string;
+  readonly kind: string;
+  readonly count: number;
+  readonly example: string;
+}
+
 /** The longest example of an unrecognised answer kept for the run's summary. */
 export const EXAMPLE_MAX_CHARS = 80;
 

@@ -3,6 +3,21 @@
  * never from Math.random, so that one seed reproduces the same registers and the same fault sequence.
  */
 
+/**
+ * mulberry32: one stream of uniform numbers in [0, 1) from a seed. The sample files and the ingest
+ * benchmark's files are drawn from it; moving them to Random would rewrite every committed sample.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** FNV-1a over a label: derives independent streams from one seed (`registers/sanctions`, `faults`, …). */
 function hashLabel(label: string): number {
   let h = 0x811c9dc5;

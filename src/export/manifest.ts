@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
-import type { Counters, RunState, UnrecognisedCount } from '../pipeline/run-store.js';
-import { DEFAULT_PROFILE } from '../registry/profile.js';
+import { DEFAULT_PROFILE, type UpstreamProfile } from '../registry/profile.js';
 
 export interface OutputFileInfo {
   readonly path: string;
@@ -9,8 +9,30 @@ export interface OutputFileInfo {
   readonly bytes: number;
 }
 
+/**
+ * What the manifest reads of a run's settings and state. Declared here, not borrowed from the run store,
+ * so that export/ depends on no part of the pipeline; the store's RunState has every field.
+ */
+export interface ManifestRun {
+  readonly id: string;
+  readonly input: string;
+  readonly inputSha256: string;
+  readonly inputBytes: number;
+  readonly priority: string;
+  readonly window: number;
+  readonly checks: readonly string[];
+  readonly createdAt: string;
+  readonly startedAt?: string | undefined;
+  readonly emulator?: boolean;
+  readonly profile?: UpstreamProfile;
+  readonly config: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** The run's counter fields (`prefix:a:b` → n) as the run store keeps them. */
+type Counters = Readonly<Record<string, number>>;
+
 export interface ManifestInput {
-  readonly run: RunState;
+  readonly run: ManifestRun;
   readonly finishedAt: string;
   readonly counters: Counters;
   readonly rows: number;
@@ -31,7 +53,7 @@ export interface ManifestInput {
  * of its effective content (file and KYC_DEBTOR_NOT_FOUND merged) and that content, so an auditor can
  * tell how an answer was read without the file.
  */
-function profileOf(run: RunState) {
+function profileOf(run: ManifestRun) {
   const profile = run.profile ?? DEFAULT_PROFILE;
   const source = run.config.upstreamProfile;
   return {

@@ -1,4 +1,4 @@
-import { ORG_NAME } from '../verdict/thresholds.js';
+import { ORG_NAME } from './thresholds.js';
 import { compareLegalForms, type FormAgreement, type LegalForm } from './legal-forms.js';
 import { splitName, type NameWord, type Script } from './name-words.js';
 import { editDistance, jaroWinkler } from './similarity.js';

@@ -1,4 +1,4 @@
-import { PERSON_NAME } from '../verdict/thresholds.js';
+import { PERSON_NAME } from './thresholds.js';
 import { splitName, type NameWord, type Script } from './name-words.js';
 import type { LegalForm } from './legal-forms.js';
 import { areKnownGivenNames } from './given-names.js';
@@ -333,7 +333,7 @@ function roleOf(pair: TokenPair): NameRole {
   return pair.record.role;
 }
 
-/** Scores two person names (see PERSON_NAME in src/verdict/thresholds.ts for the numbers). */
+/** Scores two person names (see PERSON_NAME in src/matching/thresholds.ts for the numbers). */
 export function comparePersonNames(client: PersonName, record: PersonName): PersonNameComparison {
   if (client.tokens.length === 0 || record.tokens.length === 0) {
     const side = client.tokens.length === 0 ? 'client' : 'record';

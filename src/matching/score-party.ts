@@ -5,7 +5,7 @@ import {
   IDENTIFIER,
   MATCH_THRESHOLD,
   POSSIBLE_THRESHOLD,
-} from '../verdict/thresholds.js';
+} from './thresholds.js';
 import { compareBirthDates, parseBirthDate, type BirthDateComparison } from './birth-date.js';
 import { describeScripts, formatScore, joinExplanation } from './explain.js';
 import { compareIdentifiers, type PartyIdentifiers } from './identifiers.js';

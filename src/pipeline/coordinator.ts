@@ -10,7 +10,7 @@ import type { Client } from '../domain/client.js';
 import { KycError } from '../errors.js';
 import { bomBytes, encodeCsvRecord, encodeCsvRecordChecked, type CsvFormat } from '../export/csv-format.js';
 import { encodeEvidenceLine, evidenceLine } from '../export/evidence.js';
-import { fileDigest } from '../export/file-digest.js';
+import { fileDigest } from '../infra/file-digest.js';
 import { buildManifest, type OutputFileInfo } from '../export/manifest.js';
 import { verdictColumns, verdictRow, withReason } from '../export/verdict-row.js';
 import { openClientFile, parseColumnsOption, type IngestItem } from '../ingest/index.js';

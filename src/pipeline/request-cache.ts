@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import { RedisScript } from './redis-script.js';
+import { RedisScript } from '../infra/redis-script.js';
 import { parseStoredJson, parseStoredValue } from './stored-json.js';
 
 /**

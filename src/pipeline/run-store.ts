@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { CheckKind } from '../domain/check.js';
+import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import { KycError, type ErrorCode } from '../errors.js';
 import type { OutputEncoding } from '../export/csv-format.js';
 import type { IngestEncoding } from '../ingest/types.js';
@@ -99,14 +100,6 @@ export interface RunState extends RunSettings {
 }
 
 export type Counters = Readonly<Record<string, number>>;
-
-/** One kind of unrecognised answer of a run: how often, and the first example seen. */
-export interface UnrecognisedCount {
-  readonly operation: string;
-  readonly kind: string;
-  readonly count: number;
-  readonly example: string;
-}
 
 /**
  * Counter fields of unrecognised answers: `unrecognised:<operation>:<kind>`. Their examples live in the

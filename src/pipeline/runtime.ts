@@ -7,7 +7,7 @@ import { createEmulator } from '../emulator/server.js';
 import type { Announce } from '../cli-ui/notices.js';
 import type { Logger } from '../log.js';
 import { RegistryClient } from '../registry/index.js';
-import { startEmbeddedRedis, type EmbeddedRedis } from './embedded-redis.js';
+import { startEmbeddedRedis, type EmbeddedRedis } from '../infra/embedded-redis.js';
 import { connectRedis } from './redis-connection.js';
 import { REDIS_LOST_AFTER_MS, watchRedis } from './redis-watchdog.js';
 

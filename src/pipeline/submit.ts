@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { KycError } from '../errors.js';
-import { fileDigest } from '../export/file-digest.js';
+import { fileDigest } from '../infra/file-digest.js';
 import type { RunJobData } from './job-data.js';
 import { QUEUE_STREAMS } from './retention.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from './run-store.js';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { RedisScript } from './redis-script.js';
+import { RedisScript } from '../infra/redis-script.js';
 import { upstreamKeys } from './topology.js';
 
 /**

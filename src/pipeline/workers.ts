@@ -1,7 +1,7 @@
 import { FlowProducer, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { checkProcessor } from '../../jobs/check.js';
-import { ingestProcessor } from '../../jobs/ingest.js';
+import { runProcessor } from '../../jobs/run.js';
 import { mergeProcessor } from '../../jobs/merge.js';
 import { isKycError } from '../errors.js';
 import { encodeFailure } from '../failure.js';
@@ -174,7 +174,7 @@ export async function startWorkers(options: {
     workers.push(
       new Worker<RunJobData>(
         QUEUES.runs,
-        ingestProcessor(
+        runProcessor(
           (runId, job, signal) =>
             coordinateRun(
               runId,

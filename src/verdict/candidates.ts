@@ -1,5 +1,5 @@
 import type { ScoredCandidate } from '../domain/check.js';
-import { EVIDENCE_TOP_N } from './thresholds.js';
+import { EVIDENCE_TOP_N } from '../matching/thresholds.js';
 
 /** Best first; equal scores in recordId order so that evidence is the same on every run. */
 export function byScore(a: ScoredCandidate, b: ScoredCandidate): number {

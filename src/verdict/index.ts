@@ -38,4 +38,4 @@ export {
   IDENTIFIER,
   ENTITY_MISMATCH_CAP,
   EVIDENCE_TOP_N,
-} from './thresholds.js';
+} from '../matching/thresholds.js';

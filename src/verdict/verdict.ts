@@ -2,7 +2,7 @@ import type { CheckKind, CheckResult } from '../domain/check.js';
 import type { RowIssue } from '../domain/client.js';
 import type { Verdict, VerdictKind } from '../domain/verdict.js';
 import { KIND_PREFIX, errorReason, rowInvalidReason, rowWarningReason } from './reasons.js';
-import { SCORING_VERSION } from './thresholds.js';
+import { SCORING_VERSION } from '../matching/thresholds.js';
 
 /**
  * One verdict per client, in this order of precedence:

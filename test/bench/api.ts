@@ -57,7 +57,9 @@ interface Planted {
  * clients with the surnames and identifiers no register record uses), alternating.
  */
 function knownClients(): { client: Record<string, string>; expected: string }[] {
-  const planted = JSON.parse(readFileSync(join(root, 'samples/registers/planted.json'), 'utf8')) as Planted;
+  const planted = JSON.parse(
+    readFileSync(join(root, 'src/emulator/registers/planted.json'), 'utf8'),
+  ) as Planted;
   const asBody = (c: Planted['planted'][number]['client']) => ({
     full_name: c.name,
     entity_type: c.entityType,

@@ -19,6 +19,7 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mulberry32 } from '../../src/emulator/random.js';
 import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../../src/identifiers/index.js';
 import { openClientFile } from '../../src/ingest/index.js';
 
@@ -49,18 +50,6 @@ interface ReadResult {
 
 const MiB = 1024 * 1024;
 const round = (value: number, digits = 1): number => Number(value.toFixed(digits));
-
-/** Deterministic PRNG (mulberry32): the same files every run, so runs compare. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SURNAMES = [
   'Белоусов',
@@ -131,7 +120,8 @@ function template(random: () => number): string {
 }
 
 async function generate(path: string, rows: number): Promise<void> {
-  const random = prng(20_240_601);
+  // Seeded: the same files every run, so runs compare.
+  const random = mulberry32(20_240_601);
   const templates = Array.from({ length: 20_000 }, () => template(random));
   const out = createWriteStream(path);
   const write = async (text: string): Promise<void> => {

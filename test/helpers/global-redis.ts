@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedRedis } from '../../src/pipeline/embedded-redis.js';
+import { startEmbeddedRedis } from '../../src/infra/embedded-redis.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { findRedisServer, ping } from '../../src/pipeline/embedded-redis.js';
-import { freePort } from '../../src/pipeline/free-port.js';
+import { findRedisServer, ping } from '../../src/infra/embedded-redis.js';
+import { freePort } from '../../src/infra/free-port.js';
 
 const run = promisify(execFile);
 

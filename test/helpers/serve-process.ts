@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { freePort } from '../../src/pipeline/free-port.js';
+import { freePort } from '../../src/infra/free-port.js';
 import { cli, stderrOf } from './cli-process.js';
 
 /** `kyc-screen serve --emulator` as a process on a free port, answering once this resolves. */

@@ -15,7 +15,7 @@ const FORBIDDEN = [
 ];
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SCANNED = ['README.md', 'src', 'docs', 'test', 'jobs', 'samples'];
+const SCANNED = ['README.md', 'src', 'docs', 'test', 'jobs', 'scripts', 'samples'];
 const SKIPPED_DIRS = new Set(['node_modules', 'artifacts', 'results']);
 const TEXT = new Set(['.ts', '.js', '.md', '.json', '.jsonl', '.csv', '.yml', '.yaml', '.txt']);
 

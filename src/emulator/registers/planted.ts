@@ -1,5 +1,5 @@
 /**
- * The planted records of samples/registers/planted.json and everything they reserve. Sample clients are
+ * The planted records of src/emulator/registers/planted.json and everything they reserve. Sample clients are
  * written against this file: each planted record must be served exactly, and no generated record may
  * collide with a planted one or with a clean sample client (reserved surnames, organization words and
  * clean identifiers).
@@ -153,7 +153,7 @@ const EMPTY_FOREIGN_AGENT: ForeignAgentData = Object.fromEntries(
 ) as unknown as ForeignAgentData;
 
 export function plantedPath(): string {
-  return join(packageRoot(), 'samples', 'registers', 'planted.json');
+  return join(packageRoot(), 'src/emulator/registers/planted.json');
 }
 
 /** Reads and validates the planted file; a malformed file stops the emulator with a clear code. */

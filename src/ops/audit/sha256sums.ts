@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { KycError } from '../../errors.js';
-import { fileDigest } from '../../export/file-digest.js';
+import { fileDigest } from '../../infra/file-digest.js';
 
 /** The checksum file of an audit package, in the format `sha256sum` writes and `sha256sum -c` reads. */
 export const SUMS_FILE = 'SHA256SUMS';

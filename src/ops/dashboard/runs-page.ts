@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { estimateTotal } from '../../cli-ui/progress-figures.js';
-import type { Counters, RunState, UnrecognisedCount } from '../../pipeline/run-store.js';
+import type { UnrecognisedCount } from '../../domain/unrecognised.js';
+import type { Counters, RunState } from '../../pipeline/run-store.js';
 import { upstreamNoticeLines, type UpstreamNotice } from '../upstream-notice.js';
 
 /**

@@ -10,7 +10,7 @@ import { RunStore } from '../../pipeline/run-store.js';
 import { QUEUE_STREAMS } from '../../pipeline/retention.js';
 import { UpstreamState } from '../../pipeline/upstream-state.js';
 import { QUEUES } from '../../pipeline/topology.js';
-import { listen, type Listening } from '../listen.js';
+import { listen, type Listening } from '../../infra/listen.js';
 import { pipelineMetrics } from '../metrics/pipeline-metrics.js';
 import { NOTIFICATIONS_QUEUE } from '../notify/webhook-queue.js';
 import { SCHEDULES_QUEUE } from '../schedule/definition.js';

@@ -1,7 +1,7 @@
 import type { Job, Worker } from 'bullmq';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { QUEUES } from '../../pipeline/topology.js';
-import { listen, type Listening } from '../listen.js';
+import { listen, type Listening } from '../../infra/listen.js';
 
 /**
  * The metrics only a worker process knows: how long its check and merge jobs took, by check kind and

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import { request } from 'node:http';
-import { freePort } from '../../../src/pipeline/free-port.js';
+import { freePort } from '../../../src/infra/free-port.js';
 import { startCli, type MaxSampler } from './processes.js';
 
 /**

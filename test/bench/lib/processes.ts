@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { DEMO_API_KEY } from '../../../src/config.js';
-import { startEmbeddedRedis, type EmbeddedRedis } from '../../../src/pipeline/embedded-redis.js';
-import { freePort } from '../../../src/pipeline/free-port.js';
+import { startEmbeddedRedis, type EmbeddedRedis } from '../../../src/infra/embedded-redis.js';
+import { freePort } from '../../../src/infra/free-port.js';
 import { packageRoot } from '../../../src/version.js';
 
 /**

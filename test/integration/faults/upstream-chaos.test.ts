@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
 import type { Manifest } from '../../../src/export/manifest.js';
-import { freePort } from '../../../src/pipeline/free-port.js';
+import { freePort } from '../../../src/infra/free-port.js';
 import { SOAK, cli, exited, stderrOf } from '../../helpers/cli-process.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
 import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
 import { startDashboard } from '../../../src/ops/dashboard/server.js';
-import type { Listening } from '../../../src/ops/listen.js';
+import type { Listening } from '../../../src/infra/listen.js';
 import { RunStore } from '../../../src/pipeline/run-store.js';
 import { newRunId } from '../../../src/pipeline/topology.js';
 import { chromiumContext, skipBrowser } from '../../helpers/chromium.js';

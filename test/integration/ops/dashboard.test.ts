@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../../src/export/manifest.js';
-import type { Listening } from '../../../src/ops/listen.js';
+import type { Listening } from '../../../src/infra/listen.js';
 import { startDashboard } from '../../../src/ops/dashboard/server.js';
 import { WorkerMetrics } from '../../../src/ops/metrics/worker-metrics.js';
 import { RunStore, type RunState } from '../../../src/pipeline/run-store.js';

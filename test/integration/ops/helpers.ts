@@ -164,7 +164,7 @@ export function readVerdicts(path: string): Record<string, string>[] {
   return parse<Record<string, string>>(readFileSync(path, 'utf8'), { columns: true, bom: true });
 }
 
-/** Planted register records of samples/registers/planted.json, as sample clients that hit them. */
+/** Planted register records of src/emulator/registers/planted.json, as sample clients that hit them. */
 export const CLIENTS = {
   clean1: ['Белоусов Пётр Ильич', '1980-01-02', '', 'person'],
   clean2: ['Воронцова Анна Павловна', '1990-05-06', '', 'person'],

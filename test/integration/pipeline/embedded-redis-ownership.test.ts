@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ping } from '../../../src/pipeline/embedded-redis.js';
+import { ping } from '../../../src/infra/embedded-redis.js';
 import { cli, exited, stderrOf } from '../../helpers/cli-process.js';
 import { connect, redisUrl } from '../../helpers/redis.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';

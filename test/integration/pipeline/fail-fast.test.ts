@@ -7,7 +7,7 @@ import { DEMO_API_KEY } from '../../../src/config.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
 import { EMULATOR_CELL, EMULATOR_COLUMN } from '../../../src/export/verdict-row.js';
-import { freePort } from '../../../src/pipeline/free-port.js';
+import { freePort } from '../../../src/infra/free-port.js';
 import { RunStore } from '../../../src/pipeline/run-store.js';
 import { runsIndexKey } from '../../../src/pipeline/topology.js';
 import { UpstreamState } from '../../../src/pipeline/upstream-state.js';

@@ -12,8 +12,9 @@ interface Planted {
   client: { name: string; inn?: string };
   expect: { check: string; verdict: string };
 }
-const planted = (JSON.parse(readFileSync('samples/registers/planted.json', 'utf8')) as { planted: Planted[] })
-  .planted;
+const planted = (
+  JSON.parse(readFileSync('src/emulator/registers/planted.json', 'utf8')) as { planted: Planted[] }
+).planted;
 const COLUMN_OF_REGISTER: Record<string, string> = {
   minjust_foreign_agent: 'kyc_foreign_agent',
   sanctions: 'kyc_sanctions',

@@ -88,7 +88,9 @@ interface Planted {
 }
 
 const planted = (
-  JSON.parse(readFileSync(new URL('../../../samples/registers/planted.json', import.meta.url), 'utf8')) as {
+  JSON.parse(
+    readFileSync(new URL('../../../src/emulator/registers/planted.json', import.meta.url), 'utf8'),
+  ) as {
     planted: Planted[];
   }
 ).planted;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import type { Client } from '../../../src/domain/client.js';
 import { openClientFile, type IngestHeader, type IngestItem } from '../../../src/ingest/index.js';
-import { buildSamples } from '../../../samples/generate-samples.js';
+import { buildSamples } from '../../../scripts/samples/generate-samples.js';
 
 const SAMPLES = join(import.meta.dirname, '..', '..', '..', 'samples');
 
@@ -18,7 +18,10 @@ interface PlantedFile {
   reservedOrganizationWords: string[];
   planted: { id: string; client: { name: string; birthDate?: string; inn?: string; entityType: string } }[];
 }
-const plantedText = readFileSync(join(SAMPLES, 'registers', 'planted.json'), 'utf8');
+const plantedText = readFileSync(
+  new URL('../../../src/emulator/registers/planted.json', import.meta.url),
+  'utf8',
+);
 const planted = JSON.parse(plantedText) as PlantedFile;
 /** Everything the planted records and their clients carry (cleanIdentifiers are meant for reuse). */
 const plantedRecordsText = JSON.stringify(planted.planted);

@@ -3,7 +3,8 @@ import { summaryTable } from '../../../src/cli-ui/summary.js';
 import { loadConfig, publicConfig } from '../../../src/config.js';
 import { buildManifest } from '../../../src/export/manifest.js';
 import { runsPage } from '../../../src/ops/dashboard/runs-page.js';
-import { unrecognisedOf, type RunState, type UnrecognisedCount } from '../../../src/pipeline/run-store.js';
+import type { UnrecognisedCount } from '../../../src/domain/unrecognised.js';
+import { unrecognisedOf, type RunState } from '../../../src/pipeline/run-store.js';
 import { DEFAULT_PROFILE } from '../../../src/registry/index.js';
 
 /** Where an operator sees what the run did not recognise: summary, manifest, dashboard. */

@@ -1,6 +1,6 @@
 /**
  * Generates samples/matching/labelled-pairs.jsonl: labelled (client, record) pairs for the matching
- * evaluation and the CI gate. Deterministic (seeded PRNG): `npx tsx samples/matching/generate-pairs.ts`
+ * evaluation and the CI gate. Deterministic (seeded PRNG): `npx tsx scripts/samples/matching/generate-pairs.ts`
  * rewrites the same file byte for byte.
  *
  * Label semantics: `match` = the record is the client (same person or legal entity); `non_match` = it is
@@ -10,26 +10,15 @@
  * non_match; the engine sends them to review, and the evaluation counts that as a false positive.
  */
 import { writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FOREIGN_AGENT_FIELDS } from '../../src/domain/records.js';
-import { emptyForeignAgentData } from '../../src/domain/records.js';
-import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../../src/identifiers/index.js';
+import type { FOREIGN_AGENT_FIELDS } from '../../../src/domain/records.js';
+import { emptyForeignAgentData } from '../../../src/domain/records.js';
+import { mulberry32 } from '../../../src/emulator/random.js';
+import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../../../src/identifiers/index.js';
 import { FEMALE_NAMES, MALE_NAMES, ORG_WORDS, PAIRED_GIVEN, SIMILAR_GIVEN, SURNAMES } from './name-data.js';
 import { SYSTEM_IDS, transliterateWord, type SystemId } from './translit-systems.js';
 
 // --- deterministic randomness
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const random = mulberry32(20250611);
 const int = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
@@ -132,7 +121,6 @@ const snils = (): string => completeSnils(String(int(1, 9)) + digits(8));
 
 const TIMESTAMP = '2025-05-30T09:00:00.000Z';
 let registration = 0;
-
 
 function foreignAgent(fields: Partial<Record<(typeof FOREIGN_AGENT_FIELDS)[number], string>>): object {
   registration += 1;
@@ -1096,16 +1084,59 @@ for (let i = 0; i < 20; i++) {
 // General Categories Cc/Cf), not the engine's.
 
 const ZERO_WIDTH = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'];
-const BIDI = ['\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069', '\u061c'];
-const CONTROL = ['\u0000', '\u0001', '\u0002', '\u0007', '\u0008', '\u000b', '\u000c', '\u001b', '\u001f', '\u007f', '\u0080', '\u0090', '\u009f'];
+const BIDI = [
+  '\u200e',
+  '\u200f',
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u061c',
+];
+const CONTROL = [
+  '\u0000',
+  '\u0001',
+  '\u0002',
+  '\u0007',
+  '\u0008',
+  '\u000b',
+  '\u000c',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0080',
+  '\u0090',
+  '\u009f',
+];
 const JOINERS = ['\u034f', '\ufe00', '\ufe0f', '\u{e0100}', '\u180b', '\u3164'];
 const SOFT_HYPHEN = ['\u00ad'];
 const STRESS = ['\u0301', '\u0300'];
 const SPACES = ['\u00a0', '\u2009', '\u2003', '\u202f', '\u3000', '\u2002', '\t', '\u2028', '  ', ' \u00a0 '];
 /** Cyrillic letters and the Latin letters that pass for them (TR 39 confusables, both cases). */
 const LOOKALIKE: Readonly<Record<string, string>> = {
-  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', х: 'x', у: 'y',
-  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X',
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  х: 'x',
+  у: 'y',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
 };
 const LATIN_LOOKALIKE: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(LOOKALIKE).map(([cyr, lat]) => [lat, cyr]),
@@ -1152,7 +1183,11 @@ const EVASION_MARKS: readonly [string, readonly string[]][] = [
 for (const [category, marks] of EVASION_MARKS) {
   for (let i = 0; i < 8; i++) {
     const p = randomPerson();
-    const dirty = { ...p, surname: plant(p.surname, marks), given: chance(0.3) ? plant(p.given, marks) : p.given };
+    const dirty = {
+      ...p,
+      surname: plant(p.surname, marks),
+      given: chance(0.3) ? plant(p.given, marks) : p.given,
+    };
     const onClient = i % 2 === 0;
     const sanctionsList = i % 4 === 1;
     add(
@@ -1180,7 +1215,12 @@ for (let i = 0; i < 10; i++) {
     i % 3 === 2 ? 'sanctions' : 'minjust_foreign_agent',
     personClient(i % 2 === 0 ? dirty : p),
     i % 3 === 2
-      ? sanctions({ name: latin('icao', p, 'comma'), name_local: cyrillic(i % 2 === 0 ? p : dirty), birth_date: p.birthDate, entity_type: 'person' })
+      ? sanctions({
+          name: latin('icao', p, 'comma'),
+          name_local: cyrillic(i % 2 === 0 ? p : dirty),
+          birth_date: p.birthDate,
+          entity_type: 'person',
+        })
       : faPerson(cyrillic(i % 2 === 0 ? p : dirty), p.birthDate),
     'match',
   );
@@ -1192,17 +1232,28 @@ for (let i = 0; i < 10; i++) {
   const system = pick(['icao', 'bgn_pcgn', 'passport_1997'] as const);
   const upper = transliterateWord(system, p.surname, 'upper');
   let dirtySurname = disguise(upper, LATIN_LOOKALIKE);
-  if (dirtySurname === upper) dirtySurname = disguise(upper.toLowerCase(), { a: 'а', e: 'е', o: 'о', c: 'с', p: 'р', x: 'х', y: 'у' }).toUpperCase();
+  if (dirtySurname === upper)
+    dirtySurname = disguise(upper.toLowerCase(), {
+      a: 'а',
+      e: 'е',
+      o: 'о',
+      c: 'с',
+      p: 'р',
+      x: 'х',
+      y: 'у',
+    }).toUpperCase();
   const given = transliterateWord(system, p.given, 'title');
   const patronymic = transliterateWord(system, p.patronymic, 'title');
   const dirty = `${dirtySurname}, ${given} ${patronymic}`;
   add(
     'evasion_cyrillic_in_latin',
     'sanctions',
-    i % 2 === 0
-      ? client({ name: dirty, entityType: 'person', birthDate: p.birthDate })
-      : personClient(p),
-    sanctions({ name: i % 2 === 0 ? `${upper}, ${given} ${patronymic}` : dirty, birth_date: p.birthDate, entity_type: 'person' }),
+    i % 2 === 0 ? client({ name: dirty, entityType: 'person', birthDate: p.birthDate }) : personClient(p),
+    sanctions({
+      name: i % 2 === 0 ? `${upper}, ${given} ${patronymic}` : dirty,
+      birth_date: p.birthDate,
+      entity_type: 'person',
+    }),
     'match',
   );
 }
@@ -1240,7 +1291,10 @@ for (let i = 0; i < 8; i++) {
 // and a disguised name with a contradicting INN.
 for (let i = 0; i < 10; i++) {
   const p = disguisablePerson();
-  const dirty = { ...p, surname: i % 2 === 0 ? disguise(p.surname, LOOKALIKE) : plant(p.surname, [...ZERO_WIDTH, ...CONTROL]) };
+  const dirty = {
+    ...p,
+    surname: i % 2 === 0 ? disguise(p.surname, LOOKALIKE) : plant(p.surname, [...ZERO_WIDTH, ...CONTROL]),
+  };
   add(
     'evasion_namesake',
     'minjust_foreign_agent',
@@ -1311,7 +1365,9 @@ for (let i = 0; i < 8; i++) {
     'minjust_foreign_agent',
     personClient(p, { inn }),
     // Another spelling and, half the time, a birth date the client's file disagrees with (a typo).
-    faPerson(latin(system, p, pick(['sgp', 'comma'])), i % 2 === 0 ? otherDate(p.birthDate) : p.birthDate, { inn }),
+    faPerson(latin(system, p, pick(['sgp', 'comma'])), i % 2 === 0 ? otherDate(p.birthDate) : p.birthDate, {
+      inn,
+    }),
     'match',
   );
 }
@@ -1322,7 +1378,11 @@ for (let i = 0; i < 6; i++) {
     'identifier_ogrnip',
     'minjust_foreign_agent',
     client({ name: `ИП ${cyrillic(p)}`, entityType: 'individual_entrepreneur', ogrnip: number }),
-    foreignAgent({ name: cyrillic({ ...p, surname: pick(SURNAMES)[p.gender === 'male' ? 0 : 1] }), ogrn: number, agent_type: 'Физическое лицо' }),
+    foreignAgent({
+      name: cyrillic({ ...p, surname: pick(SURNAMES)[p.gender === 'male' ? 0 : 1] }),
+      ogrn: number,
+      agent_type: 'Физическое лицо',
+    }),
     'match',
   );
 }
@@ -1352,7 +1412,7 @@ for (let i = 0; i < 6; i++) {
   );
 }
 
-const out = join(dirname(fileURLToPath(import.meta.url)), 'labelled-pairs.jsonl');
+const out = fileURLToPath(new URL('../../../samples/matching/labelled-pairs.jsonl', import.meta.url));
 writeFileSync(out, pairs.map((p) => JSON.stringify(p)).join('\n') + '\n');
 const matches = pairs.filter((p) => p.label === 'match').length;
 console.log(`${pairs.length} pairs (${matches} match, ${pairs.length - matches} non_match) → ${out}`);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { EXIT, KycError } from '../errors.js';
-import { startEmbeddedRedis } from '../pipeline/embedded-redis.js';
+import { startEmbeddedRedis } from './embedded-redis.js';
 import { REDIS_LOST_AFTER_MS, watchRedis } from '../pipeline/redis-watchdog.js';
 import { awaitRedis, connectRedis } from '../pipeline/runtime.js';
 

@@ -1,15 +1,15 @@
 /**
  * samples/clients-optional.csv: clients with the columns of the optional checks (e-mail, card, cadastral
  * number, owner), one row per case the checks tell apart against the reference emulator. Written by
- * `npx tsx samples/generate-samples.ts` with the other samples; its README section comes from here too.
+ * `npm run samples` with the other samples; its README section comes from here too.
  *
- * Names are clean (reserved surnames of registers/planted.json), so the core checks are CLEAR and the verdict
- * of each row is the optional checks' own. The one exception is the planted foreign agent ООО "Северный
+ * Names are clean (reserved surnames of src/emulator/registers/planted.json), so the core checks are CLEAR
+ * and the verdict of each row is the optional checks' own. The one exception is the planted foreign agent ООО "Северный
  * ветер", whose register entry names an authorised bank: its row shows the Banks dictionary evidence.
  * Card numbers are computed (Luhn) rather than typed, so the valid ones are valid by construction.
  */
 import { stringify } from 'csv-stringify/sync';
-import { completeLuhn } from '../src/identifiers/index.js';
+import { completeLuhn } from '../../src/identifiers/index.js';
 
 export const OPTIONAL_HEADER = [
   'client_id',
@@ -49,7 +49,13 @@ export const MIR_SBER_CARD = card('220220', '001234567');
 export const LUHN_FAILING_CARD = badCard('220220', '009876543');
 export const CYPRUS_CARD = card('450875', '000011122');
 
-const person = (id: string, name: string, birth: string, cells: OptionalSampleRow['cells'], expect: string) => ({
+const person = (
+  id: string,
+  name: string,
+  birth: string,
+  cells: OptionalSampleRow['cells'],
+  expect: string,
+) => ({
   cells: { client_id: id, full_name: name, birth_date: birth, entity_type: 'person', ...cells },
   expect,
 });
@@ -240,7 +246,7 @@ UTF-8, \`,\`, LF. Clients with the columns of the optional checks (\`email\`, \`
 \`owner_name\`; see docs/optional-checks.md), one row per case they tell apart; \`note\` is passed through.
 By default a run of this file adds the e-mail, card and cadastral checks to the four core ones. Names are
 clean, so the core checks are CLEAR except on the last row. Card numbers are masked in verdicts.csv. Written
-by \`samples/optional-samples.ts\` (called from the generator). ${OPTIONAL_ROWS.length} data rows.
+by \`scripts/samples/optional-samples.ts\` (called from the generator). ${OPTIONAL_ROWS.length} data rows.
 
 | row | id | case | expected |
 |---:|---|---|---|

@@ -7,7 +7,7 @@ import { RunInterrupted, type RunSummary } from '../src/pipeline/coordinator.js'
  * checkpoint. When this process is asked to stop, the run goes back to the queue (delayed a moment) so
  * that any coordinator, here or on another machine, continues it.
  */
-export function ingestProcessor(
+export function runProcessor(
   coordinate: (runId: string, job: Job<RunJobData, RunSummary>, signal: AbortSignal) => Promise<RunSummary>,
   stopping: AbortSignal,
 ): Processor<RunJobData, RunSummary> {
