@@ -10,7 +10,7 @@ import { openClientFile, parseEncodingName, type IngestEncoding } from '../inges
 import { makePrivateDir } from '../pipeline/private-files.js';
 import { RunStore, type RunState } from '../pipeline/run-store.js';
 import { newRunSettings } from '../pipeline/run-settings.js';
-import { submitRun } from '../pipeline/submit.js';
+import { fileSha256, submitRun } from '../pipeline/submit.js';
 import { newRunId, type Priority } from '../pipeline/topology.js';
 import { IdempotencyStore } from './idempotency.js';
 import { ApiRunIndex } from './run-index.js';
@@ -67,42 +67,68 @@ async function probe(path: string, encoding: IngestEncoding | undefined, checks:
   }
 }
 
-/** Who asks for a run and how, whatever carries its file. */
-export interface RunRequest {
+/** Who asks for a run. */
+export interface RunRequester {
   readonly submitter: string;
   readonly idempotencyKey: string | undefined;
+}
+
+/** How the run screens its file; a multipart upload knows it only once its form fields are read. */
+export interface RunOptions {
   readonly priority: Priority;
   readonly checks: string | undefined;
   readonly encoding: IngestEncoding | undefined;
 }
 
 /**
- * A new run from a file `write` puts in place: checked as `run` checks it and submitted to the pipeline; a
- * retry with the same Idempotency-Key answers the run of the first request. Nothing is kept of a refused one.
+ * The run an earlier request with the same Idempotency-Key made, if its upload was the same file; another
+ * file under a key already used is refused, so a client's mistake never silently answers the wrong run.
+ */
+async function replayOf(
+  store: RunStore,
+  id: string | undefined,
+  upload: string,
+): Promise<RunState | undefined> {
+  const earlier = id === undefined ? undefined : await store.get(id);
+  if (!earlier) return undefined;
+  if ((await fileSha256(upload)).sha256 !== earlier.inputSha256)
+    throw new KycError('KYC_ERR_API_IDEMPOTENCY_MISMATCH', `the key was used for run ${earlier.id}`);
+  return earlier;
+}
+
+/**
+ * A new run from a file `write` puts in place (it answers the run's options): checked as `run` checks it
+ * and submitted to the pipeline; a retry with the same Idempotency-Key and the same file answers the run of
+ * the first request. Nothing is kept of a refused request or a retry.
  */
 export async function acceptRun(
   ctx: SubmitContext,
-  request: RunRequest,
-  write: (path: string) => Promise<unknown>,
+  requester: RunRequester,
+  write: (path: string) => Promise<RunOptions>,
 ): Promise<Pick<RunState, 'id' | 'status'>> {
   const store = new RunStore(ctx.redis, ctx.config.prefix);
   const idempotency = new IdempotencyStore(ctx.redis, ctx.config.prefix);
-  const replayOf = async (id: string | undefined) => (id === undefined ? undefined : await store.get(id));
-  if (request.idempotencyKey !== undefined) {
-    const earlier = await replayOf(await idempotency.find(request.submitter, request.idempotencyKey));
-    if (earlier) return earlier;
-  }
+  const { submitter, idempotencyKey } = requester;
   const id = newRunId();
   const dir = join(ctx.runsDir, id);
   makePrivateDir(dir);
+  const input = join(dir, 'input.csv');
+  const discard = () => rm(dir, { recursive: true, force: true });
   try {
-    const input = join(dir, 'input.csv');
-    await write(input);
-    const checks: CheckKind[] = await probe(input, request.encoding, request.checks);
-    if (request.idempotencyKey !== undefined) {
-      const winner = await replayOf(await idempotency.claim(request.submitter, request.idempotencyKey, id));
+    const options = await write(input);
+    if (idempotencyKey !== undefined) {
+      // The file is read first: whether a retry is the same request depends on its bytes.
+      const earlier = await replayOf(store, await idempotency.find(submitter, idempotencyKey), input);
+      if (earlier) {
+        await discard();
+        return earlier;
+      }
+    }
+    const checks: CheckKind[] = await probe(input, options.encoding, options.checks);
+    if (idempotencyKey !== undefined) {
+      const winner = await replayOf(store, await idempotency.claim(submitter, idempotencyKey, id), input);
       if (winner) {
-        await rm(dir, { recursive: true, force: true });
+        await discard();
         return winner;
       }
     }
@@ -114,17 +140,17 @@ export async function acceptRun(
       manifest: join(dir, 'manifest.json'),
       outputMode: ctx.config.outputMode,
       faStrategy: ctx.config.faStrategy,
-      priority: request.priority,
+      priority: options.priority,
       window: ctx.window,
       checks,
-      ...(request.encoding ? { encoding: request.encoding } : {}),
-      submitter: request.submitter,
+      ...(options.encoding ? { encoding: options.encoding } : {}),
+      submitter,
     });
     await submitRun(ctx.redis, ctx.config.prefix, settings);
-    await new ApiRunIndex(ctx.redis, ctx.config.prefix).add(id, settings.createdAt);
+    await new ApiRunIndex(ctx.redis, ctx.config.prefix).add(id, settings.createdAt, submitter);
     return { id, status: 'queued' };
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    await discard();
     throw error;
   }
 }
@@ -134,7 +160,10 @@ export async function submitUpload(
   ctx: SubmitContext,
   upload: Upload,
 ): Promise<Pick<RunState, 'id' | 'status'>> {
-  const { body, contentType, ...request } = upload;
+  const { body, contentType, submitter, idempotencyKey, priority, checks } = upload;
   const encoding = csvEncodingOf(contentType);
-  return acceptRun(ctx, { ...request, encoding }, (path) => receiveUpload(body, path, ctx.maxUploadBytes));
+  return acceptRun(ctx, { submitter, idempotencyKey }, async (path) => {
+    await receiveUpload(body, path, ctx.maxUploadBytes);
+    return { priority, checks, encoding };
+  });
 }
