@@ -12,7 +12,8 @@ import { canSee, type Viewer } from './run-access.js';
 import { ApiRunIndex } from './run-index.js';
 import { runBody, submittedBody } from './run-view.js';
 import { RUN_FILES, runFile, type RunFileName } from './run-files.js';
-import { fileRoute, listRoute, runRoute, screenRoute, submitRoute } from './routes.js';
+import { deleteRun } from './delete-run.js';
+import { deleteRoute, fileRoute, listRoute, runRoute, screenRoute, submitRoute } from './routes.js';
 import { checkIdempotencyKey } from './idempotency.js';
 import { screenClient } from './screen-client.js';
 import { submitUpload, type SubmitContext } from './submit-upload.js';
@@ -134,6 +135,13 @@ export function apiApp(deps: ApiDeps) {
   v1.openapi(runRoute, async (c) => {
     const run = await apiRun(c.req.valid('param').id, viewerOf(c));
     return c.json(runBody(run, await store.counters(run.id)), 200);
+  });
+
+  v1.openapi(deleteRoute, async (c) => {
+    const run = await apiRun(c.req.valid('param').id, viewerOf(c));
+    const ctx = { redis: deps.redis, prefix: deps.config.prefix, runsDir: deps.runsDir, log: deps.log };
+    if ((await deleteRun(ctx, run)) === 'deleted') return c.body(null, 204);
+    return c.json(runBody(await store.require(run.id), await store.counters(run.id)), 202);
   });
 
   for (const name of Object.keys(RUN_FILES) as RunFileName[]) {

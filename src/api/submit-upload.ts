@@ -14,6 +14,8 @@ import { fileSha256, submitRun } from '../pipeline/submit.js';
 import { newRunId, type Priority } from '../pipeline/topology.js';
 import { IdempotencyStore } from './idempotency.js';
 import { ApiRunIndex } from './run-index.js';
+import { isMultipart, receiveMultipart } from './multipart-upload.js';
+import { SubmitQuery } from './schemas.js';
 import { receiveUpload } from './upload.js';
 
 /** What the API submits runs with: the process's config, Redis and upstream, and where uploads go. */
@@ -145,6 +147,7 @@ export async function acceptRun(
       checks,
       ...(options.encoding ? { encoding: options.encoding } : {}),
       submitter,
+      report: true,
     });
     await submitRun(ctx.redis, ctx.config.prefix, settings);
     await new ApiRunIndex(ctx.redis, ctx.config.prefix).add(id, settings.createdAt, submitter);
@@ -155,12 +158,31 @@ export async function acceptRun(
   }
 }
 
-/** POST /v1/runs: the CSV of the request body, streamed to the run's directory. */
+/** The run's options from the form fields of a multipart upload, named as the query parameters. */
+function formOptions(query: Pick<Upload, 'priority' | 'checks'>, fields: Record<string, string>): RunOptions {
+  const parsed = SubmitQuery.strict().safeParse({ ...query, ...fields });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? `${issue.path.join('.') || 'form'}: ${issue.message}` : 'form';
+    throw new KycError('KYC_ERR_API_REQUEST', `form field ${where}`);
+  }
+  return { priority: parsed.data.priority, checks: parsed.data.checks, encoding: undefined };
+}
+
+/**
+ * POST /v1/runs: the CSV of the request body, or the file part of a multipart/form-data body whose other
+ * fields are the options; either is streamed to the run's directory.
+ */
 export async function submitUpload(
   ctx: SubmitContext,
   upload: Upload,
 ): Promise<Pick<RunState, 'id' | 'status'>> {
   const { body, contentType, submitter, idempotencyKey, priority, checks } = upload;
+  if (contentType !== undefined && isMultipart(contentType))
+    return acceptRun(ctx, { submitter, idempotencyKey }, async (path) => {
+      const fields = await receiveMultipart(body, contentType, path, ctx.maxUploadBytes);
+      return formOptions({ priority, checks }, fields);
+    });
   const encoding = csvEncodingOf(contentType);
   return acceptRun(ctx, { submitter, idempotencyKey }, async (path) => {
     await receiveUpload(body, path, ctx.maxUploadBytes);
