@@ -28,8 +28,8 @@ const MAX_FIELD_BYTES = 1_000;
 
 /**
  * Streams the one file part of a multipart body into a new private file, never holding it in memory, and
- * answers the form fields. Past `maxBytes` of file the transfer stops (KYC_ERR_API_TOO_LARGE); a part that
- * is not a CSV is KYC_ERR_API_MEDIA_TYPE; no file part, a second one or an unreadable body is
+ * answers the form fields. A file past `maxBytes` is KYC_ERR_API_TOO_LARGE (nothing past the limit is
+ * stored); a part that is not a CSV is KYC_ERR_API_MEDIA_TYPE; no file part, a second one or an unreadable body is
  * KYC_ERR_API_REQUEST. On any failure the partial file is removed.
  */
 export async function receiveMultipart(
@@ -50,17 +50,18 @@ export async function receiveMultipart(
   }
   const fields: Record<string, string> = {};
   let saving: Promise<void> | undefined;
-  // The first refusal wins; the body is cut off at once rather than read to its end.
+  // The first refusal wins. The rest of the body is read and dropped (busboy discards what is past a limit):
+  // cutting the request stream off under busboy leaves its part streams erroring with no one listening.
   let refusal: KycError | undefined;
   const refuse = (error: KycError) => {
     refusal ??= error;
-    source.destroy();
   };
   parser.on('field', (name, value, info) => {
     if (info.valueTruncated) refuse(new KycError('KYC_ERR_API_REQUEST', `form field ${name} is too long`));
     else fields[name] = value;
   });
   parser.on('file', (name, stream, info) => {
+    stream.on('error', () => undefined);
     if (saving !== undefined || refusal !== undefined) {
       stream.resume();
       return;

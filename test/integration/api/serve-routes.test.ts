@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exited } from '../../helpers/cli-process.js';
-import { redisUrl, uniquePrefix } from '../../helpers/redis.js';
+import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
 import { sha256Hex, startServe } from '../../helpers/serve-process.js';
 
@@ -20,12 +20,13 @@ const as = (who: keyof typeof TOKENS) => ({ authorization: `Bearer ${TOKENS[who]
 let server: ChildProcess;
 let base: string;
 let stateDir: string;
+let prefix: string;
 
 beforeAll(async () => {
   stateDir = mkdtempSync(join(tmpdir(), 'kyc-api-routes-'));
   const started = await startServe(['--state-dir', stateDir], {
     REDIS_URL: redisUrl(),
-    KYC_PREFIX: uniquePrefix(),
+    KYC_PREFIX: (prefix = uniquePrefix()),
     KYC_RATE: '100',
     KYC_API_TOKENS: [
       `alice:${sha256Hex(TOKENS.alice)}`,
@@ -211,6 +212,16 @@ describe('kyc-screen serve: multipart uploads, report, DELETE', () => {
     const deleted = await fetch(`${base}/v1/runs/${done}`, { method: 'DELETE', headers: as('alice') });
     expect(deleted.status).toBe(204);
     expect(existsSync(join(stateDir, 'api', done))).toBe(false);
+    const redis = connect();
+    try {
+      for (const id of [running, done]) expect(await redis.keys(`${prefix}*${id}*`)).toEqual([]);
+      const indexes = await redis.keys(`${prefix}:*runs*`);
+      for (const key of indexes)
+        if ((await redis.type(key)) === 'zset')
+          for (const id of [running, done]) expect(await redis.zscore(key, id)).toBeNull();
+    } finally {
+      redis.disconnect();
+    }
     for (const id of [running, done]) {
       await expectError(
         await fetch(`${base}/v1/runs/${id}`, { headers: as('ops') }),
