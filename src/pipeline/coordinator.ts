@@ -572,6 +572,11 @@ export async function coordinateRun(
     if (failure?.error instanceof RunCancelled) await abandonRun(redis, deps.prefix, runId);
   }
   if (signal?.aborted) throw new RunInterrupted(runId);
+  // Cancelled after the last row was written: still no output is placed.
+  if (await store.isCancelled(runId)) {
+    await abandonRun(redis, deps.prefix, runId);
+    throw new RunCancelled(runId);
+  }
 
   const finishedAt = new Date().toISOString();
   const counters = await store.counters(runId);
