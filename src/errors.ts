@@ -221,6 +221,11 @@ export const CATALOG = {
   KYC_ERR_API_TOO_LARGE: entry('The upload exceeds the size limit (KYC_API_MAX_UPLOAD_BYTES)', EXIT.USAGE),
   KYC_ERR_API_RUN_NOT_DONE: entry('The run has not finished: its outputs are not ready', EXIT.USAGE),
   KYC_ERR_API_NOT_FOUND: entry('No such route', EXIT.USAGE),
+  KYC_ERR_API_NO_REPORT: entry('The run has no report', EXIT.USAGE),
+  KYC_ERR_API_IDEMPOTENCY_MISMATCH: entry(
+    'The Idempotency-Key was already used for another upload',
+    EXIT.USAGE,
+  ),
 
   KYC_ERR_INTERNAL: entry('Internal error', EXIT.INTERNAL),
 } as const satisfies Record<string, CatalogEntry>;

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { KycError } from '../errors.js';
@@ -8,10 +9,12 @@ import { RunStore, type RunState } from '../pipeline/run-store.js';
 import { VERSION } from '../version.js';
 import { bearerAuth, type AuthVariables } from './auth.js';
 import { errorResponse, requestIdOf } from './errors.js';
+import { canSee, type Viewer } from './run-access.js';
 import { ApiRunIndex } from './run-index.js';
 import { runBody, submittedBody } from './run-view.js';
 import { RUN_FILES, runFile, type RunFileName } from './run-files.js';
-import { fileRoute, listRoute, runRoute, screenRoute, submitRoute } from './routes.js';
+import { deleteRun } from './delete-run.js';
+import { deleteRoute, fileRoute, listRoute, runRoute, screenRoute, submitRoute } from './routes.js';
 import { checkIdempotencyKey } from './idempotency.js';
 import { runWebhookAttempts } from '../ops/notify/run-webhooks.js';
 import { screenClient } from './screen-client.js';
@@ -37,7 +40,8 @@ function fromHono(error: Error): Error {
 
 /**
  * The HTTP API under /v1: submit a CSV, follow the run, download its outputs. Runs go through the same
- * pipeline as `kyc-screen run`; only runs submitted through the API are visible here.
+ * pipeline as `kyc-screen run`; only runs submitted through the API are visible here, and to a token only its
+ * own unless it is marked admin.
  */
 export function apiApp(deps: ApiDeps) {
   const store = new RunStore(deps.redis, deps.config.prefix);
@@ -76,12 +80,13 @@ export function apiApp(deps: ApiDeps) {
   v1.use('/runs/*', bearerAuth(deps.tokens));
   v1.use('/screen', bearerAuth(deps.tokens));
 
-  /** A run of the API (a run submitted otherwise is none of its clients' business), or 404. */
-  async function apiRun(id: string): Promise<RunState> {
+  /** A run the request's token may see, or 404 as for a run that does not exist: others' runs stay unseen. */
+  async function apiRun(id: string, viewer: Viewer): Promise<RunState> {
     const run = await store.get(id);
-    if (!run?.submitter) throw new KycError('KYC_ERR_RUN_NOT_FOUND', id);
+    if (!run || !canSee(viewer, run)) throw new KycError('KYC_ERR_RUN_NOT_FOUND', id);
     return run;
   }
+  const viewerOf = (c: Context<Env>): Viewer => ({ submitter: c.get('submitter'), admin: c.get('admin') });
 
   const webhooksOf = (id: string) => runWebhookAttempts(deps.redis, deps.config.prefix, id);
 
@@ -120,7 +125,12 @@ export function apiApp(deps: ApiDeps) {
 
   v1.openapi(listRoute, async (c) => {
     const { limit, offset } = c.req.valid('query');
-    const { ids, total } = await new ApiRunIndex(deps.redis, deps.config.prefix).page(offset, limit);
+    const viewer = viewerOf(c);
+    const { ids, total } = await new ApiRunIndex(deps.redis, deps.config.prefix).page(
+      offset,
+      limit,
+      viewer.admin ? undefined : viewer.submitter,
+    );
     const runs = await Promise.all(
       ids.map(async (id) => {
         const run = await store.get(id);
@@ -132,13 +142,20 @@ export function apiApp(deps: ApiDeps) {
   });
 
   v1.openapi(runRoute, async (c) => {
-    const run = await apiRun(c.req.valid('param').id);
+    const run = await apiRun(c.req.valid('param').id, viewerOf(c));
     return c.json(runBody(run, await store.counters(run.id), await webhooksOf(run.id)), 200);
+  });
+
+  v1.openapi(deleteRoute, async (c) => {
+    const run = await apiRun(c.req.valid('param').id, viewerOf(c));
+    const ctx = { redis: deps.redis, prefix: deps.config.prefix, runsDir: deps.runsDir, log: deps.log };
+    if ((await deleteRun(ctx, run)) === 'deleted') return c.body(null, 204);
+    return c.json(runBody(await store.require(run.id), await store.counters(run.id)), 202);
   });
 
   for (const name of Object.keys(RUN_FILES) as RunFileName[]) {
     v1.openapi(fileRoute(name), async (c) => {
-      const file = await runFile(await apiRun(c.req.valid('param').id), name);
+      const file = await runFile(await apiRun(c.req.valid('param').id, viewerOf(c)), name);
       if (c.req.header('if-none-match') === file.etag) return c.body(null, 304, { etag: file.etag });
       return c.body(file.open(), 200, file.headers);
     });

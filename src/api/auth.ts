@@ -1,24 +1,25 @@
 import type { MiddlewareHandler } from 'hono';
 import { KycError } from '../errors.js';
-import { tokenName, type ApiToken } from './tokens.js';
+import { tokenOf, type ApiToken } from './tokens.js';
 
-/** The submitter a request was authenticated as: the name of its token. */
-export type AuthVariables = { submitter: string };
+/** The submitter a request was authenticated as (the name of its token), and whether it sees every run. */
+export type AuthVariables = { submitter: string; admin: boolean };
 
 /** `Authorization: Bearer <token>` on every route it guards; no token or an unknown one is 401. */
 export function bearerAuth(tokens: readonly ApiToken[]): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const match = /^Bearer[ ]+(\S+)\s*$/iu.exec(header);
-    const name = match?.[1] === undefined ? undefined : tokenName(tokens, match[1]);
-    if (name === undefined) {
+    const token = match?.[1] === undefined ? undefined : tokenOf(tokens, match[1]);
+    if (token === undefined) {
       c.header('WWW-Authenticate', 'Bearer realm="kyc-screen"');
       throw new KycError(
         'KYC_ERR_API_UNAUTHORIZED',
         header === '' ? 'no Authorization header' : 'unknown token',
       );
     }
-    c.set('submitter', name);
+    c.set('submitter', token.name);
+    c.set('admin', token.admin);
     await next();
   };
 }

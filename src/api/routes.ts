@@ -24,20 +24,36 @@ const errors = (...statuses: number[]) =>
     ]),
   );
 
+/** The form of a multipart upload: one CSV file part, and the options under the query parameters' names. */
+const MULTIPART_UPLOAD = {
+  type: 'object' as const,
+  required: ['file'],
+  properties: {
+    file: { type: 'string' as const, format: 'binary', description: 'The client CSV (text/csv).' },
+    priority: { type: 'string' as const, enum: ['high', 'normal', 'low'] },
+    checks: { type: 'string' as const, description: 'Comma-separated check kinds, as the query parameter.' },
+  },
+};
+
 export const submitRoute = createRoute({
   method: 'post',
   path: '/runs',
   summary: 'Screen a client CSV',
   description:
-    'The body is the CSV file itself (Content-Type: text/csv, optionally with a charset), streamed to the ' +
-    'server; the run is queued and screened like `kyc-screen run`.',
+    'The body is the CSV file itself (Content-Type: text/csv, optionally with a charset), or a ' +
+    'multipart/form-data form of one file part (the CSV) and the options as fields named as the query ' +
+    'parameters; either is streamed to the server. The run is queued and screened like `kyc-screen run`.',
   security: [{ bearer: [] }],
   request: {
     query: SubmitQuery,
     headers: IdempotencyHeader,
     body: {
       required: true,
-      content: { 'text/csv': { schema: z.string().openapi({ format: 'binary' }) } },
+      content: {
+        'text/csv': { schema: z.string().openapi({ format: 'binary' }) },
+        // A plain schema, not zod: a zod one would have the form parsed, buffered, before the handler.
+        'multipart/form-data': { schema: MULTIPART_UPLOAD },
+      },
     },
   },
   responses: {
@@ -45,7 +61,7 @@ export const submitRoute = createRoute({
       description: 'Queued (or, for a retried Idempotency-Key, the run of the first upload)',
       content: { 'application/json': { schema: SubmittedSchema } },
     },
-    ...errors(400, 401, 413, 415),
+    ...errors(400, 401, 413, 415, 422),
   },
 });
 
@@ -93,6 +109,23 @@ export const runRoute = createRoute({
   responses: {
     200: { description: 'The run', content: { 'application/json': { schema: RunSchema } } },
     ...errors(400, 401, 404),
+  },
+});
+
+export const deleteRoute = createRoute({
+  method: 'delete',
+  path: '/runs/{id}',
+  summary: 'Cancel a run in progress, or delete a finished one',
+  description:
+    'A queued or running run is cancelled: 202 with the run, now `cancelled`; its jobs are abandoned and no ' +
+    'output is placed. A finished run (done, failed or cancelled) is deleted with its upload, outputs and ' +
+    'data in Redis: 204, and the run answers 404 from then on.',
+  security: [{ bearer: [] }],
+  request: { params: RunIdParam },
+  responses: {
+    202: { description: 'Cancelled', content: { 'application/json': { schema: RunSchema } } },
+    204: { description: 'Deleted' },
+    ...errors(400, 401, 404, 409),
   },
 });
 

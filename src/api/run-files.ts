@@ -1,15 +1,20 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import { KycError } from '../errors.js';
 import type { RunState } from '../pipeline/run-store.js';
 
-/** The three outputs of a run a client may download, by the name in the URL. */
+/** The outputs of a run a client may download, by the name in the URL: the three files and the report. */
 export const RUN_FILES = {
   'verdicts.csv': { of: (run: RunState) => run.out, type: 'text/csv' },
   'evidence.jsonl': { of: (run: RunState) => run.evidence, type: 'application/x-ndjson' },
   'manifest.json': { of: (run: RunState) => run.manifest, type: 'application/json' },
+  'report.html': {
+    of: (run: RunState) => join(dirname(run.manifest), 'report.html'),
+    type: 'text/html; charset=utf-8',
+  },
 } as const;
 
 export type RunFileName = keyof typeof RUN_FILES;
@@ -30,6 +35,9 @@ export async function runFile(run: RunState, name: RunFileName): Promise<RunFile
   const { of, type } = RUN_FILES[name];
   const path = of(run);
   const info = await stat(path).catch((error: unknown) => {
+    // A run that never wrote a report (submitted before, or its report failed) has none to give.
+    if (name === 'report.html')
+      throw new KycError('KYC_ERR_API_NO_REPORT', `run ${run.id}`, { cause: error });
     throw new KycError('KYC_ERR_OUTPUT_WRITE', `${name} of run ${run.id} is missing`, { cause: error });
   });
   const etag = `"${info.size.toString(16)}-${Math.trunc(info.mtimeMs).toString(16)}"`;

@@ -53,7 +53,7 @@ const links = {
 };
 
 export const SubmittedSchema = z
-  .object({ id: z.string(), status: z.enum(['queued', 'running', 'done', 'failed']), ...links })
+  .object({ id: z.string(), status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']), ...links })
   .openapi('Submitted');
 
 export const WebhookAttemptSchema = z
@@ -76,7 +76,7 @@ export const WebhookAttemptSchema = z
 export const RunSchema = z
   .object({
     id: z.string(),
-    status: z.enum(['queued', 'running', 'done', 'failed']),
+    status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
     submitter: z.string(),
     priority: z.enum(['high', 'normal', 'low']),
     checks: z.array(z.string()),

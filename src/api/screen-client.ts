@@ -46,15 +46,16 @@ export async function screenClient(
 ): Promise<{ done: true; body: ScreenedBody } | { done: false; run: Pick<RunState, 'id' | 'status'> }> {
   const accepted = await acceptRun(
     ctx,
-    {
-      submitter: request.submitter,
-      idempotencyKey: request.idempotencyKey,
-      priority: 'high',
-      checks: request.checks,
-      encoding: 'utf-8',
-      callbackUrl: request.callbackUrl,
+    { submitter: request.submitter, idempotencyKey: request.idempotencyKey },
+    async (path) => {
+      await writeFile(path, clientCsv(client), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+      return {
+        priority: 'high',
+        checks: request.checks,
+        encoding: 'utf-8',
+        callbackUrl: request.callbackUrl,
+      };
     },
-    (path) => writeFile(path, clientCsv(client), { flag: 'wx', mode: PRIVATE_FILE_MODE }),
   );
   const run = await followRun(ctx.redis, ctx.config.prefix, accepted.id, () => undefined, {
     pollMs: 100,

@@ -10,11 +10,13 @@ import { openClientFile, parseEncodingName, type IngestEncoding } from '../inges
 import { makePrivateDir } from '../pipeline/private-files.js';
 import { RunStore, type RunState } from '../pipeline/run-store.js';
 import { newRunSettings } from '../pipeline/run-settings.js';
-import { submitRun } from '../pipeline/submit.js';
+import { fileSha256, submitRun } from '../pipeline/submit.js';
 import { newRunId, type Priority } from '../pipeline/topology.js';
 import { forgetRunWebhook, recordRunWebhook } from '../ops/notify/run-webhooks.js';
 import { IdempotencyStore } from './idempotency.js';
 import { ApiRunIndex } from './run-index.js';
+import { isMultipart, receiveMultipart } from './multipart-upload.js';
+import { SubmitQuery } from './schemas.js';
 import { receiveUpload } from './upload.js';
 import { runWebhookTarget, type ApiWebhookConfig } from './webhooks.js';
 
@@ -72,10 +74,14 @@ async function probe(path: string, encoding: IngestEncoding | undefined, checks:
   }
 }
 
-/** Who asks for a run and how, whatever carries its file. */
-export interface RunRequest {
+/** Who asks for a run. */
+export interface RunRequester {
   readonly submitter: string;
   readonly idempotencyKey: string | undefined;
+}
+
+/** How the run screens its file; a multipart upload knows it only once its form fields are read. */
+export interface RunOptions {
   readonly priority: Priority;
   readonly checks: string | undefined;
   readonly encoding: IngestEncoding | undefined;
@@ -84,36 +90,58 @@ export interface RunRequest {
 }
 
 /**
- * A new run from a file `write` puts in place: checked as `run` checks it and submitted to the pipeline; a
- * retry with the same Idempotency-Key answers the run of the first request. Nothing is kept of a refused one.
+ * The run an earlier request with the same Idempotency-Key made, if its upload was the same file; another
+ * file under a key already used is refused, so a client's mistake never silently answers the wrong run.
+ */
+async function replayOf(
+  store: RunStore,
+  id: string | undefined,
+  upload: string,
+): Promise<RunState | undefined> {
+  const earlier = id === undefined ? undefined : await store.get(id);
+  if (!earlier) return undefined;
+  if ((await fileSha256(upload)).sha256 !== earlier.inputSha256)
+    throw new KycError('KYC_ERR_API_IDEMPOTENCY_MISMATCH', `the key was used for run ${earlier.id}`);
+  return earlier;
+}
+
+/**
+ * A new run from a file `write` puts in place (it answers the run's options): checked as `run` checks it
+ * and submitted to the pipeline; a retry with the same Idempotency-Key and the same file answers the run of
+ * the first request. Nothing is kept of a refused request or a retry.
  */
 export async function acceptRun(
   ctx: SubmitContext,
-  request: RunRequest,
-  write: (path: string) => Promise<unknown>,
+  requester: RunRequester,
+  write: (path: string) => Promise<RunOptions>,
 ): Promise<Pick<RunState, 'id' | 'status'>> {
-  const webhook = runWebhookTarget(
-    ctx.webhooks ?? { url: undefined, secret: undefined, backoffMs: 1 },
-    request.callbackUrl,
-  );
   const store = new RunStore(ctx.redis, ctx.config.prefix);
   const idempotency = new IdempotencyStore(ctx.redis, ctx.config.prefix);
-  const replayOf = async (id: string | undefined) => (id === undefined ? undefined : await store.get(id));
-  if (request.idempotencyKey !== undefined) {
-    const earlier = await replayOf(await idempotency.find(request.submitter, request.idempotencyKey));
-    if (earlier) return earlier;
-  }
+  const { submitter, idempotencyKey } = requester;
   const id = newRunId();
   const dir = join(ctx.runsDir, id);
   makePrivateDir(dir);
+  const input = join(dir, 'input.csv');
+  const discard = () => rm(dir, { recursive: true, force: true });
   try {
-    const input = join(dir, 'input.csv');
-    await write(input);
-    const checks: CheckKind[] = await probe(input, request.encoding, request.checks);
-    if (request.idempotencyKey !== undefined) {
-      const winner = await replayOf(await idempotency.claim(request.submitter, request.idempotencyKey, id));
+    const options = await write(input);
+    const webhook = runWebhookTarget(
+      ctx.webhooks ?? { url: undefined, secret: undefined, backoffMs: 1 },
+      options.callbackUrl,
+    );
+    if (idempotencyKey !== undefined) {
+      // The file is read first: whether a retry is the same request depends on its bytes.
+      const earlier = await replayOf(store, await idempotency.find(submitter, idempotencyKey), input);
+      if (earlier) {
+        await discard();
+        return earlier;
+      }
+    }
+    const checks: CheckKind[] = await probe(input, options.encoding, options.checks);
+    if (idempotencyKey !== undefined) {
+      const winner = await replayOf(store, await idempotency.claim(submitter, idempotencyKey, id), input);
       if (winner) {
-        await rm(dir, { recursive: true, force: true });
+        await discard();
         return winner;
       }
     }
@@ -125,29 +153,65 @@ export async function acceptRun(
       manifest: join(dir, 'manifest.json'),
       outputMode: ctx.config.outputMode,
       faStrategy: ctx.config.faStrategy,
-      priority: request.priority,
+      priority: options.priority,
       window: ctx.window,
       checks,
-      ...(request.encoding ? { encoding: request.encoding } : {}),
-      submitter: request.submitter,
+      ...(options.encoding ? { encoding: options.encoding } : {}),
+      submitter,
+      report: true,
     });
     await recordRunWebhook(ctx.redis, ctx.config.prefix, id, webhook);
     await submitRun(ctx.redis, ctx.config.prefix, settings);
-    await new ApiRunIndex(ctx.redis, ctx.config.prefix).add(id, settings.createdAt);
+    await new ApiRunIndex(ctx.redis, ctx.config.prefix).add(id, settings.createdAt, submitter);
     return { id, status: 'queued' };
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    await discard();
     await forgetRunWebhook(ctx.redis, ctx.config.prefix, id);
     throw error;
   }
 }
 
-/** POST /v1/runs: the CSV of the request body, streamed to the run's directory. */
+/** The run's options from the form fields of a multipart upload, named as the query parameters. */
+function formOptions(
+  query: Pick<Upload, 'priority' | 'checks' | 'callbackUrl'>,
+  fields: Record<string, string>,
+): RunOptions {
+  const { callbackUrl, ...rest } = query;
+  const parsed = SubmitQuery.strict().safeParse({
+    ...rest,
+    ...(callbackUrl === undefined ? {} : { callback_url: callbackUrl }),
+    ...fields,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? `${issue.path.join('.') || 'form'}: ${issue.message}` : 'form';
+    throw new KycError('KYC_ERR_API_REQUEST', `form field ${where}`);
+  }
+  return {
+    priority: parsed.data.priority,
+    checks: parsed.data.checks,
+    encoding: undefined,
+    callbackUrl: parsed.data.callback_url,
+  };
+}
+
+/**
+ * POST /v1/runs: the CSV of the request body, or the file part of a multipart/form-data body whose other
+ * fields are the options; either is streamed to the run's directory.
+ */
 export async function submitUpload(
   ctx: SubmitContext,
   upload: Upload,
 ): Promise<Pick<RunState, 'id' | 'status'>> {
-  const { body, contentType, ...request } = upload;
+  const { body, contentType, submitter, idempotencyKey, priority, checks, callbackUrl } = upload;
+  if (contentType !== undefined && isMultipart(contentType))
+    return acceptRun(ctx, { submitter, idempotencyKey }, async (path) => {
+      const fields = await receiveMultipart(body, contentType, path, ctx.maxUploadBytes);
+      return formOptions({ priority, checks, callbackUrl }, fields);
+    });
   const encoding = csvEncodingOf(contentType);
-  return acceptRun(ctx, { ...request, encoding }, (path) => receiveUpload(body, path, ctx.maxUploadBytes));
+  return acceptRun(ctx, { submitter, idempotencyKey }, async (path) => {
+    await receiveUpload(body, path, ctx.maxUploadBytes);
+    return { priority, checks, encoding, callbackUrl };
+  });
 }

@@ -5,11 +5,14 @@ import { KycError } from '../errors.js';
 /**
  * The API's credentials: bearer tokens the server knows only by their sha256, so that its configuration
  * (`KYC_API_TOKENS` or the file named by `KYC_API_TOKENS_FILE`) never holds a usable token. Each entry is
- * `name:sha256hex`; the name is what a run records as its submitter.
+ * `name:sha256hex`, or `name:sha256hex:admin` for a token that sees every run of the API; the name is what a
+ * run records as its submitter.
  */
 export interface ApiToken {
   readonly name: string;
   readonly sha256: Buffer;
+  /** Sees (and deletes) the runs of every token; any other token only the runs it submitted. */
+  readonly admin: boolean;
 }
 
 const NAME = /^[A-Za-z0-9_.@-]{1,64}$/u;
@@ -23,15 +26,18 @@ export function parseApiTokens(text: string): ApiToken[] {
     .map((line) => line.trim())
     .filter((line) => line !== '' && !line.startsWith('#'));
   for (const [index, line] of lines.entries()) {
-    const colon = line.lastIndexOf(':');
-    const name = line.slice(0, colon);
-    const hex = line.slice(colon + 1);
+    const [name = '', hex = '', mark, ...rest] = line.split(':');
     // The entry itself is never echoed: a token pasted instead of its hash would land in a log.
-    if (colon < 0 || !NAME.test(name) || !SHA256_HEX.test(hex))
-      throw new KycError('KYC_ERR_API_TOKENS', `entry ${index + 1} is not name:sha256hex`);
+    if (
+      !NAME.test(name) ||
+      !SHA256_HEX.test(hex) ||
+      (mark !== undefined && mark !== 'admin') ||
+      rest.length > 0
+    )
+      throw new KycError('KYC_ERR_API_TOKENS', `entry ${index + 1} is not name:sha256hex[:admin]`);
     if (tokens.some((token) => token.name === name))
       throw new KycError('KYC_ERR_API_TOKENS', `the name ${name} is listed twice`);
-    tokens.push({ name, sha256: Buffer.from(hex, 'hex') });
+    tokens.push({ name, sha256: Buffer.from(hex, 'hex'), admin: mark === 'admin' });
   }
   if (tokens.length === 0) throw new KycError('KYC_ERR_API_TOKENS', 'no token is listed');
   return tokens;
@@ -45,13 +51,17 @@ export function loadApiTokens(env: NodeJS.ProcessEnv): ApiToken[] {
 }
 
 /**
- * The name of the token presented, or undefined. Every entry is compared, in constant time, whichever
+ * The token presented, or undefined. Every entry is compared, in constant time, whichever
  * matches: how long the answer takes says nothing about which hash came close.
  */
-export function tokenName(tokens: readonly ApiToken[], presented: string): string | undefined {
+export function tokenOf(tokens: readonly ApiToken[], presented: string): ApiToken | undefined {
   const digest = createHash('sha256').update(presented, 'utf8').digest();
-  let found: string | undefined;
-  for (const token of tokens)
-    if (timingSafeEqual(digest, token.sha256) && found === undefined) found = token.name;
+  let found: ApiToken | undefined;
+  for (const token of tokens) if (timingSafeEqual(digest, token.sha256) && found === undefined) found = token;
   return found;
+}
+
+/** The name of the token presented, or undefined. */
+export function tokenName(tokens: readonly ApiToken[], presented: string): string | undefined {
+  return tokenOf(tokens, presented)?.name;
 }

@@ -11,7 +11,7 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
   ['KYC_API_KEY', 'API key of the Lookup Service, never logged or stored (or KYC_API_KEY_FILE)'],
   ['KYC_OUTPUT_MODE', "file mode of a run's outputs (default 0600)"],
   ['KYC_DASHBOARD_TOKEN', "the dashboard's token, required off loopback (or KYC_DASHBOARD_TOKEN_FILE)"],
-  ['KYC_API_TOKENS', 'HTTP API tokens as name:sha256hex entries (or KYC_API_TOKENS_FILE)'],
+  ['KYC_API_TOKENS', 'HTTP API tokens as name:sha256hex[:admin] entries (or KYC_API_TOKENS_FILE)'],
   ['KYC_API_MAX_UPLOAD_BYTES', 'largest CSV the HTTP API accepts (default 209715200, 200 MiB)'],
   ['KYC_API_WEBHOOK_URL', 'POST a signed notice here when an API run completes or fails (default: none)'],
   ['KYC_API_WEBHOOK_SECRET', 'HMAC-SHA256 key of API run webhooks (or KYC_API_WEBHOOK_SECRET_FILE)'],

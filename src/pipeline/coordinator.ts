@@ -15,6 +15,7 @@ import { buildManifest, type OutputFileInfo } from '../export/manifest.js';
 import { verdictColumns, verdictRow, withReason } from '../export/verdict-row.js';
 import { openClientFile, parseColumnsOption, type IngestItem } from '../ingest/index.js';
 import { clientKeyOf } from '../ops/client-key.js';
+import { writeRunReport } from '../ops/report/write-report.js';
 import type { Logger } from '../log.js';
 import {
   decideVerdict,
@@ -25,6 +26,7 @@ import {
 } from '../verdict/index.js';
 import { VERSION } from '../version.js';
 import { clientForJobs, type CheckJobData, type MergeJobData, type StoredResult } from './job-data.js';
+import { abandonRun, RunCancelled } from './cancel-run.js';
 import { OutputFiles } from './output-files.js';
 import { settleForeignAgentStrategy, type MirrorSource } from './fa-strategy.js';
 import { MirrorStore } from './mirror-store.js';
@@ -69,6 +71,9 @@ export interface RunUpstream {
   /** Why every call was stopped (the circuit breaker is open), if it was. */
   stopped(): Promise<KycError | undefined>;
 }
+
+/** How often the writer asks whether the run was cancelled (`DELETE /v1/runs/{id}`). */
+const CANCEL_CHECK_MS = 1_000;
 
 /** How often a waiting writer asks whether the circuit breaker stopped the calls. */
 const UPSTREAM_CHECK_MS = 1_000;
@@ -147,6 +152,11 @@ export async function coordinateRun(
   const { store, redis, log } = deps;
   const run = await store.require(runId);
   if (run.status === 'done') return summaryOf(run, await store.counters(runId));
+  if (run.status === 'cancelled') {
+    // Cancelled while no coordinator held it (its coordinator died): abandoned here.
+    await abandonRun(redis, deps.prefix, runId);
+    throw new RunCancelled(runId);
+  }
 
   const input = await sha256File(run.input).catch((error: unknown) => {
     throw new KycError('KYC_ERR_INPUT_NOT_FOUND', run.input, { cause: error });
@@ -172,9 +182,13 @@ export async function coordinateRun(
     log,
     assertGoing: async () => {
       if (signal?.aborted) throw new RunInterrupted(runId);
+      if (await store.isCancelled(runId)) throw new RunCancelled(runId);
       const stopped = await deps.upstream?.stopped();
       if (stopped) throw stopped;
     },
+  }).catch(async (error: unknown) => {
+    if (error instanceof RunCancelled) await abandonRun(redis, deps.prefix, runId);
+    throw error;
   });
 
   const checkpoint = await store.checkpoint(runId);
@@ -466,8 +480,13 @@ export async function coordinateRun(
     let waitingSince = Date.now();
     let upstreamCheckedAt = Date.now();
     let pollMs = 10;
+    let cancelCheckedAt = Date.now();
     for (;;) {
       if (failure || signal?.aborted) return;
+      if (Date.now() - cancelCheckedAt > CANCEL_CHECK_MS) {
+        cancelCheckedAt = Date.now();
+        if (await store.isCancelled(runId)) throw new RunCancelled(runId);
+      }
       if (readerDone && next > lastRead) return;
       const upto = Math.min(next + BATCH_ROWS - 1, lastRead);
       if (upto < next) {
@@ -576,8 +595,14 @@ export async function coordinateRun(
     if (failure) throw failure.error;
   } finally {
     await files.close();
+    if (failure?.error instanceof RunCancelled) await abandonRun(redis, deps.prefix, runId);
   }
   if (signal?.aborted) throw new RunInterrupted(runId);
+  // Cancelled after the last row was written: still no output is placed.
+  if (await store.isCancelled(runId)) {
+    await abandonRun(redis, deps.prefix, runId);
+    throw new RunCancelled(runId);
+  }
 
   const finishedAt = new Date().toISOString();
   const counters = await store.counters(runId);
@@ -600,6 +625,8 @@ export async function coordinateRun(
     ...(foreignAgent ? { foreignAgent: foreignAgent.note } : {}),
   });
   await placeOutputs(run, parts, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'), mode);
+  // Before the run reads as done, so that whoever sees it done finds its report.
+  if (run.report === true) await writeReportBeside(run, log);
   // Logged before the run reads as done, so that whoever follows the run finds the line when it is.
   log.info({ runId, rows: lastRead, bytes: (await stat(run.out)).size }, 'run finished');
   await store.update(runId, { status: 'done', finishedAt, totalRows: lastRead });
@@ -608,6 +635,18 @@ export async function coordinateRun(
   await purgeRunJobs(redis, deps.prefix, runId);
   await compactAppendOnlyFile(redis, log);
   return summaryOf({ ...finalRun, totalRows: lastRead }, counters);
+}
+
+/**
+ * The run report beside the outputs. A report that cannot be written leaves the run done (its outputs are
+ * what it owes), with a warning: `kyc-screen report html` can write it later.
+ */
+async function writeReportBeside(run: RunState, log: Logger): Promise<void> {
+  try {
+    await writeRunReport({ target: run.manifest, overwrite: true });
+  } catch (error) {
+    log.warn({ runId: run.id, err: error }, 'the run report could not be written');
+  }
 }
 
 /** A manifest this run itself put in place before an interruption (its run id): replaced, not refused. */

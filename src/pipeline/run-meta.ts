@@ -59,7 +59,8 @@ const runDeltaSchema: z.ZodType<RunDelta> = z.looseObject({
 const count = z.string().regex(/^\d+$/, { error: 'expected a whole number' }).transform(Number);
 
 const metaSchema = z.object({
-  status: z.enum(allOf<RunStatus>()(['queued', 'running', 'done', 'failed'])).default('queued'),
+  status: z.enum(allOf<RunStatus>()(['queued', 'running', 'done', 'failed', 'cancelled'])).default('queued'),
+  cancelledAt: z.string().optional(),
   startedAt: z.string().optional(),
   finishedAt: z.string().optional(),
   totalRows: count.optional(),
@@ -80,7 +81,8 @@ export function parseRunMeta(runId: string, meta: Readonly<Record<string, string
     fields.errorCode ?? (fields.error === undefined ? undefined : failureCodeOf(fields.error));
   return {
     ...settings,
-    status: fields.status,
+    // The cancel mark outlives a coordinator that writes `running` after it: cancelled is final.
+    status: fields.cancelledAt === undefined ? fields.status : 'cancelled',
     startedAt: fields.startedAt,
     finishedAt: fields.finishedAt,
     totalRows: fields.totalRows,

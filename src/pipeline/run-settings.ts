@@ -30,6 +30,7 @@ export type NewRun = Pick<
   | 'whitelist'
   | 'schedule'
   | 'submitter'
+  | 'report'
 > & {
   /** Always decided for a new run; stored runs of older versions may lack them. */
   readonly outputMode: number;
@@ -76,6 +77,7 @@ export async function newRunSettings(
     ...(run.whitelist ? { whitelist: run.whitelist } : {}),
     ...(run.schedule ? { schedule: run.schedule } : {}),
     ...(run.submitter ? { submitter: run.submitter } : {}),
+    ...(run.report ? { report: true } : {}),
     ...(isDeepStrictEqual(config.profile, DEFAULT_PROFILE) ? {} : { profile: config.profile }),
     ...(upstream.usingEmulator ? { emulator: true } : {}),
     config: {
@@ -86,6 +88,7 @@ export async function newRunSettings(
       ...(run.whitelist ? { whitelist: run.whitelist.path, whitelistSha256: run.whitelist.sha256 } : {}),
       ...(run.schedule ? { schedule: run.schedule } : {}),
       ...(run.submitter ? { submitter: run.submitter } : {}),
+      ...(run.report ? { report: true } : {}),
       smtp: run.smtp === true,
       cardRiskCountries: cardRiskCountries.join(','),
     },

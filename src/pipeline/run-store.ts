@@ -16,7 +16,7 @@ import { runKeys, runsIndexKey, type Priority } from './topology.js';
  * What Redis knows of a run: its settings (so that any coordinator on any machine can resume it), its
  * progress, its counters and the writer's checkpoint. Personal data never goes here; the input stays a path.
  */
-export type RunStatus = 'queued' | 'running' | 'done' | 'failed';
+export type RunStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface RunSettings {
   readonly id: string;
@@ -51,6 +51,8 @@ export interface RunSettings {
   readonly schedule?: string;
   /** The name of the HTTP API token that submitted this run (`kyc-screen serve`); absent: the command line. */
   readonly submitter?: string;
+  /** The run also writes report.html beside its manifest when it completes (runs of the HTTP API). */
+  readonly report?: boolean;
   /**
    * How the foreign-agent check finds candidates (`--fa-strategy`, `KYC_FA_STRATEGY`): per-client
    * searches, the run's mirror of the register, or the cheaper of the two (docs/foreign-agent-mirror.md).
@@ -140,6 +142,16 @@ export class RunStore {
 
   async get(runId: string): Promise<RunState | undefined> {
     return parseRunMeta(runId, await this.redis.hgetall(this.keys(runId).meta));
+  }
+
+  /** Marks the run cancelled (src/pipeline/cancel-run.ts); its coordinator stops at its next look. */
+  async cancel(runId: string): Promise<void> {
+    const now = new Date().toISOString();
+    await this.redis.hset(this.keys(runId).meta, { cancelledAt: now, status: 'cancelled', finishedAt: now });
+  }
+
+  async isCancelled(runId: string): Promise<boolean> {
+    return (await this.redis.hexists(this.keys(runId).meta, 'cancelledAt')) === 1;
   }
 
   /** Keeps a finished run's delta with it, for the dashboard and `schedule history`. */

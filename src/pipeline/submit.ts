@@ -77,7 +77,7 @@ export interface FollowTick {
   readonly counters: Counters;
 }
 
-/** Polls the run until it is done or failed, reporting each tick; the returned state is the final one. */
+/** Polls the run until it is done, failed or cancelled, reporting each tick; the returned state is the final one. */
 export async function followRun(
   redis: Redis,
   prefix: string,
@@ -91,7 +91,7 @@ export async function followRun(
   for (;;) {
     const run = await store.require(runId);
     onTick({ run, counters: await store.counters(runId) });
-    if (run.status === 'done' || run.status === 'failed') return run;
+    if (run.status === 'done' || run.status === 'failed' || run.status === 'cancelled') return run;
     if (options.signal?.aborted) return run;
     if (run.written !== lastWritten) {
       lastWritten = run.written;

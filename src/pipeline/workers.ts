@@ -10,6 +10,7 @@ import { announceRunEnd } from '../ops/notify/run-webhooks.js';
 import type { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
 import { WhitelistStore } from '../ops/whitelist/store.js';
 import { DEFAULT_PROFILE, type RegistryClient } from '../registry/index.js';
+import { RunCancelled } from './cancel-run.js';
 import { coordinateRun, RunInterrupted } from './coordinator.js';
 import type { CheckJobData, MergeJobData, RunJobData } from './job-data.js';
 import { LoadedMirrors, MirrorStore } from './mirror-store.js';
@@ -221,7 +222,7 @@ export async function startWorkers(options: {
                 return summary;
               })
               .catch(async (error: unknown) => {
-                if (!(error instanceof RunInterrupted)) {
+                if (!(error instanceof RunInterrupted) && !(error instanceof RunCancelled)) {
                   await store.update(runId, {
                     status: 'failed',
                     error: encodeFailure(error),

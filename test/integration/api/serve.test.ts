@@ -70,6 +70,7 @@ describe('kyc-screen serve', () => {
       '/v1/runs/{id}',
       '/v1/runs/{id}/evidence.jsonl',
       '/v1/runs/{id}/manifest.json',
+      '/v1/runs/{id}/report.html',
       '/v1/runs/{id}/verdicts.csv',
       '/v1/screen',
     ]);

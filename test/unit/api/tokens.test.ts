@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadApiTokens, parseApiTokens, tokenName } from '../../../src/api/tokens.js';
+import { loadApiTokens, parseApiTokens, tokenName, tokenOf } from '../../../src/api/tokens.js';
+import { canSee } from '../../../src/api/run-access.js';
 
 const sha = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -15,6 +16,26 @@ describe('API tokens', () => {
     expect(tokenName(tokens, 'a-secret ')).toBeUndefined();
     expect(tokenName(tokens, sha('a-secret'))).toBeUndefined();
     expect(tokenName(tokens, '')).toBeUndefined();
+  });
+
+  it('marks a token admin with a third field, and lets only it see the runs of other tokens', () => {
+    const tokens = parseApiTokens(`alice:${sha('a')},ops:${sha('o')}:admin`);
+    expect(tokens.map((t) => [t.name, t.admin])).toEqual([
+      ['alice', false],
+      ['ops', true],
+    ]);
+    const alice = { submitter: 'alice', admin: false };
+    const ops = { submitter: 'ops', admin: true };
+    expect(tokenOf(tokens, 'o')).toMatchObject({ name: 'ops', admin: true });
+    expect(canSee(alice, { submitter: 'alice' })).toBe(true);
+    expect(canSee(alice, { submitter: 'bob' })).toBe(false);
+    expect(canSee(ops, { submitter: 'bob' })).toBe(true);
+    // A run of the command line is no API client's, admin or not.
+    expect(canSee(ops, {})).toBe(false);
+    expect(() => parseApiTokens(`ops:${sha('o')}:root`)).toThrow(/name:sha256hex\[:admin\]/);
+    expect(() => parseApiTokens(`ops:${sha('o')}:admin:x`)).toThrow(
+      expect.objectContaining({ code: 'KYC_ERR_API_TOKENS' }),
+    );
   });
 
   it('reads a file of one entry a line, with comments and blank lines', () => {

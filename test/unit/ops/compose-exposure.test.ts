@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The Compose deployment publishes nothing beyond the host's loopback by default: the dashboard has no login,
+ * The Compose deployment publishes nothing beyond the host's loopback by default (the dashboard, the HTTP API),
  * and Redis, the workers' metrics and the emulator stay on the Compose network. Read through
  * `docker-compose config` (the file as Compose resolves it), which CI has.
  */
@@ -19,6 +19,8 @@ describe('docker-compose.yml', () => {
       KYC_DASHBOARD_TOKEN: 'token',
       DASHBOARD_BIND: '',
       DASHBOARD_PORT: '',
+      API_BIND: '',
+      API_PORT: '',
     };
     const resolved = execFileSync(COMPOSE, ['-f', 'docker-compose.yml', 'config'], { env, encoding: 'utf8' });
     const published = resolved
