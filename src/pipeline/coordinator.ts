@@ -34,6 +34,7 @@ import { clientForJobs, type CheckJobData, type MergeJobData, type StoredResult 
 import { OutputFiles } from './output-files.js';
 import { settleForeignAgentStrategy, type MirrorSource } from './fa-strategy.js';
 import { MirrorStore } from './mirror-store.js';
+import { verdictCounts } from './run-counters.js';
 import { HOLD_POLL_MS, STEADY_CHUNK_ROWS, holdDispatch } from './look-ahead.js';
 import { createPart, DEFAULT_OUTPUT_MODE, partPath, placePart } from './output-paths.js';
 import { unrecognisedField, type RunState, type RunStore } from './run-store.js';
@@ -652,8 +653,6 @@ async function placeOutputs(
 }
 
 function summaryOf(run: RunState, counters: Readonly<Record<string, number>>): RunSummary {
-  const verdicts: Record<string, number> = {};
-  for (const [field, n] of Object.entries(counters))
-    if (field.startsWith('verdict:')) verdicts[field.slice(8)] = n;
+  const verdicts = verdictCounts(counters);
   return { runId: run.id, rows: run.totalRows ?? run.written, verdicts, manifestPath: run.manifest };
 }
