@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
+import { parseCounters } from '../domain/run-counters.js';
 import { DEFAULT_PROFILE, type UpstreamProfile } from '../registry/profile.js';
 
 export interface OutputFileInfo {
@@ -63,38 +64,17 @@ function profileOf(run: ManifestRun) {
   };
 }
 
-/** Counter fields `prefix:a:b` → nested `{ a: { b: n } }`. */
-function group(counters: Counters, prefix: string): Record<string, Record<string, number>> {
-  const out: Record<string, Record<string, number>> = {};
-  for (const [field, n] of Object.entries(counters)) {
-    if (!field.startsWith(`${prefix}:`)) continue;
-    const rest = field.slice(prefix.length + 1);
-    const cut = rest.lastIndexOf(':');
-    const outer = rest.slice(0, cut);
-    const inner = rest.slice(cut + 1);
-    (out[outer] ??= {})[inner] = n;
-  }
-  return out;
-}
-
-function flat(counters: Counters, prefix: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [field, n] of Object.entries(counters)) {
-    if (field.startsWith(`${prefix}:`)) out[field.slice(prefix.length + 1)] = n;
-  }
-  return out;
-}
-
 /**
  * manifest.json: everything an auditor needs to tie the outputs to the input and to the software that
  * made them: hashes of every file, counts that must agree with the files, the upstream traffic and the
  * effective configuration (no secrets).
  */
 export function buildManifest(m: ManifestInput) {
-  const verdicts = flat(m.counters, 'verdict');
+  const counts = parseCounters(m.counters);
+  const verdicts = counts.verdicts;
   const invalid = verdicts.INVALID ?? 0;
   const clients = m.rows - invalid;
-  const calls = m.counters.calls ?? 0;
+  const calls = counts.calls;
   return {
     manifest_version: 1,
     run_id: m.run.id,
@@ -122,16 +102,16 @@ export function buildManifest(m: ManifestInput) {
       encoding: m.output?.encoding ?? null,
       bom: m.output?.bom ?? null,
       // Rows of verdicts.csv with a character the output encoding cannot represent (written as ?).
-      lossy_rows: m.counters.output_lossy_rows ?? 0,
+      lossy_rows: counts.lossyRows,
     },
     verdicts,
-    checks: group(m.counters, 'check'),
+    checks: counts.checks,
     upstream: {
       calls,
-      calls_by_operation: group(m.counters, 'calls'),
-      retries: m.counters.retries ?? 0,
-      rate_limited_429: m.counters.rate_limited ?? 0,
-      cache_hits: m.counters.cache_hits ?? 0,
+      calls_by_operation: counts.callsByOperation,
+      retries: counts.retries,
+      rate_limited_429: counts.rateLimited,
+      cache_hits: counts.cacheHits,
       calls_per_client: clients > 0 ? Number((calls / clients).toFixed(3)) : 0,
     },
     unrecognised: (m.unrecognised ?? []).map(({ operation, kind, count, example }) => ({

@@ -1,41 +1,32 @@
 import { lstat, readFile, stat, unlink } from 'node:fs/promises';
-import type { FlowJob, FlowProducer } from 'bullmq';
+import type { FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { maskCardColumn } from '../checks/card-number.js';
-import { prepareOptionalChecks } from '../checks/optional-plan.js';
-import { planCheck } from '../checks/plan.js';
-import type { CheckKind, CheckResult } from '../domain/check.js';
-import { CORE_CHECK_KINDS, OPTIONAL_CHECK_KINDS, type OptionalCheckKind } from '../domain/check.js';
-import type { Client } from '../domain/client.js';
+import type { CheckKind } from '../domain/check.js';
 import { KycError } from '../errors.js';
-import { bomBytes, encodeCsvRecord, encodeCsvRecordChecked, type CsvFormat } from '../export/csv-format.js';
-import { encodeEvidenceLine, evidenceLine } from '../export/evidence.js';
+import { bomBytes, encodeCsvRecord, type CsvFormat } from '../export/csv-format.js';
 import { fileDigest } from '../infra/file-digest.js';
 import { buildManifest, type OutputFileInfo } from '../export/manifest.js';
-import { verdictColumns, verdictRow, withReason } from '../export/verdict-row.js';
-import { openClientFile, parseColumnsOption, type IngestItem } from '../ingest/index.js';
-import { clientKeyOf } from '../ops/client-key.js';
-import { writeRunReport } from '../ops/report/write-report.js';
+import { verdictColumns } from '../export/verdict-row.js';
+import { openClientFile, parseColumnsOption, type ClientFile } from '../ingest/index.js';
 import type { Logger } from '../log.js';
-import {
-  decideVerdict,
-  failedCheck,
-  invalidVerdict,
-  SCORING_VERSION,
-  skippedCheck,
-} from '../verdict/index.js';
+import { writeRunReport } from '../ops/report/write-report.js';
+import { SCORING_VERSION } from '../verdict/index.js';
 import { VERSION } from '../version.js';
-import { clientForJobs, type CheckJobData, type MergeJobData, type StoredResult } from './job-data.js';
 import { abandonRun, RunCancelled } from './cancel-run.js';
-import { OutputFiles } from './output-files.js';
-import { settleForeignAgentStrategy, type MirrorSource } from './fa-strategy.js';
+import { OutputFiles, type FileOffsets } from './output-files.js';
+import { settleForeignAgentStrategy, type MirrorSource, type SettledStrategy } from './fa-strategy.js';
+import type { FlowContext } from './flow-plan.js';
 import { MirrorStore } from './mirror-store.js';
-import { HOLD_POLL_MS, STEADY_CHUNK_ROWS, holdDispatch } from './look-ahead.js';
+import { OrderedWriter } from './ordered-writer.js';
 import { createPart, DEFAULT_OUTPUT_MODE, partPath, placePart } from './output-paths.js';
-import { unrecognisedField, type RunState, type RunStore } from './run-store.js';
-import { DEFAULT_CACHE_ROWS, cacheWindowOf, lastDroppableGeneration } from './request-cache.js';
-import { ABANDONED_JOB_AGE_S, compactAppendOnlyFile, purgeRunJobs } from './retention.js';
-import { PRIORITY, QUEUES, checkJobId, jobKey, mergeJobId, waitingKeys } from './topology.js';
+import { verdictCounts } from '../domain/run-counters.js';
+import { RowWindow, RunControl } from './run-control.js';
+import { RunReader } from './run-reader.js';
+import type { RunState } from './run-store.js';
+import type { RunStore } from './run-store.js';
+import { DEFAULT_CACHE_ROWS } from './request-cache.js';
+import { compactAppendOnlyFile, purgeRunJobs } from './retention.js';
+import { PRIORITY } from './topology.js';
 
 export interface CoordinatorDeps {
   readonly redis: Redis;
@@ -72,12 +63,6 @@ export interface RunUpstream {
   stopped(): Promise<KycError | undefined>;
 }
 
-/** How often the writer asks whether the run was cancelled (`DELETE /v1/runs/{id}`). */
-const CANCEL_CHECK_MS = 1_000;
-
-/** How often a waiting writer asks whether the circuit breaker stopped the calls. */
-const UPSTREAM_CHECK_MS = 1_000;
-
 /** Thrown when the coordinator was asked to stop: output is consistent with the checkpoint; resume later. */
 export class RunInterrupted extends Error {
   constructor(readonly runId: string) {
@@ -93,77 +78,35 @@ export interface RunSummary {
   readonly manifestPath: string;
 }
 
-/** Resolves when notified; lets the reader wait for the writer to make room without polling. */
-class Signal {
-  private waiters: (() => void)[] = [];
-  wait(timeoutMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      this.waiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-  }
-  notify(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const w of waiters) w();
-  }
-}
-
 async function sha256File(path: string): Promise<OutputFileInfo> {
   return { path, ...(await fileDigest(path)) };
 }
 
-function byKind(results: readonly CheckResult[]): Partial<Record<CheckKind, CheckResult>> {
-  const out: Partial<Record<CheckKind, CheckResult>> = {};
-  for (const r of results) out[r.kind] = r;
-  return out;
+type RunParts = { verdicts: string; evidence: string; manifest: string };
+
+/** What the run opened to screen: the client file from the checkpoint on, and its output part files. */
+interface OpenedRun {
+  readonly file: ClientFile;
+  readonly format: CsvFormat;
+  readonly kinds: readonly CheckKind[];
+  readonly parts: RunParts;
+  readonly mode: number;
+  readonly files: OutputFiles;
+  readonly firstRow: number;
 }
 
-function add(counts: Record<string, number>, field: string): void {
-  counts[field] = (counts[field] ?? 0) + 1;
-}
-
-/** How long the writer waits on one row before it asks what became of that row's flow. */
-const STUCK_AFTER_MS = 20_000;
-const BATCH_ROWS = 500;
 /**
- * After each dispatch the reader rests twice as long as the dispatch took, up to MAX_DISPATCH_REST_MS. A large addBulk keeps
- * Redis and this process busy, and a BullMQ worker fills all its concurrency slots one fetch at a time
- * before it starts the first job: without the rest, the checks of a 1,000-row upload waited until the
- * whole window had been queued (seconds of unused quota at the start of every run).
+ * Before the first check is dispatched, and again on every resume: the input is the file the run was
+ * created with, and the Lookup Service takes the key. Then the run reads as running.
  */
-const MAX_DISPATCH_REST_MS = 500;
-const DISPATCH_REST_FACTOR = 2;
-
-/**
- * The run coordinator: reads the client file, fans every client out as one flow (merge parent, one child
- * per check) while at most `window` rows are between read and written, and writes the results in input
- * order from the next unwritten row, checkpointing after every batch. Runs again from its checkpoint after
- * any crash: output files are cut back to the checkpoint, rows already dispatched are not dispatched again.
- */
-export async function coordinateRun(
-  runId: string,
-  deps: CoordinatorDeps,
-  signal?: AbortSignal,
-): Promise<RunSummary> {
-  const { store, redis, log } = deps;
-  const run = await store.require(runId);
-  if (run.status === 'done') return summaryOf(run, await store.counters(runId));
-  if (run.status === 'cancelled') {
-    // Cancelled while no coordinator held it (its coordinator died): abandoned here.
-    await abandonRun(redis, deps.prefix, runId);
-    throw new RunCancelled(runId);
-  }
-
+async function startRun(run: RunState, deps: CoordinatorDeps): Promise<void> {
+  const { store, log } = deps;
+  const runId = run.id;
   const input = await sha256File(run.input).catch((error: unknown) => {
     throw new KycError('KYC_ERR_INPUT_NOT_FOUND', run.input, { cause: error });
   });
   if (input.sha256 !== run.inputSha256) throw new KycError('KYC_ERR_RUN_RESUME_MISMATCH', run.input);
-  // Before the first check is dispatched, and again on every resume: a refused key or a dead URL costs one
-  // call and a clear error, not every row's attempts.
+  // A refused key or a dead URL costs one call and a clear error, not every row's attempts.
   await deps.upstream?.preflight().catch((error: unknown) => {
     log.error({ runId, err: error }, `run stopped before its first check: ${String(error)}`);
     throw error;
@@ -172,53 +115,62 @@ export async function coordinateRun(
     status: 'running',
     ...(run.startedAt ? {} : { startedAt: new Date().toISOString() }),
   });
+}
 
-  // Before any row is dispatched: every foreign-agent job of the run must know whether to use the mirror.
-  const foreignAgent = await settleForeignAgentStrategy({
+/** Before any row is dispatched: every foreign-agent job of the run must know whether to use the mirror. */
+async function settleStrategy(
+  run: RunState,
+  deps: CoordinatorDeps,
+  signal?: AbortSignal,
+): Promise<SettledStrategy | undefined> {
+  return settleForeignAgentStrategy({
     run,
-    store,
-    mirrors: new MirrorStore(redis, deps.prefix),
+    store: deps.store,
+    mirrors: new MirrorStore(deps.redis, deps.prefix),
     ...(deps.foreignAgentMirror ? { source: deps.foreignAgentMirror(run, signal) } : {}),
-    log,
+    log: deps.log,
     assertGoing: async () => {
-      if (signal?.aborted) throw new RunInterrupted(runId);
-      if (await store.isCancelled(runId)) throw new RunCancelled(runId);
+      if (signal?.aborted) throw new RunInterrupted(run.id);
+      if (await deps.store.isCancelled(run.id)) throw new RunCancelled(run.id);
       const stopped = await deps.upstream?.stopped();
       if (stopped) throw stopped;
     },
   }).catch(async (error: unknown) => {
-    if (error instanceof RunCancelled) await abandonRun(redis, deps.prefix, runId);
+    if (error instanceof RunCancelled) await abandonRun(deps.redis, deps.prefix, run.id);
     throw error;
   });
+}
 
-  const checkpoint = await store.checkpoint(runId);
-  const firstRow = (checkpoint?.row ?? 0) + 1;
-  const file = await openClientFile(run.input, {
-    ...(run.encoding ? { encoding: run.encoding } : {}),
-    ...(run.columns ? { columns: parseColumnsOption(run.columns) } : {}),
-    startRow: firstRow,
-  });
+/** The output format: the run's choices, else the input's encoding, BOM and delimiter. */
+function outputFormat(run: RunState, file: ClientFile): CsvFormat {
   const outEncoding = run.outEncoding ?? file.header.encoding;
-  const format: CsvFormat = {
+  return {
     encoding: outEncoding,
     bom:
       run.outBom === true ||
       (outEncoding === file.header.encoding ? file.header.bom : outEncoding === 'utf-16le'),
     delimiter: run.outDelimiter ?? file.header.delimiter,
   };
-  const kinds = run.checks;
-  const optionalKinds = kinds.filter((k): k is OptionalCheckKind =>
-    (OPTIONAL_CHECK_KINDS as readonly string[]).includes(k),
-  );
-  const optional = { smtp: run.smtp ?? false, cardRiskCountries: run.cardRiskCountries ?? [] };
-  // Card numbers are masked in verdicts.csv whatever the checks of the run (docs/optional-checks.md).
-  const cardColumn = file.header.mapping.card;
-  const width = file.header.columns.length;
-  const keys = store.keys(runId);
-  const cacheRows = run.cacheRows ?? DEFAULT_CACHE_ROWS;
-  // Cache generations below this one are gone (all of them before the first commit of this coordinator).
-  let keptGeneration = 0;
+}
 
+/**
+ * Opens the client file after the checkpoint and the output part files cut back to it; a run without a
+ * checkpoint writes its header first and commits row 0.
+ */
+async function openRun(
+  run: RunState,
+  store: RunStore,
+  checkpoint: { row: number; offsets: FileOffsets } | undefined,
+): Promise<OpenedRun> {
+  const runId = run.id;
+  const firstRow = (checkpoint?.row ?? 0) + 1;
+  const file = await openClientFile(run.input, {
+    ...(run.encoding ? { encoding: run.encoding } : {}),
+    ...(run.columns ? { columns: parseColumnsOption(run.columns) } : {}),
+    startRow: firstRow,
+  });
+  const format = outputFormat(run, file);
+  const kinds = run.checks;
   const parts = {
     verdicts: partPath(run.out, runId),
     evidence: partPath(run.evidence, runId),
@@ -243,367 +195,89 @@ export async function coordinateRun(
     await files.sync();
     await store.commit(runId, 0, files.position, []);
   }
-  log.info(
-    { runId, firstRow, window: run.window },
-    checkpoint ? 'run resumed from checkpoint' : 'run started',
-  );
+  return { file, format, kinds, parts, mode, files, firstRow };
+}
 
-  const pending = new Map<number, IngestItem>();
-  const room = new Signal();
-  const priority = PRIORITY[run.priority];
+/** How every row of the run is planned (src/pipeline/flow-plan.ts). */
+function flowContextOf(
+  run: RunState,
+  opened: OpenedRun,
+  deps: CoordinatorDeps,
+  foreignAgent: SettledStrategy | undefined,
+): Omit<FlowContext, 'now'> {
+  return {
+    runId: run.id,
+    kinds: opened.kinds,
+    optional: { smtp: run.smtp ?? false, cardRiskCountries: run.cardRiskCountries ?? [] },
+    // Card numbers are masked in verdicts.csv whatever the checks of the run (docs/optional-checks.md).
+    cardColumn: opened.file.header.mapping.card,
+    whitelist: run.whitelist !== undefined,
+    cacheRows: run.cacheRows ?? DEFAULT_CACHE_ROWS,
+    ...(run.profile ? { profile: run.profile } : {}),
+    ...(foreignAgent?.mirrorSha256 ? { faMirror: foreignAgent.mirrorSha256 } : {}),
+    priority: PRIORITY[run.priority],
+    attempts: run.attempts ?? deps.attempts,
+    backoffMs: deps.backoffMs,
+  };
+}
+
+/**
+ * Reads and writes the run until every row is on disk: the reader dispatches rows while at most `window`
+ * are between read and written, the writer writes them in input order. The first error of either stops
+ * both and is rethrown; an abort stops both too.
+ */
+async function screenRows(
+  run: RunState,
+  opened: OpenedRun,
+  deps: CoordinatorDeps,
+  foreignAgent: SettledStrategy | undefined,
+  signal?: AbortSignal,
+): Promise<RowWindow> {
+  const { file, firstRow } = opened;
+  const rows = new RowWindow(firstRow);
+  const control = new RunControl(signal);
+  const flowContext = flowContextOf(run, opened, deps, foreignAgent);
   const chunkSize = Math.max(1, Math.min(deps.chunkSize ?? 200, Math.floor(run.window / 2) || 1));
-  let lastRead = firstRow - 1;
-  let readerDone = false;
-  // Boxed so that whatever was thrown, even a falsy value, still stops the run and is rethrown.
-  let failure: { error: unknown } | undefined;
+  const readerSetup = { runId: run.id, file, firstRow, window: run.window, chunkSize, flowContext };
+  const reader = new RunReader(deps, readerSetup, rows, control);
+  const upstream = deps.upstream;
+  const writerDeps = {
+    ...deps,
+    upstreamStopped: upstream ? () => upstream.stopped() : undefined,
+    onProgress: deps.onProgress?.bind(deps),
+  };
+  const writerSetup = {
+    runId: run.id,
+    firstRow,
+    kinds: opened.kinds,
+    emulator: run.emulator === true,
+    foreignAgent: foreignAgent?.note,
+    format: opened.format,
+    cardColumn: flowContext.cardColumn,
+    width: file.header.columns.length,
+    cacheRows: flowContext.cacheRows,
+    files: opened.files,
+  };
+  const writer = new OrderedWriter(writerDeps, writerSetup, rows, control, reader.dispatcher);
+  await Promise.all([control.side(() => reader.read()), control.side(() => writer.write())]);
+  control.throwFailure();
+  return rows;
+}
 
-  async function storeDirect(row: number, result: StoredResult): Promise<void> {
-    await redis.hsetnx(keys.results, String(row), JSON.stringify(result));
-  }
-
-  function flowOf(
-    item: Extract<IngestItem, { client: unknown }>,
-    decided: CheckResult[],
-    children: CheckKind[],
-    jobClient: Client,
-  ): FlowJob {
-    const { row, client } = item;
-    // The client key only serves the whitelist lookup: without a whitelist it stays out of Redis.
-    const key = run.whitelist ? clientKeyOf(client) : undefined;
-    const data: MergeJobData = {
-      runId,
-      row,
-      kinds,
-      decided,
-      warnings: client.warnings,
-      ...(key ? { clientKey: key } : {}),
-    };
-    const childData: CheckJobData = {
-      runId,
-      row,
-      client: clientForJobs(jobClient, kinds),
-      cache: cacheWindowOf(row, cacheRows),
-      ...(optionalKinds.length > 0 ? { optional } : {}),
-      ...(run.profile ? { profile: run.profile } : {}),
-      ...(foreignAgent?.mirrorSha256 ? { faMirror: foreignAgent.mirrorSha256 } : {}),
-    };
-    return {
-      name: 'merge',
-      queueName: QUEUES.verdicts,
-      data,
-      opts: {
-        jobId: mergeJobId(runId, row),
-        priority,
-        attempts: 5,
-        backoff: { type: 'exponential', delay: 500 },
-        // The merge stores its result under the run first; the job itself (with its children's values)
-        // must not stay behind, or Redis would grow with the file. A failed one stays for the watchdog until
-        // the run is done (purgeRunJobs), or ages out if the run never finishes.
-        removeOnComplete: true,
-        removeOnFail: { age: ABANDONED_JOB_AGE_S },
-      },
-      children: children.map((kind) => ({
-        name: kind,
-        queueName: QUEUES.checks,
-        data: childData,
-        opts: {
-          jobId: checkJobId(runId, row, kind),
-          priority,
-          attempts: run.attempts ?? deps.attempts,
-          backoff: { type: 'exponential', delay: deps.backoffMs, jitter: 0.5 },
-          ignoreDependencyOnFailure: true,
-          removeOnComplete: true,
-          removeOnFail: true,
-        },
-      })),
-    };
-  }
-
-  /** Rows with a stored result or a live merge job were dispatched before a crash: not again. */
-  async function alreadyDispatched(rows: readonly number[]): Promise<Set<number>> {
-    const pipeline = redis.pipeline();
-    for (const row of rows) {
-      pipeline.hexists(keys.results, String(row));
-      pipeline.exists(jobKey(deps.prefix, QUEUES.verdicts, mergeJobId(runId, row)));
-    }
-    const replies = (await pipeline.exec()) ?? [];
-    const done = new Set<number>();
-    rows.forEach((row, i) => {
-      if (Number(replies[2 * i]?.[1]) === 1 || Number(replies[2 * i + 1]?.[1]) === 1) done.add(row);
-    });
-    return done;
-  }
-
-  async function dispatch(items: readonly IngestItem[], force = false): Promise<void> {
-    const skip = force ? new Set<number>() : await alreadyDispatched(items.map((i) => i.row));
-    const flows: FlowJob[] = [];
-    const now = new Date().toISOString();
-    for (const item of items) {
-      if (skip.has(item.row)) continue;
-      if ('invalid' in item) {
-        await storeDirect(item.row, {
-          verdict: invalidVerdict(item.row, item.invalid),
-          warnings: [item.invalid],
-          checkedAt: now,
-        });
-        continue;
-      }
-      // The full card number is Luhn-checked and masked here; job data only ever carries the masked form.
-      const prepared = prepareOptionalChecks(
-        optionalKinds,
-        item.client,
-        cardColumn === undefined ? undefined : item.cells[cardColumn],
-        optional,
-      );
-      const decided: CheckResult[] = [...prepared.decided];
-      const children: CheckKind[] = [...prepared.children];
-      for (const kind of kinds) {
-        if (!(CORE_CHECK_KINDS as readonly string[]).includes(kind)) continue;
-        const plan = planCheck(kind as (typeof CORE_CHECK_KINDS)[number], item.client);
-        if ('skip' in plan) decided.push(skippedCheck(plan.kind, plan.skip.reason, plan.skip.detail));
-        else children.push(kind);
-      }
-      if (children.length === 0) {
-        const verdict = decideVerdict(item.row, byKind(decided), item.client.warnings);
-        await storeDirect(item.row, { verdict, warnings: item.client.warnings, checkedAt: now });
-      } else {
-        flows.push(flowOf(item, decided, children, prepared.client));
-      }
-    }
-    if (flows.length > 0) await deps.flow.addBulk(flows);
-    const last = items.at(-1);
-    if (last) await store.update(runId, { dispatched: last.row, bytesRead: file.bytesRead?.() });
-  }
-
-  async function dispatchAndRest(items: readonly IngestItem[]): Promise<void> {
-    const started = performance.now();
-    await dispatch(items);
-    const restMs = Math.min(DISPATCH_REST_FACTOR * (performance.now() - started), MAX_DISPATCH_REST_MS);
-    await new Promise((resolve) => setTimeout(resolve, restMs));
-  }
-
-  const waiting = waitingKeys(deps.prefix, QUEUES.checks);
-  /** Waits while the workers have enough to do without more rows (src/pipeline/look-ahead.ts); true if it did. */
-  async function holdWhileWorkersBusy(): Promise<boolean> {
-    let held = false;
-    while (!failure && !signal?.aborted) {
-      const [stored, wait, prioritized, bookedAheadMs] = await Promise.all([
-        store.storedResults(runId),
-        redis.llen(waiting.wait),
-        redis.zcard(waiting.prioritized),
-        deps.quota?.bookedAheadMs() ?? 0,
-      ]);
-      const state = {
-        unfinishedRows: pending.size - stored,
-        queuedChecks: wait + prioritized,
-        bookedAheadMs,
-      };
-      if (!holdDispatch(state)) return held;
-      held = true;
-      await room.wait(HOLD_POLL_MS);
-    }
-    return held;
-  }
-
-  async function read(): Promise<void> {
-    let batch: IngestItem[] = [];
-    // Small first chunks put the first checks in the queue within milliseconds (an onboarding upload is
-    // waited for); later chunks grow to chunkSize, where addBulk is most efficient.
-    let chunkLimit = Math.min(8, chunkSize);
-    for await (const item of file.rows) {
-      if (failure || signal?.aborted) return;
-      if (item.row < firstRow) continue;
-      pending.set(item.row, item);
-      lastRead = item.row;
-      batch.push(item);
-      if (batch.length >= chunkLimit) {
-        await dispatchAndRest(batch);
-        batch = [];
-        // While the workers are ahead, rows go out as they make room, in chunks too small to stall them; a
-        // reader that falls behind (no hold) doubles its chunks again, where addBulk is cheapest per row.
-        const held = await holdWhileWorkersBusy();
-        chunkLimit = Math.min(chunkSize, held ? STEADY_CHUNK_ROWS : chunkLimit * 2);
-      }
-      while (pending.size >= run.window && !failure && !signal?.aborted) {
-        if (batch.length > 0) {
-          await dispatch(batch);
-          batch = [];
-        }
-        await room.wait(1_000);
-      }
-    }
-    if (batch.length > 0) await dispatch(batch);
-    await store.update(runId, { totalRows: lastRead });
-    readerDone = true;
-  }
-
-  /** The writer waited long on one row: re-dispatch a lost flow, or give a failed merge an INCOMPLETE row. */
-  async function unstick(row: number): Promise<void> {
-    const item = pending.get(row);
-    if (!item) return;
-    const mergeKey = jobKey(deps.prefix, QUEUES.verdicts, mergeJobId(runId, row));
-    const [failedReason, exists] = await Promise.all([
-      redis.hget(mergeKey, 'failedReason'),
-      redis.exists(mergeKey),
-    ]);
-    if (exists === 0) {
-      log.warn({ runId, row }, 'flow of a row was lost; dispatching it again');
-      await dispatch([item], true);
-      return;
-    }
-    const finished = await redis.hget(mergeKey, 'finishedOn');
-    if (failedReason && finished && 'client' in item) {
-      const error = { code: 'KYC_ERR_CHECK_FAILED' as const, message: `merge failed: ${failedReason}` };
-      const results = kinds.map((kind) => failedCheck(kind, error, []));
-      const verdict = decideVerdict(row, byKind(results), item.client.warnings);
-      await storeDirect(row, {
-        verdict,
-        warnings: item.client.warnings,
-        checkedAt: new Date().toISOString(),
-      });
-    }
-  }
-
-  /** Every call is stopped (refused key, service out of reach): the run fails, resumable, with the reason. */
-  async function assertUpstream(): Promise<void> {
-    const stopped = await deps.upstream?.stopped();
-    if (!stopped) return;
-    log.error(
-      { runId, code: stopped.code, written: next - 1 },
-      `run stopped: ${stopped.toString()}. Resume with kyc-screen run --resume ${runId}`,
-    );
-    throw stopped;
-  }
-
-  let next = firstRow;
-  async function write(): Promise<void> {
-    let waitingSince = Date.now();
-    let upstreamCheckedAt = Date.now();
-    let pollMs = 10;
-    let cancelCheckedAt = Date.now();
-    for (;;) {
-      if (failure || signal?.aborted) return;
-      if (Date.now() - cancelCheckedAt > CANCEL_CHECK_MS) {
-        cancelCheckedAt = Date.now();
-        if (await store.isCancelled(runId)) throw new RunCancelled(runId);
-      }
-      if (readerDone && next > lastRead) return;
-      const upto = Math.min(next + BATCH_ROWS - 1, lastRead);
-      if (upto < next) {
-        await new Promise((r) => setTimeout(r, pollMs));
-        continue;
-      }
-      const fields: string[] = [];
-      for (let row = next; row <= upto; row++) fields.push(String(row));
-      const values = await redis.hmget(keys.results, ...fields);
-      const ready: StoredResult[] = [];
-      for (const value of values) {
-        if (value === null) break;
-        ready.push(JSON.parse(value) as StoredResult);
-      }
-      if (ready.length === 0) {
-        if (Date.now() - upstreamCheckedAt > UPSTREAM_CHECK_MS) {
-          upstreamCheckedAt = Date.now();
-          await assertUpstream();
-        }
-        if (Date.now() - waitingSince > STUCK_AFTER_MS) {
-          await unstick(next);
-          waitingSince = Date.now();
-        }
-        await new Promise((r) => setTimeout(r, pollMs));
-        pollMs = Math.min(100, pollMs * 2);
-        continue;
-      }
-      pollMs = 10;
-      waitingSince = Date.now();
-      const csv: Buffer[] = [];
-      const evidence: Buffer[] = [];
-      const counts: Record<string, number> = {};
-      const examples: Record<string, string> = {};
-      const rows: number[] = [];
-      for (const result of ready) {
-        const row = result.verdict.row;
-        const item = pending.get(row);
-        const meta = {
-          runId,
-          checkedAt: result.checkedAt,
-          emulator: run.emulator === true,
-          ...(foreignAgent ? { foreignAgent: foreignAgent.note } : {}),
-        };
-        const cells = maskCardColumn(item?.cells ?? [], cardColumn, width);
-        const line = verdictRow(cells, width, result.verdict, result.warnings, kinds, meta);
-        let record = encodeCsvRecordChecked(line, format);
-        let warnings = result.warnings;
-        if (record.lossy) {
-          // The row is still screened on what was read; only its copy in verdicts.csv lost characters.
-          const issue = {
-            code: 'KYC_ERR_ROW_OUTPUT_LOSSY' as const,
-            message: `a character of the row cannot be written in ${format.encoding}: it is written as ?`,
-          };
-          warnings = [...warnings, issue];
-          record = encodeCsvRecordChecked(withReason(line, width, issue.code), format);
-          add(counts, 'output_lossy_rows');
-        }
-        csv.push(record.bytes);
-        evidence.push(encodeEvidenceLine(evidenceLine(result.verdict, warnings, meta, cells.slice(width))));
-        add(counts, `verdict:${result.verdict.verdict}`);
-        for (const [kind, check] of Object.entries(result.verdict.checks)) {
-          if (!check) continue;
-          add(counts, `check:${kind}:${check.status}`);
-          for (const entry of check.unrecognised ?? []) {
-            const field = unrecognisedField(entry.operation, entry.kind);
-            add(counts, `unrecognised:${field}`);
-            examples[field] ??= entry.example;
-          }
-          for (const request of check.requests) {
-            if (request.cached) add(counts, 'cache_hits');
-            else {
-              add(counts, `calls:${request.operation}:${request.status}`);
-              add(counts, 'calls');
-            }
-          }
-        }
-        rows.push(row);
-      }
-      await files.append(Buffer.concat(csv), Buffer.concat(evidence));
-      await files.sync();
-      const last = next + ready.length - 1;
-      await store.commit(runId, last, files.position, rows, counts, examples);
-      const droppable = lastDroppableGeneration(last, cacheRows);
-      if (droppable >= keptGeneration) {
-        await store.dropCacheGenerations(runId, keptGeneration, droppable);
-        keptGeneration = droppable + 1;
-      }
-      for (const row of rows) pending.delete(row);
-      next = last + 1;
-      room.notify();
-      deps.onProgress?.({ written: last, ...(readerDone ? { total: lastRead } : {}) });
-    }
-  }
-
-  try {
-    await Promise.all([
-      read().catch((error: unknown) => {
-        failure ??= { error };
-        room.notify();
-      }),
-      write().catch((error: unknown) => {
-        failure ??= { error };
-        room.notify();
-      }),
-    ]);
-    if (failure) throw failure.error;
-  } finally {
-    await files.close();
-    if (failure?.error instanceof RunCancelled) await abandonRun(redis, deps.prefix, runId);
-  }
-  if (signal?.aborted) throw new RunInterrupted(runId);
-  // Cancelled after the last row was written: still no output is placed.
-  if (await store.isCancelled(runId)) {
-    await abandonRun(redis, deps.prefix, runId);
-    throw new RunCancelled(runId);
-  }
-
+/**
+ * The run is on disk: its manifest, the outputs on their final names, the run done, and nothing of its
+ * clients left in Redis.
+ */
+async function finishRun(
+  run: RunState,
+  opened: OpenedRun,
+  rows: number,
+  deps: CoordinatorDeps,
+  foreignAgent: SettledStrategy | undefined,
+): Promise<RunSummary> {
+  const { store, redis, log } = deps;
+  const runId = run.id;
+  const { file, format, parts } = opened;
   const finishedAt = new Date().toISOString();
   const counters = await store.counters(runId);
   const outputs = [
@@ -615,7 +289,7 @@ export async function coordinateRun(
     run: finalRun,
     finishedAt,
     counters,
-    rows: lastRead,
+    rows,
     input: { encoding: file.header.encoding, delimiter: file.header.delimiter },
     output: { encoding: format.encoding, bom: bomBytes(format).length > 0 },
     outputs,
@@ -624,17 +298,62 @@ export async function coordinateRun(
     unrecognised: await store.unrecognised(runId),
     ...(foreignAgent ? { foreignAgent: foreignAgent.note } : {}),
   });
-  await placeOutputs(run, parts, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'), mode);
+  await placeOutputs(run, parts, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'), opened.mode);
   // Before the run reads as done, so that whoever sees it done finds its report.
   if (run.report === true) await writeReportBeside(run, log);
   // Logged before the run reads as done, so that whoever follows the run finds the line when it is.
-  log.info({ runId, rows: lastRead, bytes: (await stat(run.out)).size }, 'run finished');
-  await store.update(runId, { status: 'done', finishedAt, totalRows: lastRead });
+  log.info({ runId, rows, bytes: (await stat(run.out)).size }, 'run finished');
+  await store.update(runId, { status: 'done', finishedAt, totalRows: rows });
   await store.releaseWorkingData(runId);
   // The outputs are on disk and the run reads as done: nothing of its clients stays in Redis or its AOF.
   await purgeRunJobs(redis, deps.prefix, runId);
   await compactAppendOnlyFile(redis, log);
-  return summaryOf({ ...finalRun, totalRows: lastRead }, counters);
+  return summaryOf({ ...finalRun, totalRows: rows }, counters);
+}
+
+/**
+ * The run coordinator: reads the client file, fans every client out as one flow (merge parent, one child
+ * per check) while at most `window` rows are between read and written, and writes the results in input
+ * order from the next unwritten row, checkpointing after every batch. Runs again from its checkpoint after
+ * any crash: output files are cut back to the checkpoint, rows already dispatched are not dispatched again.
+ */
+export async function coordinateRun(
+  runId: string,
+  deps: CoordinatorDeps,
+  signal?: AbortSignal,
+): Promise<RunSummary> {
+  const { store, log } = deps;
+  const run = await store.require(runId);
+  if (run.status === 'done') return summaryOf(run, await store.counters(runId));
+  if (run.status === 'cancelled') {
+    // Cancelled while no coordinator held it (its coordinator died): abandoned here.
+    await abandonRun(deps.redis, deps.prefix, runId);
+    throw new RunCancelled(runId);
+  }
+  await startRun(run, deps);
+  const foreignAgent = await settleStrategy(run, deps, signal);
+  const checkpoint = await store.checkpoint(runId);
+  const opened = await openRun(run, store, checkpoint);
+  log.info(
+    { runId, firstRow: opened.firstRow, window: run.window },
+    checkpoint ? 'run resumed from checkpoint' : 'run started',
+  );
+  let rows: RowWindow;
+  try {
+    rows = await screenRows(run, opened, deps, foreignAgent, signal);
+  } catch (error) {
+    await opened.files.close();
+    if (error instanceof RunCancelled) await abandonRun(deps.redis, deps.prefix, runId);
+    throw error;
+  }
+  await opened.files.close();
+  if (signal?.aborted) throw new RunInterrupted(runId);
+  // Cancelled after the last row was written: still no output is placed.
+  if (await store.isCancelled(runId)) {
+    await abandonRun(deps.redis, deps.prefix, runId);
+    throw new RunCancelled(runId);
+  }
+  return finishRun(run, opened, rows.lastRead, deps, foreignAgent);
 }
 
 /**
@@ -664,12 +383,7 @@ async function isOwnManifest(path: string, runId: string): Promise<boolean> {
  * the outputs it describes. Without --overwrite an existing name fails the run here (KYC_ERR_OUTPUT_EXISTS)
  * and the part files stay for a resume once the name is free.
  */
-async function placeOutputs(
-  run: RunState,
-  parts: { verdicts: string; evidence: string; manifest: string },
-  manifest: Buffer,
-  mode: number,
-): Promise<void> {
+async function placeOutputs(run: RunState, parts: RunParts, manifest: Buffer, mode: number): Promise<void> {
   const overwrite = run.overwrite === true;
   const handle = await createPart(parts.manifest, mode);
   try {
@@ -685,8 +399,6 @@ async function placeOutputs(
 }
 
 function summaryOf(run: RunState, counters: Readonly<Record<string, number>>): RunSummary {
-  const verdicts: Record<string, number> = {};
-  for (const [field, n] of Object.entries(counters))
-    if (field.startsWith('verdict:')) verdicts[field.slice(8)] = n;
+  const verdicts = verdictCounts(counters);
   return { runId: run.id, rows: run.totalRows ?? run.written, verdicts, manifestPath: run.manifest };
 }

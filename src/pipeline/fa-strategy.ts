@@ -7,6 +7,7 @@ import { mirrorDigest, type ForeignAgentStrategyNote, type MirrorNote } from '..
 import { chooseStrategy, estimateRows, mirrorCallEstimate, type StrategyChoice } from '../mirror/strategy.js';
 import { DEFAULT_PROFILE } from '../registry/profile.js';
 import type { MirrorStore } from './mirror-store.js';
+import { COUNTER, callsCounter } from '../domain/run-counters.js';
 import type { RunState, RunStore } from './run-store.js';
 
 /** Rows read to estimate the file's foreign-agent searches: enough to cross a few read buffers. */
@@ -54,6 +55,32 @@ async function sampleCosts(run: RunState): Promise<{ rows: number; exact: boolea
   return { rows: estimate.rows, exact: estimate.exact, perClient: clients === 0 ? 0 : requests / clients };
 }
 
+/** Mirror or per-client searches for this run: as asked, or by the sampled cost with `auto`. */
+async function chooseFor(run: RunState, canMirror: boolean, mirrorCalls: number): Promise<StrategyChoice> {
+  const requested = run.faStrategy ?? 'auto';
+  if (!canMirror) return { strategy: 'search', reason: 'no paced search for the mirror in this coordinator' };
+  if (requested !== 'auto')
+    return chooseStrategy({ requested, rows: 0, rowsExact: false, faRequestsPerClient: 0, mirrorCalls });
+  const sample = await sampleCosts(run);
+  return chooseStrategy({
+    requested,
+    rows: sample.rows,
+    rowsExact: sample.exact,
+    faRequestsPerClient: sample.perClient,
+    mirrorCalls,
+  });
+}
+
+/** Successful calls count like the checks' (the writer counts those from the evidence). */
+function enumerationCounts(callsByStatus: Readonly<Record<string, number>>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [status, n] of Object.entries(callsByStatus)) {
+    counts[callsCounter('search.foreign_agent', status)] = n;
+    counts[COUNTER.calls] = (counts[COUNTER.calls] ?? 0) + n;
+  }
+  return counts;
+}
+
 /**
  * Decides, once per run, how its foreign-agent check finds candidates (docs/foreign-agent-mirror.md), and
  * builds the mirror when that is the choice. A resumed run keeps its decision while its mirror is stored;
@@ -83,23 +110,8 @@ export async function settleForeignAgentStrategy(args: {
   const profile = run.profile ?? DEFAULT_PROFILE;
   const { since, acceptUndatedGap } = profile.foreignAgentMirror;
   const until = utcDay((args.now ?? (() => new Date()))());
-  const requested = run.faStrategy ?? 'auto';
   const mirrorCalls = mirrorCallEstimate(since, until);
-  let choice: StrategyChoice;
-  if (args.source === undefined) {
-    choice = { strategy: 'search', reason: 'no paced search for the mirror in this coordinator' };
-  } else if (requested === 'auto') {
-    const sample = await sampleCosts(run);
-    choice = chooseStrategy({
-      requested,
-      rows: sample.rows,
-      rowsExact: sample.exact,
-      faRequestsPerClient: sample.perClient,
-      mirrorCalls,
-    });
-  } else {
-    choice = chooseStrategy({ requested, rows: 0, rowsExact: false, faRequestsPerClient: 0, mirrorCalls });
-  }
+  const choice = await chooseFor(run, args.source !== undefined, mirrorCalls);
   if (choice.strategy === 'search' || args.source === undefined) {
     const note: ForeignAgentStrategyNote = { strategy: 'search', reason: choice.reason };
     await mirrors.saveNote(run.id, note);
@@ -122,13 +134,7 @@ export async function settleForeignAgentStrategy(args: {
     concurrency: ENUMERATION_CONCURRENCY,
   });
   await args.source.flush();
-  // Successful calls count like the checks' (the writer counts those from the evidence).
-  const counts: Record<string, number> = {};
-  for (const [status, n] of Object.entries(enumeration.callsByStatus)) {
-    counts[`calls:search.foreign_agent:${status}`] = n;
-    counts.calls = (counts.calls ?? 0) + n;
-  }
-  await store.incr(run.id, counts);
+  await store.incr(run.id, enumerationCounts(enumeration.callsByStatus));
   await args.assertGoing?.();
 
   if (!enumeration.complete) {

@@ -96,6 +96,33 @@ export interface PacedLookupOptions {
   readonly maxRetryAfterMs?: number;
 }
 
+type PacedCall = <T>(
+  operation: string,
+  params: Readonly<Record<string, string>>,
+  send: () => Promise<Looked<T>>,
+) => Promise<Looked<T>>;
+
+/** The bank of a BIK from the Banks dictionary, for the evidence of the foreign-agent check. */
+async function bankByBik(call: PacedCall, registry: RegistryClient, bik: string) {
+  try {
+    const { data, record } = await call(
+      'dictionary.values',
+      { name: 'Banks', search: bik, limit: '20' },
+      () => registry.dictionaryValues('Banks', { search: bik, limit: 20 }),
+    );
+    const bank = data.items.find((item) => item.bik === bik);
+    return {
+      data: bank ? { bank: { bik, name: bank.name, city: bank.city, corrAccount: bank.corrAccount } } : {},
+      record,
+    };
+  } catch (error) {
+    // Evidence only: a failed Banks lookup must not fail the foreign-agent check it enriches. A 429 and
+    // an exhausted pacer still send the job back, so the quota holds.
+    if (!isRegistryError(error) || error.kind === 'rate_limited') throw error;
+    return { data: { error: error.code }, record: error.toRecord() };
+  }
+}
+
 export function pacedLookup(
   runId: string,
   registry: RegistryClient,
@@ -179,26 +206,6 @@ export function pacedLookup(
           : { cadastral_number: cadastralNumber },
         () => registry.cadastralReport(cadastralNumber, owner ? { ownerFullName: owner } : {}),
       ),
-    bankByBik: async (bik) => {
-      try {
-        const { data, record } = await call(
-          'dictionary.values',
-          { name: 'Banks', search: bik, limit: '20' },
-          () => registry.dictionaryValues('Banks', { search: bik, limit: 20 }),
-        );
-        const bank = data.items.find((item) => item.bik === bik);
-        return {
-          data: bank
-            ? { bank: { bik, name: bank.name, city: bank.city, corrAccount: bank.corrAccount } }
-            : {},
-          record,
-        };
-      } catch (error) {
-        // Evidence only: a failed Banks lookup must not fail the foreign-agent check it enriches. A 429 and
-        // an exhausted pacer still send the job back, so the quota holds.
-        if (!isRegistryError(error) || error.kind === 'rate_limited') throw error;
-        return { data: { error: error.code }, record: error.toRecord() };
-      }
-    },
+    bankByBik: (bik) => bankByBik(call, registry, bik),
   };
 }

@@ -1,4 +1,4 @@
-import { FlowProducer, Queue, Worker } from 'bullmq';
+import { FlowProducer, Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { checkProcessor } from '../../jobs/check.js';
 import { runProcessor } from '../../jobs/run.js';
@@ -11,7 +11,7 @@ import type { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
 import { WhitelistStore } from '../ops/whitelist/store.js';
 import { DEFAULT_PROFILE, type RegistryClient } from '../registry/index.js';
 import { RunCancelled } from './cancel-run.js';
-import { coordinateRun, RunInterrupted } from './coordinator.js';
+import { coordinateRun, RunInterrupted, type CoordinatorDeps, type RunUpstream } from './coordinator.js';
 import type { CheckJobData, MergeJobData, RunJobData } from './job-data.js';
 import { LoadedMirrors, MirrorStore } from './mirror-store.js';
 import { mirrorSearch } from './mirror-search.js';
@@ -64,25 +64,39 @@ export interface WorkerHost {
   close(): Promise<void>;
 }
 
-/**
- * Starts the three workers of the pipeline in this process: checks (the rate-limited HTTP stage), verdicts
- * (the merge) and runs (the coordinator). Any number of such processes may run on any number of machines.
- */
-export async function startWorkers(options: {
+type WorkerKind = 'checks' | 'verdicts' | 'runs';
+
+interface StartOptions {
   readonly redis: Redis;
   readonly prefix: string;
   readonly registry: RegistryClient;
   readonly log: Logger;
   readonly settings: WorkerSettings;
-  readonly only?: readonly ('checks' | 'verdicts' | 'runs')[];
+  readonly only?: readonly WorkerKind[];
   /** Job durations of this process for `--metrics-port` (src/ops/metrics). */
   readonly metrics?: WorkerMetrics;
-}): Promise<WorkerHost> {
+}
+
+/** What the workers of one process share: connections, the quota, the breaker, the caches. */
+interface WorkerContext {
+  readonly redis: Redis;
+  readonly prefix: string;
+  readonly registry: RegistryClient;
+  readonly log: Logger;
+  readonly settings: WorkerSettings;
+  readonly store: RunStore;
+  readonly pacer: Pacer;
+  readonly checksQueue: Queue;
+  readonly flow: FlowProducer;
+  readonly upstream: UpstreamState;
+  readonly guard: UpstreamGuard;
+  /** One authenticated call through the quota (the preflight). */
+  readonly probe: (options?: PreflightOptions) => Promise<void>;
+}
+
+/** The shared objects of a process's workers, and the checks queue set up for the 429 pause. */
+async function workerContext(options: StartOptions): Promise<WorkerContext> {
   const { redis, prefix, registry, log, settings } = options;
-  const only = new Set(options.only ?? ['checks', 'verdicts', 'runs']);
-  const connection = redis;
-  const store = new RunStore(redis, prefix);
-  const whitelists = new WhitelistStore(redis, prefix);
   const pacer = new Pacer(
     redis,
     pacerKey(prefix),
@@ -90,21 +104,15 @@ export async function startWorkers(options: {
     settings.burst === undefined ? {} : { burst: settings.burst },
   );
   await applyEventRetention(redis, prefix);
-  const checksQueue = new Queue(QUEUES.checks, { connection, prefix, streams: QUEUE_STREAMS });
+  const checksQueue = new Queue(QUEUES.checks, { connection: redis, prefix, streams: QUEUE_STREAMS });
   // BullMQ honours queue.rateLimit (the 429 pause) only when the queue has a limiter; this one is a loose
   // backstop on job starts. The quota itself is kept per HTTP call by the pacer.
   await checksQueue.setGlobalRateLimit(Math.max(1, Math.ceil(settings.rate * 2)), 1_000);
-  const flow = new FlowProducer({ connection, prefix });
-  const workers: Worker[] = [];
-  const stopping = new AbortController();
-  // Answers this process fetched or read lately; keys carry the run id, so runs never share them.
-  const localAnswers = new LocalAnswers(2_000);
-  const mirrors = new LoadedMirrors(new MirrorStore(redis, prefix));
   const upstream = new UpstreamState(redis, prefix);
-  const probe = async (options: PreflightOptions = {}) => {
+  const probe = async (probeOptions: PreflightOptions = {}) => {
     // The call takes a slot of the one quota like any other, but never waits behind a long pause for it.
     await pacer.acquire();
-    const { note } = await preflight(registry, options);
+    const { note } = await preflight(registry, probeOptions);
     if (note) log.warn({ note }, 'preflight call: the Lookup Service answered with an error; going on');
   };
   const guard = new UpstreamGuard({
@@ -116,139 +124,161 @@ export async function startWorkers(options: {
     log,
     currentRate: () => pacer.currentRate(),
   });
+  const store = new RunStore(redis, prefix);
+  const flow = new FlowProducer({ connection: redis, prefix });
+  return { redis, prefix, registry, log, settings, store, pacer, checksQueue, flow, upstream, guard, probe };
+}
 
-  if (only.has('checks')) {
-    workers.push(
-      new Worker<CheckJobData>(
-        QUEUES.checks,
-        checkProcessor({
-          lookupFor: (runId, window, profile) => {
-            const keys = store.keys(runId);
-            const cache = new RequestCache(
-              redis,
-              { generation: keys.cacheGeneration, lock: keys.cacheLock },
-              window,
-              { local: localAnswers },
-            );
-            return pacedLookup(runId, registry, pacer, cache, store, {
-              guard,
-              maxRetryAfterMs: profile.maxRetryAfterMs,
-            });
+/** The checks worker: the rate-limited HTTP stage. */
+function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
+  const { redis, prefix, registry, store, pacer, checksQueue, guard, settings } = ctx;
+  // Answers this process fetched or read lately; keys carry the run id, so runs never share them.
+  const localAnswers = new LocalAnswers(2_000);
+  const mirrors = new LoadedMirrors(new MirrorStore(redis, prefix));
+  return new Worker<CheckJobData>(
+    QUEUES.checks,
+    checkProcessor({
+      lookupFor: (runId, window, profile) => {
+        const keys = store.keys(runId);
+        const cache = new RequestCache(
+          redis,
+          { generation: keys.cacheGeneration, lock: keys.cacheLock },
+          window,
+          { local: localAnswers },
+        );
+        return pacedLookup(runId, registry, pacer, cache, store, {
+          guard,
+          maxRetryAfterMs: profile.maxRetryAfterMs,
+        });
+      },
+      pauseQueue: (ms) => checksQueue.rateLimit(ms),
+      store,
+      mirrorFor: (runId, sha256) => mirrors.index(runId, sha256),
+    }),
+    {
+      connection: redis,
+      prefix,
+      concurrency: settings.checksConcurrency,
+      maxStartedAttempts: settings.maxStartedAttempts,
+      // Short locks, renewed while a job runs, so the jobs of a crashed worker return within seconds.
+      lockDuration: 10_000,
+      stalledInterval: 5_000,
+      maxStalledCount: 3,
+    },
+  );
+}
+
+/** The verdicts worker: the merge of a row's checks. */
+function verdictsWorker(ctx: WorkerContext): Worker<MergeJobData> {
+  const { redis, prefix, store, settings } = ctx;
+  const whitelists = new WhitelistStore(redis, prefix);
+  return new Worker<MergeJobData>(
+    QUEUES.verdicts,
+    mergeProcessor({
+      store: (runId, row, result) => store.storeResult(runId, row, JSON.stringify(result)),
+      whitelist: (runId, clientKey) => whitelists.entriesFor(runId, clientKey),
+    }),
+    {
+      connection: redis,
+      prefix,
+      concurrency: settings.mergeConcurrency,
+      lockDuration: 10_000,
+      stalledInterval: 5_000,
+      maxStalledCount: 3,
+    },
+  );
+}
+
+/** The Lookup Service as the coordinator of one run sees it: the preflight and the breaker. */
+function runUpstream(ctx: WorkerContext, runId: string): RunUpstream {
+  const { upstream, checksQueue, log, probe } = ctx;
+  return {
+    async preflight() {
+      await probe();
+      // The service answers: whatever stopped the calls is over for every run.
+      const wasOpen = await upstream.close();
+      if (wasOpen || (await checksQueue.isPaused())) await checksQueue.resume();
+      if (wasOpen) log.warn({ runId }, 'circuit breaker closed: the preflight call succeeded');
+    },
+    async stopped() {
+      const record = await upstream.breaker();
+      return record ? breakerError(record) : undefined;
+    },
+  };
+}
+
+/** What the coordinator of one run works with in this process. */
+function coordinatorDeps(ctx: WorkerContext, runId: string, job: Job<RunJobData>): CoordinatorDeps {
+  const { redis, flow, store, prefix, log, settings, registry, pacer, guard, upstream } = ctx;
+  return {
+    redis,
+    flow,
+    store,
+    prefix,
+    log,
+    attempts: settings.attempts,
+    backoffMs: settings.backoffMs,
+    quota: pacer,
+    foreignAgentMirror: (run, runSignal) =>
+      mirrorSearch(run.id, registry, pacer, store, {
+        guard,
+        maxRetryAfterMs: (run.profile ?? DEFAULT_PROFILE).maxRetryAfterMs,
+        attempts: settings.attempts,
+        backoffMs: settings.backoffMs,
+        ...(runSignal ? { signal: runSignal } : {}),
+        stopped: async () => {
+          const record = await upstream.breaker();
+          return record ? breakerError(record) : undefined;
+        },
+      }),
+    upstream: runUpstream(ctx, runId),
+    onProgress: (progress) => void job.updateProgress(progress).catch(() => undefined),
+  };
+}
+
+/** The runs worker: the coordinators; a run that fails for another reason than a stop reads as failed. */
+function runsWorker(ctx: WorkerContext, stopping: AbortSignal): Worker<RunJobData> {
+  const { redis, prefix, store, settings } = ctx;
+  return new Worker<RunJobData>(
+    QUEUES.runs,
+    runProcessor(
+      (runId, job, signal) =>
+        coordinateRun(runId, coordinatorDeps(ctx, runId, job), signal).then(
+          async (summary) => {
+            await announceRunEnd({ redis, prefix, log: ctx.log }, runId, 'run.completed');
+            return summary;
           },
-          pauseQueue: (ms) => checksQueue.rateLimit(ms),
-          store,
-          mirrorFor: (runId, sha256) => mirrors.index(runId, sha256),
-        }),
-        {
-          connection,
-          prefix,
-          concurrency: settings.checksConcurrency,
-          maxStartedAttempts: settings.maxStartedAttempts,
-          // Short locks, renewed while a job runs, so the jobs of a crashed worker return within seconds.
-          lockDuration: 10_000,
-          stalledInterval: 5_000,
-          maxStalledCount: 3,
-        },
-      ),
-    );
-  }
-  if (only.has('verdicts')) {
-    workers.push(
-      new Worker<MergeJobData>(
-        QUEUES.verdicts,
-        mergeProcessor({
-          store: (runId, row, result) => store.storeResult(runId, row, JSON.stringify(result)),
-          whitelist: (runId, clientKey) => whitelists.entriesFor(runId, clientKey),
-        }),
-        {
-          connection,
-          prefix,
-          concurrency: settings.mergeConcurrency,
-          lockDuration: 10_000,
-          stalledInterval: 5_000,
-          maxStalledCount: 3,
-        },
-      ),
-    );
-  }
-  if (only.has('runs')) {
-    workers.push(
-      new Worker<RunJobData>(
-        QUEUES.runs,
-        runProcessor(
-          (runId, job, signal) =>
-            coordinateRun(
-              runId,
-              {
-                redis,
-                flow,
-                store,
-                prefix,
-                log,
-                attempts: settings.attempts,
-                backoffMs: settings.backoffMs,
-                quota: pacer,
-                foreignAgentMirror: (run, runSignal) =>
-                  mirrorSearch(run.id, registry, pacer, store, {
-                    guard,
-                    maxRetryAfterMs: (run.profile ?? DEFAULT_PROFILE).maxRetryAfterMs,
-                    attempts: settings.attempts,
-                    backoffMs: settings.backoffMs,
-                    ...(runSignal ? { signal: runSignal } : {}),
-                    stopped: async () => {
-                      const record = await upstream.breaker();
-                      return record ? breakerError(record) : undefined;
-                    },
-                  }),
-                upstream: {
-                  async preflight() {
-                    await probe();
-                    // The service answers: whatever stopped the calls is over for every run.
-                    const wasOpen = await upstream.close();
-                    if (wasOpen || (await checksQueue.isPaused())) await checksQueue.resume();
-                    if (wasOpen) log.warn({ runId }, 'circuit breaker closed: the preflight call succeeded');
-                  },
-                  async stopped() {
-                    const record = await upstream.breaker();
-                    return record ? breakerError(record) : undefined;
-                  },
-                },
-                onProgress: (progress) => void job.updateProgress(progress).catch(() => undefined),
-              },
-              signal,
-            )
-              .then(async (summary) => {
-                await announceRunEnd({ redis, prefix, log }, runId, 'run.completed');
-                return summary;
-              })
-              .catch(async (error: unknown) => {
-                if (!(error instanceof RunInterrupted) && !(error instanceof RunCancelled)) {
-                  await store.update(runId, {
-                    status: 'failed',
-                    error: encodeFailure(error),
-                    ...(isKycError(error) ? { errorCode: error.code } : {}),
-                  });
-                  const code = isKycError(error) ? error.code : 'KYC_ERR_INTERNAL';
-                  await announceRunEnd({ redis, prefix, log }, runId, 'run.failed', code);
-                }
-                throw error;
-              }),
-          stopping.signal,
+          async (error: unknown) => {
+            if (!(error instanceof RunInterrupted) && !(error instanceof RunCancelled)) {
+              await store.update(runId, {
+                status: 'failed',
+                error: encodeFailure(error),
+                ...(isKycError(error) ? { errorCode: error.code } : {}),
+              });
+              const code = isKycError(error) ? error.code : 'KYC_ERR_INTERNAL';
+              await announceRunEnd({ redis, prefix, log: ctx.log }, runId, 'run.failed', code);
+            }
+            throw error;
+          },
         ),
-        {
-          connection,
-          prefix,
-          concurrency: settings.runsConcurrency,
-          // A coordinator that died is noticed within seconds, so another one (or `--resume`) takes over.
-          lockDuration: 15_000,
-          stalledInterval: 5_000,
-          maxStalledCount: 1_000,
-        },
-      ),
-    );
-  }
+      stopping,
+    ),
+    {
+      connection: redis,
+      prefix,
+      concurrency: settings.runsConcurrency,
+      // A coordinator that died is noticed within seconds, so another one (or `--resume`) takes over.
+      lockDuration: 15_000,
+      stalledInterval: 5_000,
+      maxStalledCount: 1_000,
+    },
+  );
+}
+
+/** Worker errors and jobs that failed for good go to the log; job durations to the metrics. */
+function watchWorkers(workers: readonly Worker[], log: Logger, metrics: WorkerMetrics | undefined): void {
   for (const worker of workers) {
-    options.metrics?.watch(worker);
+    metrics?.watch(worker);
     worker.on('error', (error) => log.error({ err: error, queue: worker.name }, 'worker error'));
     worker.on('failed', (job, error) => {
       if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
@@ -259,6 +289,21 @@ export async function startWorkers(options: {
       }
     });
   }
+}
+
+/**
+ * Starts the three workers of the pipeline in this process: checks (the rate-limited HTTP stage), verdicts
+ * (the merge) and runs (the coordinator). Any number of such processes may run on any number of machines.
+ */
+export async function startWorkers(options: StartOptions): Promise<WorkerHost> {
+  const only = new Set(options.only ?? ['checks', 'verdicts', 'runs']);
+  const ctx = await workerContext(options);
+  const stopping = new AbortController();
+  const workers: Worker[] = [];
+  if (only.has('checks')) workers.push(checksWorker(ctx));
+  if (only.has('verdicts')) workers.push(verdictsWorker(ctx));
+  if (only.has('runs')) workers.push(runsWorker(ctx, stopping.signal));
+  watchWorkers(workers, options.log, options.metrics);
   await Promise.all(workers.map((w) => w.waitUntilReady()));
 
   return {
@@ -266,7 +311,7 @@ export async function startWorkers(options: {
       // A run in progress stops at its next batch and goes back to the queue; checks and merges finish.
       stopping.abort();
       await Promise.all(workers.map((w) => w.close()));
-      await Promise.all([flow.close(), checksQueue.close()]);
+      await Promise.all([ctx.flow.close(), ctx.checksQueue.close()]);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Counter, Gauge, Registry } from 'prom-client';
+import { COUNTER, pairRows, parseCounters, verdictCounts } from '../../domain/run-counters.js';
 import { RunStore, type Counters, type RunState } from '../../pipeline/run-store.js';
 
 /**
@@ -29,18 +30,6 @@ interface Snapshot {
   readonly queues: ReadonlyMap<string, Readonly<Record<string, number>>>;
   readonly runs: readonly RunSample[];
   readonly at: number;
-}
-
-/** `prefix:a:b` counter fields → [a, b, n]; the last colon splits (operations contain dots, never colons). */
-function pairs(counters: Counters, prefix: string): [string, string, number][] {
-  const out: [string, string, number][] = [];
-  for (const [field, n] of Object.entries(counters)) {
-    if (!field.startsWith(`${prefix}:`)) continue;
-    const rest = field.slice(prefix.length + 1);
-    const cut = rest.lastIndexOf(':');
-    if (cut > 0) out.push([rest.slice(0, cut), rest.slice(cut + 1), n]);
-  }
-  return out;
 }
 
 function sumBy<K extends string>(samples: readonly RunSample[], pick: (c: Counters) => [K, number][]) {
@@ -126,16 +115,25 @@ export function pipelineMetrics(options: {
   counter(
     'kyc_upstream_rate_limited_total',
     'Answers 429 (rate limited) of the Lookup Service',
-    'rate_limited',
+    COUNTER.rateLimited,
   );
   counter(
     'kyc_check_retries_total',
     'Check attempts retried after a 5xx, timeout, network error or bad body',
-    'retries',
+    COUNTER.retries,
   );
-  counter('kyc_request_cache_hits_total', 'Lookups answered by the run-scoped request cache', 'cache_hits');
+  counter(
+    'kyc_request_cache_hits_total',
+    'Lookups answered by the run-scoped request cache',
+    COUNTER.cacheHits,
+  );
   /** A counter over `field:a:b` counter fields, labelled by a and b. */
-  const pairCounter = (name: string, help: string, field: string, labels: readonly [string, string]) =>
+  const pairCounter = (
+    name: string,
+    help: string,
+    pick: (c: Counters) => [string, string, number][],
+    labels: readonly [string, string],
+  ) =>
     new Counter({
       name,
       help,
@@ -143,9 +141,7 @@ export function pipelineMetrics(options: {
       registers: [registry],
       async collect() {
         this.reset();
-        const sums = sumBy((await snapshot()).runs, (c) =>
-          pairs(c, field).map(([a, b, n]) => [`${a}\n${b}`, n]),
-        );
+        const sums = sumBy((await snapshot()).runs, (c) => pick(c).map(([a, b, n]) => [`${a}\n${b}`, n]));
         for (const [key, n] of sums) {
           const [a = '', b = ''] = key.split('\n');
           this.inc({ [labels[0]]: a, [labels[1]]: b }, n);
@@ -155,7 +151,7 @@ export function pipelineMetrics(options: {
   pairCounter(
     'kyc_upstream_calls_total',
     'HTTP calls to the Lookup Service, by operation and HTTP status (0: no answer)',
-    'calls',
+    (c) => pairRows(parseCounters(c).callsByOperation),
     ['operation', 'status'],
   );
   new Counter({
@@ -165,18 +161,16 @@ export function pipelineMetrics(options: {
     registers: [registry],
     async collect() {
       this.reset();
-      const sums = sumBy((await snapshot()).runs, (c) =>
-        Object.entries(c)
-          .filter(([f]) => f.startsWith('verdict:'))
-          .map(([f, n]) => [f.slice('verdict:'.length), n]),
-      );
+      const sums = sumBy((await snapshot()).runs, (c) => Object.entries(verdictCounts(c)));
       for (const [verdict, n] of sums) this.inc({ verdict }, n);
     },
   });
-  pairCounter('kyc_check_results_total', 'Check results written, by check kind and status', 'check', [
-    'check',
-    'status',
-  ]);
+  pairCounter(
+    'kyc_check_results_total',
+    'Check results written, by check kind and status',
+    (c) => pairRows(parseCounters(c).checks),
+    ['check', 'status'],
+  );
   new Counter({
     name: 'kyc_rows_written_total',
     help: 'Verdict rows written, all recent runs together',

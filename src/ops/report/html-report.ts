@@ -75,7 +75,7 @@ function facts(data: ReportData): string {
 }
 
 function counts(data: ReportData): string {
-  const verdicts = data.manifest.verdicts as Readonly<Record<string, number>>;
+  const verdicts = data.manifest.verdicts;
   const max = Math.max(1, ...VERDICT_ORDER.map((v) => verdicts[v] ?? 0));
   const bar = 28;
   const width = 420;

@@ -1,0 +1,111 @@
+/**
+ * The names of a run's counter fields (the `counters` hash of the run) and their reading back. Counted
+ * by the writer with every checkpoint, read by the manifest, the metrics and the run summary: the names
+ * are built and parsed here only, so that a new kind of counter cannot be written under one name and read
+ * under another.
+ */
+
+/** The counters hash as RunStore reads it: field → count. */
+export type CounterFields = Readonly<Record<string, number>>;
+
+/** Plain counters, one field each. */
+export const COUNTER = {
+  /** Lookups the run made (answered or not); the per-operation split is under `calls:<op>:<status>`. */
+  calls: 'calls',
+  cacheHits: 'cache_hits',
+  retries: 'retries',
+  rateLimited: 'rate_limited',
+  /** Rows of verdicts.csv with a character the output encoding cannot represent (written as ?). */
+  lossyRows: 'output_lossy_rows',
+} as const;
+
+const VERDICT = 'verdict';
+const CHECK = 'check';
+const CALLS = 'calls';
+const UNRECOGNISED = 'unrecognised';
+
+/** `verdict:<verdict>` */
+export function verdictCounter(verdict: string): string {
+  return `${VERDICT}:${verdict}`;
+}
+
+/** `check:<kind>:<status>` */
+export function checkCounter(kind: string, status: string): string {
+  return `${CHECK}:${kind}:${status}`;
+}
+
+/** `calls:<operation>:<status>` (status: the HTTP status, or why there was no answer). */
+export function callsCounter(operation: string, status: string | number): string {
+  return `${CALLS}:${operation}:${status}`;
+}
+
+/** `unrecognised:<field>`, field as unrecognisedField (src/pipeline/run-store.ts) builds it. */
+export function unrecognisedCounter(field: string): string {
+  return `${UNRECOGNISED}:${field}`;
+}
+
+/** Counts by two keys, e.g. check kind → status → n. */
+export type CountsByPair = Readonly<Record<string, Readonly<Record<string, number>>>>;
+
+export interface RunCounts {
+  /** Verdict → rows. */
+  readonly verdicts: Readonly<Record<string, number>>;
+  /** Check kind → status → results. */
+  readonly checks: CountsByPair;
+  /** Operation → status → calls. */
+  readonly callsByOperation: CountsByPair;
+  readonly calls: number;
+  readonly cacheHits: number;
+  readonly retries: number;
+  readonly rateLimited: number;
+  readonly lossyRows: number;
+}
+
+/** The part of `prefix:<rest>` after the prefix, or undefined. */
+function after(field: string, prefix: string): string | undefined {
+  return field.startsWith(`${prefix}:`) ? field.slice(prefix.length + 1) : undefined;
+}
+
+/** `prefix:a:b` fields → { a: { b: n } }; the last colon splits (operations contain dots, never colons). */
+function byPair(counters: CounterFields, prefix: string): CountsByPair {
+  const out: Record<string, Record<string, number>> = {};
+  for (const [field, n] of Object.entries(counters)) {
+    const rest = after(field, prefix);
+    if (rest === undefined) continue;
+    const cut = rest.lastIndexOf(':');
+    if (cut <= 0) continue;
+    (out[rest.slice(0, cut)] ??= {})[rest.slice(cut + 1)] = n;
+  }
+  return out;
+}
+
+/** Verdict → rows, from the `verdict:<verdict>` fields. */
+export function verdictCounts(counters: CounterFields): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [field, n] of Object.entries(counters)) {
+    const verdict = after(field, VERDICT);
+    if (verdict !== undefined) out[verdict] = n;
+  }
+  return out;
+}
+
+/** A run's counters hash, typed. */
+export function parseCounters(counters: CounterFields): RunCounts {
+  return {
+    verdicts: verdictCounts(counters),
+    checks: byPair(counters, CHECK),
+    callsByOperation: byPair(counters, CALLS),
+    calls: counters[COUNTER.calls] ?? 0,
+    cacheHits: counters[COUNTER.cacheHits] ?? 0,
+    retries: counters[COUNTER.retries] ?? 0,
+    rateLimited: counters[COUNTER.rateLimited] ?? 0,
+    lossyRows: counters[COUNTER.lossyRows] ?? 0,
+  };
+}
+
+/** { a: { b: n } } → [a, b, n] rows. */
+export function pairRows(counts: CountsByPair): [string, string, number][] {
+  return Object.entries(counts).flatMap(([a, inner]) =>
+    Object.entries(inner).map(([b, n]): [string, string, number] => [a, b, n]),
+  );
+}
