@@ -17,21 +17,11 @@ import { packageRoot } from '../../src/version.js';
 import { runStatus, screenOne, startServe, uploadFile, type BenchServe } from './lib/api-server.js';
 import { writeClientsFile } from './lib/clients-file.js';
 import { startEmulator, startRedis, type BenchEmulator } from './lib/processes.js';
-
-interface Figure {
-  readonly figure: string;
-  readonly value: number;
-  readonly target: string;
-  readonly met: boolean | null;
-  readonly detail: Record<string, number | string>;
-}
+import { benchFlag, type Figure } from './lib/figures.js';
 
 const root = packageRoot();
 const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const flag = (name: string): string | undefined => benchFlag(name, args);
 const only = new Set((flag('only') ?? 'latency,upload').split(','));
 const N = Number(flag('n') ?? 120);
 const RATE = Number(flag('rate') ?? 100);

@@ -28,21 +28,11 @@ import {
   watchPeak,
   type BenchEmulator,
 } from './lib/processes.js';
-
-interface Figure {
-  readonly figure: string;
-  readonly value: number;
-  readonly target: string;
-  readonly met: boolean | null;
-  readonly detail: Record<string, number | string>;
-}
+import { benchFlag, type Figure } from './lib/figures.js';
 
 const root = packageRoot();
 const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const flag = (name: string): string | undefined => benchFlag(name, args);
 const only = new Set((flag('only') ?? 'quota,overhead,calls,memory,onboarding').split(','));
 const BIG = Number(flag('big') ?? 1_000_000);
 const work = mkdtempSync(join(tmpdir(), 'kyc-bench-'));

@@ -32,12 +32,10 @@ import { MirrorIndex } from '../../src/mirror/local-index.js';
 import { decideForeignAgent } from '../../src/verdict/index.js';
 import { upstreamProfileSchema, type UpstreamProfile } from '../../src/registry/profile.js';
 import { writePortfolioFile } from './lib/portfolio-file.js';
+import { benchFlag } from './lib/figures.js';
 
 const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
+const flag = (name: string): string | undefined => benchFlag(name, args);
 const ROWS = Number(flag('rows') ?? 100_000);
 const CACHE_ROWS = Number(flag('cache-rows') ?? 10_000);
 
