@@ -6,7 +6,7 @@ import type { StoredResult } from './job-data.js';
 import { HOLD_POLL_MS, STEADY_CHUNK_ROWS, holdDispatch } from './look-ahead.js';
 import type { RowWindow, RunControl } from './run-control.js';
 import type { RunStore } from './run-store.js';
-import { QUEUES, jobKey, mergeJobId, waitingKeys } from './topology.js';
+import { QUEUES, jobKey, mergeJobId, servedNotLaterBound, waitingKeys } from './topology.js';
 
 /**
  * After each dispatch the reader rests twice as long as the dispatch took, up to MAX_DISPATCH_REST_MS. A large addBulk keeps
@@ -122,7 +122,12 @@ export class RunReader {
       const [stored, wait, prioritized, bookedAheadMs] = await Promise.all([
         store.storedResults(this.setup.runId),
         redis.llen(this.waiting.wait),
-        redis.zcard(this.waiting.prioritized),
+        // Only checks served before this run's own count: a nightly run's backlog must not hold an upload.
+        redis.zcount(
+          this.waiting.prioritized,
+          '-inf',
+          `(${servedNotLaterBound(this.setup.flowContext.priority)}`,
+        ),
         quota?.bookedAheadMs() ?? 0,
       ]);
       const state = {

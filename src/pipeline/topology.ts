@@ -36,6 +36,14 @@ export function waitingKeys(prefix: string, queue: string): { wait: string; prio
   return { wait: `${prefix}:${queue}:wait`, prioritized: `${prefix}:${queue}:prioritized` };
 }
 
+/**
+ * The score BullMQ's prioritized set gives the jobs of one priority is `priority × 2^32 + a counter`: every
+ * job below this bound is served before, or with, a new job of `priority`.
+ */
+export function servedNotLaterBound(priority: number): number {
+  return (priority + 1) * 0x100000000;
+}
+
 /** The check kind encoded in a child job key (`<prefix>:checks:<runId>-<row>-<kind>`). */
 export function kindOfJobKey(jobKey: string): CheckKind | undefined {
   const kind = jobKey.slice(jobKey.lastIndexOf('-') + 1);

@@ -50,11 +50,17 @@ describe('kyc-screen serve: priorities of runs of different submitters', () => {
       expect(response.status, JSON.stringify(body)).toBe(202);
       return body.id;
     };
+    // Each token sees only its own runs.
+    const owners = new Map<string, TokenName>();
     const status = async (id: string): Promise<RunBody> =>
-      (await (await fetch(`${api.base}/v1/runs/${id}`, { headers: auth('alpha') })).json()) as RunBody;
+      (await (
+        await fetch(`${api.base}/v1/runs/${id}`, { headers: auth(owners.get(id) ?? 'alpha') })
+      ).json()) as RunBody;
     try {
       const low = await upload('alpha', 'low');
+      owners.set(low, 'alpha');
       const high = await upload('beta', 'high');
+      owners.set(high, 'beta');
 
       // Poll both until each is done, noting how far the low run had got when the high one was done.
       const finished = new Map<string, RunBody>();

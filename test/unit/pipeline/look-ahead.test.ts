@@ -5,6 +5,7 @@ import {
   MIN_QUEUED_CHECKS,
   holdDispatch,
 } from '../../../src/pipeline/look-ahead.js';
+import { PRIORITY, servedNotLaterBound } from '../../../src/pipeline/topology.js';
 
 describe('holdDispatch: how far the coordinator reads ahead of the checks', () => {
   const busy = { queuedChecks: MIN_QUEUED_CHECKS, bookedAheadMs: BOOKED_AHEAD_MS };
@@ -35,5 +36,19 @@ describe('holdDispatch: how far the coordinator reads ahead of the checks', () =
         bookedAheadMs: BOOKED_AHEAD_MS - 1,
       }),
     ).toBe(false);
+  });
+});
+
+describe('servedNotLaterBound: which waiting checks go before a run of a given priority', () => {
+  // BullMQ scores a prioritized job `priority × 2^32 + counter` (its addJobWithPriority script).
+  const score = (priority: number, counter: number) => priority * 0x100000000 + counter;
+
+  it('counts every job of the same or a higher priority and none of a lower one', () => {
+    const high = servedNotLaterBound(PRIORITY.high);
+    expect(score(PRIORITY.high, 0xffffffff)).toBeLessThan(high);
+    expect(score(PRIORITY.normal, 1)).toBeGreaterThanOrEqual(high);
+    const low = servedNotLaterBound(PRIORITY.low);
+    expect(score(PRIORITY.low, 0xffffffff)).toBeLessThan(low);
+    expect(score(PRIORITY.high, 1)).toBeLessThan(low);
   });
 });
