@@ -1,9 +1,10 @@
 import type { FlowJob, FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { Logger } from '../log.js';
 import type { ClientFile, IngestItem } from '../ingest/index.js';
 import { planRow, type FlowContext } from './flow-plan.js';
 import type { StoredResult } from './job-data.js';
-import { HOLD_POLL_MS, STEADY_CHUNK_ROWS, holdDispatch } from './look-ahead.js';
+import { HOLD_POLL_MS, STEADY_CHUNK_ROWS, holdDispatch, type LookAheadState } from './look-ahead.js';
 import type { RowWindow, RunControl } from './run-control.js';
 import type { RunStore } from './run-store.js';
 import { QUEUES, jobKey, mergeJobId, servedNotLaterBound, waitingKeys } from './topology.js';
@@ -22,6 +23,7 @@ export interface ReaderDeps {
   readonly flow: FlowProducer;
   readonly store: RunStore;
   readonly prefix: string;
+  readonly log: Logger;
   /** The shared quota: while it is booked ahead, the reader holds back rows (src/pipeline/look-ahead.ts). */
   readonly quota?: { bookedAheadMs(): Promise<number> } | undefined;
 }
@@ -114,28 +116,40 @@ export class RunReader {
     await new Promise((resolve) => setTimeout(resolve, restMs));
   }
 
-  /** Waits while the workers have enough to do without more rows (src/pipeline/look-ahead.ts); true if it did. */
-  private async holdWhileWorkersBusy(): Promise<boolean> {
+  /** What the look-ahead decides on (src/pipeline/look-ahead.ts), read from Redis. */
+  private async lookAheadState(): Promise<LookAheadState> {
     const { redis, store, quota } = this.deps;
+    const [stored, wait, prioritized, bookedAheadMs] = await Promise.all([
+      store.storedResults(this.setup.runId),
+      redis.llen(this.waiting.wait),
+      // Only checks served before this run's own count: a nightly run's backlog must not hold an upload.
+      redis.zcount(
+        this.waiting.prioritized,
+        '-inf',
+        `(${servedNotLaterBound(this.setup.flowContext.priority)}`,
+      ),
+      quota?.bookedAheadMs() ?? 0,
+    ]);
+    return {
+      unfinishedRows: this.rows.pending.size - stored,
+      queuedChecks: wait + prioritized,
+      bookedAheadMs,
+    };
+  }
+
+  /**
+   * Waits while the workers have enough to do without more rows; true if it did. The look-ahead only saves
+   * work: when it cannot be read (Redis restarting drops a script call in flight), the reader goes on as if
+   * nothing held it, and the dispatch itself waits for Redis like every other command.
+   */
+  private async holdWhileWorkersBusy(): Promise<boolean> {
     let held = false;
     while (!this.control.stopping) {
-      const [stored, wait, prioritized, bookedAheadMs] = await Promise.all([
-        store.storedResults(this.setup.runId),
-        redis.llen(this.waiting.wait),
-        // Only checks served before this run's own count: a nightly run's backlog must not hold an upload.
-        redis.zcount(
-          this.waiting.prioritized,
-          '-inf',
-          `(${servedNotLaterBound(this.setup.flowContext.priority)}`,
-        ),
-        quota?.bookedAheadMs() ?? 0,
-      ]);
-      const state = {
-        unfinishedRows: this.rows.pending.size - stored,
-        queuedChecks: wait + prioritized,
-        bookedAheadMs,
-      };
-      if (!holdDispatch(state)) return held;
+      const state = await this.lookAheadState().catch((error: unknown) => {
+        this.deps.log.debug({ runId: this.setup.runId, err: error }, 'look-ahead not read; dispatching');
+        return undefined;
+      });
+      if (!state || !holdDispatch(state)) return held;
       held = true;
       await this.control.room.wait(HOLD_POLL_MS);
     }
