@@ -10,14 +10,14 @@
  * Prints a table and writes test/bench/results/api.json.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/version.js';
 import { runStatus, screenOne, startServe, uploadFile, type BenchServe } from './lib/api-server.js';
 import { writeClientsFile } from './lib/clients-file.js';
 import { startEmulator, startRedis, type BenchEmulator } from './lib/processes.js';
-import { benchFlag, type Figure } from './lib/figures.js';
+import { benchFlag, reportFigures, type Figure } from './lib/figures.js';
 
 const root = packageRoot();
 const args = process.argv.slice(2);
@@ -255,20 +255,4 @@ if (only.has('latency')) report(await latency());
 if (only.has('upload')) report([await upload()]);
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.versions.node}, load ${loadAtStart} at start, ${load()} at end`;
-console.log(`\nkyc-screen API benchmarks — ${machine}\n`);
-console.log('| figure | value | target | met | detail |');
-console.log('|---|---|---|---|---|');
-for (const f of figures) {
-  const detail = Object.entries(f.detail)
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ');
-  console.log(
-    `| ${f.figure} | ${f.value} | ${f.target} | ${f.met === null ? '—' : f.met ? 'yes' : 'NO'} | ${detail} |`,
-  );
-}
-const resultsDir = join(root, 'test/bench/results');
-mkdirSync(resultsDir, { recursive: true });
-writeFileSync(
-  join(resultsDir, 'api.json'),
-  JSON.stringify({ machine, at: new Date().toISOString(), figures }, null, 2) + '\n',
-);
+reportFigures(root, 'api', 'kyc-screen API benchmarks', machine, figures);

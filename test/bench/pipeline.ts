@@ -13,7 +13,7 @@
  * Prints a table and writes test/bench/results/pipeline.json.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/version.js';
@@ -28,7 +28,7 @@ import {
   watchPeak,
   type BenchEmulator,
 } from './lib/processes.js';
-import { benchFlag, type Figure } from './lib/figures.js';
+import { benchFlag, reportFigures, type Figure } from './lib/figures.js';
 
 const root = packageRoot();
 const args = process.argv.slice(2);
@@ -500,20 +500,4 @@ for (const [name, scenario] of scenarios) {
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.versions.node}, load ${loadavg()
   .map((l) => l.toFixed(2))
   .join(' ')}`;
-console.log(`\nkyc-screen pipeline benchmarks — ${machine}\n`);
-console.log('| figure | value | target | met | detail |');
-console.log('|---|---|---|---|---|');
-for (const f of figures) {
-  const detail = Object.entries(f.detail)
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ');
-  console.log(
-    `| ${f.figure} | ${f.value} | ${f.target} | ${f.met === null ? '—' : f.met ? 'yes' : 'NO'} | ${detail} |`,
-  );
-}
-const resultsDir = join(root, 'test/bench/results');
-mkdirSync(resultsDir, { recursive: true });
-writeFileSync(
-  join(resultsDir, 'pipeline.json'),
-  JSON.stringify({ machine, at: new Date().toISOString(), figures }, null, 2) + '\n',
-);
+reportFigures(root, 'pipeline', 'kyc-screen pipeline benchmarks', machine, figures);
