@@ -1,17 +1,17 @@
-/**
- * Cyrillic → Latin in each system the registers use (the table in docs/matching.md, "Transliteration"). Matching
- * does not need these (it compares skeletons); they name the system in a candidate's explanation, so a
- * reviewer sees `Latin ICAO ↔ Cyrillic` and can tell a passport spelling from a list's own.
- */
+import {
+  letterSpellings,
+  TRANSLITERATION_SYSTEMS,
+  type TransliterationSystem,
+} from '../domain/transliteration-table.js';
 
-export const TRANSLITERATION_SYSTEMS = [
-  'ICAO',
-  'GOST_R_52535',
-  'GOST_7_79_B',
-  'BGN_PCGN',
-  'PASSPORT_1997',
-] as const;
-export type TransliterationSystem = (typeof TRANSLITERATION_SYSTEMS)[number];
+export { TRANSLITERATION_SYSTEMS, type TransliterationSystem };
+
+/**
+ * Cyrillic words → Latin in each system the registers use, in every spelling a system allows (letters
+ * from domain/transliteration-table.ts; the table in docs/matching.md, "Transliteration"). Matching does
+ * not need these (it compares skeletons); they name the system in a candidate's explanation, so a reviewer
+ * sees `Latin ICAO ↔ Cyrillic` and can tell a passport spelling from a list's own.
+ */
 
 export const SYSTEM_LABELS: Readonly<Record<TransliterationSystem, string>> = {
   ICAO: 'ICAO',
@@ -21,128 +21,15 @@ export const SYSTEM_LABELS: Readonly<Record<TransliterationSystem, string>> = {
   PASSPORT_1997: '1997 passport',
 };
 
-/** Letters every system writes the same way. */
-const COMMON: Readonly<Record<string, string>> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  ч: 'ch',
-  ш: 'sh',
-};
-
-const VOWELS = new Set(['а', 'е', 'ё', 'и', 'о', 'у', 'ы', 'э', 'ю', 'я']);
-
-type Rule = (prev: string | undefined, next: string | undefined) => readonly string[];
-const one =
-  (latin: string): Rule =>
-  () => [latin];
-
-/** Letters that differ between systems; each rule lists every spelling the system allows. */
-const RULES: Readonly<Record<TransliterationSystem, Readonly<Record<string, Rule>>>> = {
-  ICAO: {
-    е: one('e'),
-    ё: one('e'),
-    й: one('i'),
-    х: one('kh'),
-    ц: one('ts'),
-    щ: one('shch'),
-    ъ: one('ie'),
-    ы: one('y'),
-    ь: one(''),
-    э: one('e'),
-    ю: one('iu'),
-    я: one('ia'),
-  },
-  GOST_R_52535: {
-    е: one('e'),
-    ё: one('e'),
-    й: one('i'),
-    х: one('kh'),
-    ц: one('tc'),
-    щ: one('shch'),
-    ъ: one(''),
-    ы: one('y'),
-    ь: one(''),
-    э: one('e'),
-    ю: one('iu'),
-    я: one('ia'),
-  },
-  GOST_7_79_B: {
-    е: one('e'),
-    ё: one('yo'),
-    й: one('j'),
-    х: one('x'),
-    ц: (_prev, next) => (next === 'и' || next === 'е' || next === 'ы' || next === 'й' ? ['c'] : ['cz']),
-    щ: one('shh'),
-    ъ: one('``'),
-    ы: one('y`'),
-    ь: one('`'),
-    э: one('e`'),
-    ю: one('yu'),
-    я: one('ya'),
-  },
-  BGN_PCGN: {
-    е: (prev) =>
-      prev === undefined || VOWELS.has(prev) || prev === 'й' || prev === 'ъ' || prev === 'ь' ? ['ye'] : ['e'],
-    ё: (prev) =>
-      prev === undefined || VOWELS.has(prev) || prev === 'й' || prev === 'ъ' || prev === 'ь'
-        ? ['yë', 'yo']
-        : ['ë', 'yo'],
-    й: one('y'),
-    х: one('kh'),
-    ц: one('ts'),
-    щ: one('shch'),
-    ъ: one('”'),
-    ы: one('y'),
-    ь: one('’'),
-    э: one('e'),
-    ю: one('yu'),
-    я: one('ya'),
-  },
-  PASSPORT_1997: {
-    е: (prev) => (prev === undefined || VOWELS.has(prev) ? ['ye'] : ['e']),
-    ё: (prev) => (prev === undefined || VOWELS.has(prev) ? ['yo', 'ye'] : ['yo', 'e']),
-    й: one('y'),
-    х: one('kh'),
-    ц: one('ts'),
-    щ: one('shch'),
-    ъ: one(''),
-    ы: one('y'),
-    ь: one(''),
-    э: one('e'),
-    ю: one('yu'),
-    я: one('ya'),
-  },
-};
-
 /** Cap on spellings per word: ё options multiply, and explanation needs only a yes/no per system. */
 const MAX_VARIANTS = 8;
 
 /** Every spelling of a lower-case Cyrillic word in `system` (more than one only where ё allows). */
 export function transliterate(word: string, system: TransliterationSystem): string[] {
-  const rules = RULES[system];
   let variants = [''];
   const chars = [...word];
   for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i] ?? '';
-    const rule = rules[ch];
-    const options = rule ? rule(chars[i - 1], chars[i + 1]) : [COMMON[ch] ?? ch];
+    const options = letterSpellings(system, chars[i] ?? '', chars[i - 1], chars[i + 1]);
     if (options.length === 1) {
       const only = options[0] ?? '';
       variants = variants.map((v) => v + only);
