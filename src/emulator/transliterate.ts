@@ -1,77 +1,27 @@
 /**
- * Cyrillic → Latin in the systems met in sanctions lists and passports (docs/domain.md). The sanctions
- * generator spells each Latin name in one of them so that a matcher is exercised on all of them.
+ * Cyrillic → Latin in the systems met in sanctions lists and passports (docs/domain.md), one spelling per
+ * letter: each system's own, from the table the matcher reads (domain/transliteration-table.ts). The
+ * sanctions generator spells each Latin name in one of them so that a matcher is exercised on all of them.
  */
+import { letterSpellings, type TransliterationSystem } from '../domain/transliteration-table.js';
 
-export type TranslitSystem = 'icao' | 'gost52535' | 'bgn' | 'passport1997';
+/** GOST 7.79 B is left out: it is bibliographic, and lists do not use it. */
+const SYSTEMS = {
+  icao: 'ICAO',
+  gost52535: 'GOST_R_52535',
+  bgn: 'BGN_PCGN',
+  passport1997: 'PASSPORT_1997',
+} as const satisfies Readonly<Record<string, TransliterationSystem>>;
+
+export type TranslitSystem = keyof typeof SYSTEMS;
 
 export const TRANSLIT_SYSTEMS: readonly TranslitSystem[] = ['icao', 'gost52535', 'bgn', 'passport1997'];
-
-const COMMON: Readonly<Record<string, string>> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ы: 'y',
-  э: 'e',
-};
-
-/** Letters whose spelling depends on the system. `е`/`ё` also depend on the preceding letter (below). */
-const SPECIFIC: Readonly<Record<TranslitSystem, Readonly<Record<string, string>>>> = {
-  icao: { й: 'i', ц: 'ts', ъ: 'ie', ь: '', ю: 'iu', я: 'ia' },
-  gost52535: { й: 'i', ц: 'tc', ъ: '', ь: '', ю: 'iu', я: 'ia' },
-  bgn: { й: 'y', ц: 'ts', ъ: '\u201d', ь: '\u2019', ю: 'yu', я: 'ya' },
-  passport1997: { й: 'y', ц: 'ts', ъ: '', ь: '', ю: 'yu', я: 'ya' },
-};
-
-const VOWELS = new Set(['а', 'е', 'ё', 'и', 'о', 'у', 'ы', 'э', 'ю', 'я']);
-const SOFTENERS = new Set(['й', 'ъ', 'ь']);
-
-function letterE(system: TranslitSystem, previous: string | undefined, yo: boolean): string {
-  const iotated = previous === undefined || VOWELS.has(previous) || SOFTENERS.has(previous);
-  switch (system) {
-    case 'icao':
-    case 'gost52535':
-      return 'e';
-    case 'bgn':
-      if (yo) return iotated ? 'yë' : 'ë';
-      return iotated ? 'ye' : 'e';
-    case 'passport1997':
-      if (yo) return 'yo';
-      // The 1997 passports iotate after a vowel or at the start, not after ь/ъ.
-      return previous === undefined || VOWELS.has(previous) ? 'ye' : 'e';
-  }
-}
 
 function transliterateWord(word: string, system: TranslitSystem): string {
   const lower = word.toLowerCase();
   let out = '';
   for (let i = 0; i < lower.length; i++) {
-    const ch = lower[i] as string;
-    const previous = i === 0 ? undefined : lower[i - 1];
-    let latin: string;
-    if (ch === 'е' || ch === 'ё') latin = letterE(system, previous, ch === 'ё');
-    else latin = SPECIFIC[system][ch] ?? COMMON[ch] ?? ch;
-    out += latin;
+    out += letterSpellings(SYSTEMS[system], lower[i] as string, lower[i - 1], lower[i + 1])[0] ?? '';
   }
   return out;
 }
