@@ -1,3 +1,4 @@
+import { CYRILLIC_VOWELS } from '../domain/transliteration-table.js';
 import { transliterate, type TransliterationSystem } from '../matching/transliterate.js';
 
 /**
@@ -6,15 +7,15 @@ import { transliterate, type TransliterationSystem } from '../matching/translite
  * `e`, ь is dropped), so this is a best guess that is kept only when it transliterates back to the word it
  * was read from; a word it cannot read (`Smith`: no Russian letter is written `h` alone) gives no form.
  *
- * The reading is derived from the forward systems (matching/transliterate.ts): every spelling of every
- * letter, longest first, ties going to the more frequent letter.
+ * The reading is derived from the forward systems (matching/transliterate.ts, over the shared letter table
+ * domain/transliteration-table.ts): every spelling of every letter, longest first, ties going to the more
+ * frequent letter.
  */
 
 const SYSTEMS: readonly TransliterationSystem[] = ['ICAO', 'BGN_PCGN', 'PASSPORT_1997', 'GOST_R_52535'];
 
 /** Letters in order of preference when two write the same Latin (е before э, и before й, ё last of е). */
 const LETTERS = 'абвгдежзиклмнопрстуфхцчшщыюяйёэ';
-const VOWELS = new Set([...'аеёиоуыэюя']);
 
 /** Latin chunk → the Cyrillic letter it reads as. */
 const CHUNKS: ReadonlyMap<string, string> = (() => {
@@ -49,7 +50,7 @@ function readWord(latin: string): string | undefined {
     }
     if (letter === undefined) return undefined;
     const previous = out.at(-1);
-    const afterConsonant = previous !== undefined && !VOWELS.has(previous);
+    const afterConsonant = previous !== undefined && !CYRILLIC_VOWELS.has(previous);
     const atEnd = i + length === latin.length;
     const chunk = latin.slice(i, i + length);
     if (chunk === 'y')
