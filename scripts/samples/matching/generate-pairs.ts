@@ -5,7 +5,8 @@
  *
  * Label semantics: `match` = the record is the client (same person or legal entity); `non_match` = it is
  * someone else. Every pair is built from a known truth, never from the engine's answer: the generator
- * has its own transliterators (translit-systems.ts) and imports nothing from src/matching.
+ * has its own transliterators (translit-systems.ts) and imports nothing from src/matching nor the
+ * shared transliteration table (src/domain/transliteration-table.ts).
  * Organizations that differ only by legal form (ООО «X» / АО «X») are two legal entities and are labelled
  * non_match; the engine sends them to review, and the evaluation counts that as a false positive.
  */

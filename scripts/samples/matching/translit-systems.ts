@@ -1,8 +1,9 @@
 /**
- * The evaluation set's own transliterators, written apart from src/matching so that the evaluation is not
- * circular: a mistake in the engine's tables is not repeated here. Table per system from the published
- * standards (ICAO Doc 9303 part 3, GOST R 52535.1-2006, GOST 7.79-2000 system B, BGN/PCGN 1947, the
- * 1997 passport rules of the Ministry of Internal Affairs), plus the legacy spellings passports keep.
+ * The test oracle's independent copy of the transliteration systems: keep it apart from the table the matcher
+ * and the emulator share (src/domain/transliteration-table.ts), so that the evaluation is not circular and a
+ * mistake in the engine's table is not repeated here. Table per system from the published standards (ICAO
+ * Doc 9303 part 3, GOST R 52535.1-2006, GOST 7.79-2000 system B, BGN/PCGN 1947, the 1997 passport rules of
+ * the Ministry of Internal Affairs), plus the legacy spellings passports keep.
  */
 
 export type SystemId =
