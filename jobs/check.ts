@@ -12,6 +12,7 @@ import { PacedOut, type JobLookup } from '../src/pipeline/paced-lookup.js';
 import { UpstreamHeld } from '../src/pipeline/upstream-guard.js';
 import type { CacheWindow } from '../src/pipeline/request-cache.js';
 import type { RunStore } from '../src/pipeline/run-store.js';
+import { isUrgentPriority } from '../src/pipeline/topology.js';
 import {
   DEFAULT_PROFILE,
   isRegistryError,
@@ -21,7 +22,7 @@ import {
 
 export interface CheckProcessorDeps {
   /** The lookups of a row, bound to the HTTP client, the shared pacer and the run's cache. */
-  lookupFor(runId: string, cache: CacheWindow, profile: UpstreamProfile): JobLookup;
+  lookupFor(runId: string, cache: CacheWindow, profile: UpstreamProfile, urgent: boolean): JobLookup;
   /** Pauses the whole checks queue, on every machine (BullMQ's queue.rateLimit). */
   pauseQueue(ms: number): Promise<void>;
   readonly store: RunStore;
@@ -47,7 +48,7 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
         encodeFailure({ code: 'KYC_ERR_INTERNAL', message: `unknown check kind ${kind}` }),
       );
     const profile = job.data.profile ?? DEFAULT_PROFILE;
-    const lookup = deps.lookupFor(runId, job.data.cache, profile);
+    const lookup = deps.lookupFor(runId, job.data.cache, profile, isUrgentPriority(job.opts.priority));
     try {
       if (kind === 'foreign_agent' && job.data.faMirror !== undefined) {
         // A mirror run never searches by a client's name: without its mirror the check fails.

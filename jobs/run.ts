@@ -2,11 +2,13 @@ import { DelayedError, type Job, type Processor } from 'bullmq';
 import type { RunJobData } from '../src/pipeline/job-data.js';
 import { RunCancelled } from '../src/pipeline/cancel-run.js';
 import { RunInterrupted, type RunSummary } from '../src/pipeline/coordinator.js';
+import { LEASE_TTL_MS, RunBusy, RunTakenOver } from '../src/pipeline/run-lease.js';
 
 /**
  * The run coordinator as a worker of the `runs` queue: one job is one whole run, resumable from its
  * checkpoint. When this process is asked to stop, the run goes back to the queue (delayed a moment) so
- * that any coordinator, here or on another machine, continues it. A cancelled run ends its job.
+ * that any coordinator, here or on another machine, continues it. A cancelled run ends its job. A run held
+ * by another coordinator (src/pipeline/run-lease.ts) is tried again later.
  */
 export function runProcessor(
   coordinate: (
@@ -22,8 +24,12 @@ export function runProcessor(
     } catch (error) {
       // Abandoned by its coordinator: the job is over, nothing to retry or resume.
       if (error instanceof RunCancelled) return undefined;
+      // Its lock lapsed and the job went to the coordinator that holds the run now: not this one's to move.
+      if (error instanceof RunTakenOver) throw new DelayedError();
       if (error instanceof RunInterrupted && token) {
-        await job.moveToDelayed(Date.now() + 1_000, token);
+        // A run held elsewhere is looked at again a few times per lease, not in a tight loop.
+        const delayMs = error instanceof RunBusy ? LEASE_TTL_MS / 4 : 1_000;
+        await job.moveToDelayed(Date.now() + delayMs, token);
         throw new DelayedError();
       }
       throw error;

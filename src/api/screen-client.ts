@@ -1,7 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { stringify } from 'csv-stringify/sync';
 import { openVerdictFile } from '../ops/verdict-file.js';
+import { markUrgentWork } from '../pipeline/pacer.js';
 import { PRIVATE_FILE_MODE } from '../pipeline/private-files.js';
+import { pacerKey } from '../pipeline/topology.js';
 import type { RunState } from '../pipeline/run-store.js';
 import { followRun } from '../pipeline/submit.js';
 import { runLinks } from './run-view.js';
@@ -44,6 +46,8 @@ export async function screenClient(
     waitMs: number;
   },
 ): Promise<{ done: true; body: ScreenedBody } | { done: false; run: Pick<RunState, 'id' | 'status'> }> {
+  // The batch's calls stop booking far ahead while this client's run is set up (src/pipeline/pacer.ts).
+  await markUrgentWork(ctx.redis, pacerKey(ctx.config.prefix));
   const accepted = await acceptRun(
     ctx,
     { submitter: request.submitter, idempotencyKey: request.idempotencyKey },

@@ -21,12 +21,14 @@ import { OrderedWriter } from './ordered-writer.js';
 import { createPart, DEFAULT_OUTPUT_MODE, partPath, placePart } from './output-paths.js';
 import { verdictCounts } from '../domain/run-counters.js';
 import { RowWindow, RunControl } from './run-control.js';
+import { interruption } from './run-interrupted.js';
+import { RunLease } from './run-lease.js';
 import { RunReader } from './run-reader.js';
 import type { RunState } from './run-store.js';
 import type { RunStore } from './run-store.js';
 import { DEFAULT_CACHE_ROWS } from './request-cache.js';
 import { compactAppendOnlyFile, purgeRunJobs } from './retention.js';
-import { PRIORITY } from './topology.js';
+import { PRIORITY, runKeys } from './topology.js';
 
 export interface CoordinatorDeps {
   readonly redis: Redis;
@@ -51,7 +53,12 @@ export interface CoordinatorDeps {
    * The shared quota: while it is booked ahead, the reader holds back rows the workers could not start yet
    * (src/pipeline/look-ahead.ts).
    */
-  readonly quota?: { bookedAheadMs(): Promise<number> };
+  readonly quota?: { bookedAheadMs(): Promise<number>; markUrgent(): Promise<void> };
+  /**
+   * Called right before every write to the run's files: throws when this coordinator may no longer write
+   * (src/pipeline/run-lease.ts).
+   */
+  readonly beforeWrite?: () => Promise<void>;
   /** Called after every written batch; the CLI and the runs job show it. */
   onProgress?(progress: { written: number; total?: number }): void;
 }
@@ -63,13 +70,7 @@ export interface RunUpstream {
   stopped(): Promise<KycError | undefined>;
 }
 
-/** Thrown when the coordinator was asked to stop: output is consistent with the checkpoint; resume later. */
-export class RunInterrupted extends Error {
-  constructor(readonly runId: string) {
-    super(`run ${runId} interrupted; it resumes from its checkpoint`);
-    this.name = 'RunInterrupted';
-  }
-}
+export { RunInterrupted } from './run-interrupted.js';
 
 export interface RunSummary {
   readonly runId: string;
@@ -106,6 +107,8 @@ async function startRun(run: RunState, deps: CoordinatorDeps): Promise<void> {
     throw new KycError('KYC_ERR_INPUT_NOT_FOUND', run.input, { cause: error });
   });
   if (input.sha256 !== run.inputSha256) throw new KycError('KYC_ERR_RUN_RESUME_MISMATCH', run.input);
+  // Other runs' calls stop booking far ahead now, so this run's first checks find the next slots free.
+  if (run.priority === 'high') await deps.quota?.markUrgent();
   // A refused key or a dead URL costs one call and a clear error, not every row's attempts.
   await deps.upstream?.preflight().catch((error: unknown) => {
     log.error({ runId, err: error }, `run stopped before its first check: ${String(error)}`);
@@ -130,7 +133,7 @@ async function settleStrategy(
     ...(deps.foreignAgentMirror ? { source: deps.foreignAgentMirror(run, signal) } : {}),
     log: deps.log,
     assertGoing: async () => {
-      if (signal?.aborted) throw new RunInterrupted(run.id);
+      if (signal?.aborted) throw interruption(run.id, signal);
       if (await deps.store.isCancelled(run.id)) throw new RunCancelled(run.id);
       const stopped = await deps.upstream?.stopped();
       if (stopped) throw stopped;
@@ -322,17 +325,37 @@ export async function coordinateRun(
   deps: CoordinatorDeps,
   signal?: AbortSignal,
 ): Promise<RunSummary> {
-  const { store, log } = deps;
-  const run = await store.require(runId);
-  if (run.status === 'done') return summaryOf(run, await store.counters(runId));
+  const run = await deps.store.require(runId);
+  if (run.status === 'done') return summaryOf(run, await deps.store.counters(runId));
   if (run.status === 'cancelled') {
     // Cancelled while no coordinator held it (its coordinator died): abandoned here.
     await abandonRun(deps.redis, deps.prefix, runId);
     throw new RunCancelled(runId);
   }
+  const lease = await RunLease.take(deps.redis, runKeys(deps.prefix, runId).lease, runId);
+  try {
+    return await coordinateLeased(run, deps, lease, signal);
+  } finally {
+    // A lease that cannot be let go (Redis gone) lapses on its own.
+    await lease.release().catch(() => undefined);
+  }
+}
+
+/** The run in this coordinator's hands: it stops when asked to, or when the lease is found to be another's. */
+async function coordinateLeased(
+  run: RunState,
+  deps: CoordinatorDeps,
+  lease: RunLease,
+  outerSignal: AbortSignal | undefined,
+): Promise<RunSummary> {
+  const { store, log } = deps;
+  const runId = run.id;
+  const signal = outerSignal ? AbortSignal.any([outerSignal, lease.lost]) : lease.lost;
   await startRun(run, deps);
   const foreignAgent = await settleStrategy(run, deps, signal);
+  if (signal.aborted) throw interruption(runId, signal);
   const checkpoint = await store.checkpoint(runId);
+  await lease.assertHeld();
   const opened = await openRun(run, store, checkpoint);
   log.info(
     { runId, firstRow: opened.firstRow, window: run.window },
@@ -340,19 +363,21 @@ export async function coordinateRun(
   );
   let rows: RowWindow;
   try {
-    rows = await screenRows(run, opened, deps, foreignAgent, signal);
+    const leased = { ...deps, beforeWrite: () => lease.assertHeld() };
+    rows = await screenRows(run, opened, leased, foreignAgent, signal);
   } catch (error) {
     await opened.files.close();
     if (error instanceof RunCancelled) await abandonRun(deps.redis, deps.prefix, runId);
     throw error;
   }
   await opened.files.close();
-  if (signal?.aborted) throw new RunInterrupted(runId);
+  if (signal.aborted) throw interruption(runId, signal);
   // Cancelled after the last row was written: still no output is placed.
   if (await store.isCancelled(runId)) {
     await abandonRun(deps.redis, deps.prefix, runId);
     throw new RunCancelled(runId);
   }
+  await lease.assertHeld();
   return finishRun(run, opened, rows.lastRead, deps, foreignAgent);
 }
 

@@ -33,6 +33,8 @@ export interface WriterDeps {
   readonly log: Logger;
   /** Why every call was stopped (the circuit breaker is open), if it was. */
   readonly upstreamStopped?: (() => Promise<KycError | undefined>) | undefined;
+  /** Throws when this coordinator may no longer write the run's files (another one took the run over). */
+  readonly beforeWrite?: (() => Promise<void>) | undefined;
   onProgress?: ((progress: { written: number; total?: number }) => void) | undefined;
 }
 
@@ -160,6 +162,7 @@ export class OrderedWriter {
     const encoded = ready.map((result) => this.encode(result));
     const rows = ready.map((result) => result.verdict.row);
     const { counts, examples } = tallyRows(encoded);
+    await this.deps.beforeWrite?.();
     await files.append(
       Buffer.concat(encoded.map((e) => e.csv)),
       Buffer.concat(encoded.map((e) => e.evidence)),

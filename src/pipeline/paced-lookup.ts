@@ -94,6 +94,8 @@ export interface PacedLookupOptions {
   readonly guard?: UpstreamGuard;
   /** The longest Retry-After honoured (the run's upstream profile). */
   readonly maxRetryAfterMs?: number;
+  /** A high-priority run's call: it goes ahead of the slots other runs booked (Pacer.acquire). */
+  readonly urgent?: boolean;
 }
 
 type PacedCall = <T>(
@@ -148,7 +150,7 @@ export function pacedLookup(
       async () => {
         // A key known to be refused, or a service known to be out of reach, gets no call at all.
         await guard?.assertClosed();
-        const slot = await pacer.acquire();
+        const slot = await pacer.acquire({ urgent: options.urgent === true });
         if (!slot.granted) throw new PacedOut(slot.retryInMs);
         let answer: CompactAnswer<T>;
         try {

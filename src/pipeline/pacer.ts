@@ -40,19 +40,31 @@ local function rate(now, maxRate)
 end
 `;
 
-/** Returns {slot, now} in Redis microseconds; a slot beyond the horizon is refused as {-1, now, slot}. */
+/**
+ * Returns {slot, now, slot, shortened} in Redis microseconds; a slot beyond the horizon is refused as
+ * {-1, now, slot, shortened}. An urgent call marks urgent work as going on (KEYS[3], for ARGV[5] ms); while
+ * it goes on, other calls book at most ARGV[4] µs ahead (shortened = 1), so that urgent calls find the
+ * next slots free instead of behind a second of booked ones.
+ */
 const RESERVE = new RedisScript(`${ADAPT}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local interval = math.floor(1000000 / rate(now, tonumber(ARGV[1])))
 local maxAhead = tonumber(ARGV[2])
+local shortened = 0
+if ARGV[3] == '1' then
+  redis.call('SET', KEYS[3], '1', 'PX', tonumber(ARGV[5]))
+elseif redis.call('EXISTS', KEYS[3]) == 1 and tonumber(ARGV[4]) < maxAhead then
+  maxAhead = tonumber(ARGV[4])
+  shortened = 1
+end
 local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
 local start = tat
 if start < now then start = now end
 local wait = start - now
-if wait > maxAhead then return {-1, now, start} end
+if wait > maxAhead then return {-1, now, start, shortened} end
 redis.call('SET', KEYS[1], string.format('%d', start + interval), 'PX', math.floor((wait + interval) / 1000) + 60000)
-return {start, now, start}
+return {start, now, start, shortened}
 `);
 
 /** Microseconds of slots booked beyond now (0 when the next call may leave at once). */
@@ -95,7 +107,14 @@ export interface PacerOptions {
   readonly maxAheadMs?: number;
   /** Calls the upstream admits above its rate (the profile's `burst`); undefined: a tenth of the rate. */
   readonly burst?: number;
+  /** While urgent work goes on, other calls book at most this far ahead (see acquire). */
+  readonly urgentLeadMs?: number;
 }
+
+/** How far ahead other calls book while urgent work goes on: a few slots, enough to keep the quota used. */
+const URGENT_LEAD_MS = 30;
+/** Urgent work counts as going on for this long after its last call or its mark. */
+const URGENT_HOLD_MS = 5_000;
 
 /** Counts of what the pacer decided in this process, for tests and benchmarks. */
 export interface PacerCounts {
@@ -105,7 +124,9 @@ export interface PacerCounts {
 
 export class Pacer {
   private readonly adaptKey: string;
+  private readonly urgentKey: string;
   private readonly maxAheadMs: number;
+  private readonly urgentLeadMs: number;
   private readonly toleranceMs: number;
   private readonly clock = new ClockOffset();
   readonly counts: PacerCounts = { retaken: 0 };
@@ -116,16 +137,22 @@ export class Pacer {
     private readonly rate: number,
     options: PacerOptions | number = {},
   ) {
-    const { maxAheadMs = 1_000, burst } = typeof options === 'number' ? { maxAheadMs: options } : options;
+    const {
+      maxAheadMs = 1_000,
+      burst,
+      urgentLeadMs = URGENT_LEAD_MS,
+    } = typeof options === 'number' ? { maxAheadMs: options } : options;
     this.maxAheadMs = maxAheadMs;
+    this.urgentLeadMs = urgentLeadMs;
     this.toleranceMs = latenessToleranceMs(rate, assumedBurst(rate, burst));
     // Same hash tag as the slot key, so both live in one Redis Cluster slot.
     this.adaptKey = `${key}:adapt`;
+    this.urgentKey = `${key}:urgent`;
   }
 
   /** Reserves the next slot; `waitMs` is the time from now (this process's clock) until it. */
   async reserve(): Promise<Reservation> {
-    const slot = await this.reserveAt();
+    const slot = await this.reserveAt(false);
     return slot.granted
       ? { granted: true, waitMs: Math.max(0, slot.atMs - performance.now()) }
       : { granted: false, retryInMs: slot.retryInMs };
@@ -135,18 +162,37 @@ export class Pacer {
    * Reserves a slot and sleeps until it; false when the queue should back off instead. Call it right
    * before the request leaves: a slot that passed more than the tolerance ago (this process did not run in
    * time) is given up for a new one, so calls leave on their slots and never in a bunch.
+   *
+   * An urgent call (a high-priority run's) must not wait behind the slots the batch has booked up to a
+   * second ahead: it marks urgent work as going on, and meanwhile every other call books only
+   * `urgentLeadMs` ahead and waits here for its turn, so an urgent call's slot is at most that far off.
+   * The rate is the same for everybody; only the order changes.
    */
-  async acquire(): Promise<Reservation> {
+  async acquire(options: { urgent?: boolean } = {}): Promise<Reservation> {
+    const urgent = options.urgent === true;
     const started = performance.now();
-    for (let retakes = 0; ; retakes++) {
-      const slot = await this.reserveAt();
-      if (!slot.granted) return { granted: false, retryInMs: slot.retryInMs };
+    for (let retakes = 0; ;) {
+      const slot = await this.reserveAt(urgent);
+      if (!slot.granted) {
+        // Held back for urgent work: wait for a nearer slot here, up to the usual horizon, then back off.
+        if (!slot.shortened || performance.now() - started + slot.retryInMs > this.maxAheadMs)
+          return { granted: false, retryInMs: slot.retryInMs };
+        // Spread over the lead, so the waiters do not all ask at once.
+        await sleep(slot.retryInMs + Math.random() * this.urgentLeadMs);
+        continue;
+      }
       const waitMs = slot.atMs - performance.now();
-      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.ceil(waitMs)));
+      if (waitMs > 0) await sleep(waitMs);
       const decision: SlotDecision = slotDecision(performance.now() - slot.atMs, this.toleranceMs, retakes);
       if (decision === 'send') return { granted: true, waitMs: performance.now() - started };
       this.counts.retaken++;
+      retakes++;
     }
+  }
+
+  /** Urgent work is about to start (a high-priority run): other calls stop booking far ahead from now. */
+  async markUrgent(): Promise<void> {
+    await markUrgentWork(this.redis, this.key);
   }
 
   async penalize(delayMs: number): Promise<void> {
@@ -165,20 +211,43 @@ export class Pacer {
   }
 
   /** The next slot, as a time of this process's clock (performance.now()). */
-  private async reserveAt(): Promise<
-    { granted: true; atMs: number } | { granted: false; retryInMs: number }
-  > {
+  private async reserveAt(
+    urgent: boolean,
+  ): Promise<{ granted: true; atMs: number } | { granted: false; retryInMs: number; shortened: boolean }> {
     const reply = (await RESERVE.run(
       this.redis,
-      [this.key, this.adaptKey],
-      [this.rate, this.maxAheadMs * 1000],
-    )) as [number, number, number];
-    const [granted, nowUs, slotUs] = reply.map(Number) as [number, number, number];
+      [this.key, this.adaptKey, this.urgentKey],
+      [this.rate, this.maxAheadMs * 1000, urgent ? 1 : 0, this.urgentLeadMs * 1000, URGENT_HOLD_MS],
+    )) as [number, number, number, number];
+    const [granted, nowUs, slotUs, shortened] = reply.map(Number) as [number, number, number, number];
     this.clock.observe(performance.now(), nowUs / 1000);
     if (granted < 0) {
       const aheadMs = (slotUs - nowUs) / 1000;
-      return { granted: false, retryInMs: Math.max(1, Math.ceil(aheadMs - this.maxAheadMs / 2)) };
+      if (shortened === 1)
+        return {
+          granted: false,
+          retryInMs: Math.max(1, Math.ceil(aheadMs - this.urgentLeadMs)),
+          shortened: true,
+        };
+      return {
+        granted: false,
+        retryInMs: Math.max(1, Math.ceil(aheadMs - this.maxAheadMs / 2)),
+        shortened: false,
+      };
     }
     return { granted: true, atMs: this.clock.toLocal(slotUs / 1000) };
   }
+}
+
+/**
+ * Urgent work is about to start on the quota at `key`: from now on other calls book only a few slots ahead,
+ * so the slots they booked further ahead are used up by the time the urgent calls come. Whoever knows first
+ * marks it (the API on a single-client request, a high-priority run's coordinator).
+ */
+export async function markUrgentWork(redis: Redis, key: string): Promise<void> {
+  await redis.set(`${key}:urgent`, '1', 'PX', URGENT_HOLD_MS);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.ceil(ms)));
 }

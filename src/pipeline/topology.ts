@@ -17,6 +17,11 @@ export type Priority = 'high' | 'normal' | 'low';
 /** BullMQ priorities: 1 is served first. Every job gets an explicit one (0 would jump ahead of all). */
 export const PRIORITY: Readonly<Record<Priority, number>> = { high: 1, normal: 5, low: 10 };
 
+/** A job of a high-priority run: its calls go ahead in the pacer (Pacer.acquire's urgent calls). */
+export function isUrgentPriority(priority: number | undefined): boolean {
+  return priority !== undefined && priority > 0 && priority <= PRIORITY.high;
+}
+
 /** Deterministic ids (`<runId>-<row>-<kind>`): re-adding after a crash is a no-op. BullMQ 6 forbids `:`. */
 export function checkJobId(runId: string, row: number, kind: CheckKind): string {
   return `${runId}-${row}-${kind}`;
@@ -89,6 +94,8 @@ export function runKeys(prefix: string, runId: string) {
     foreignAgentMirror: `${base}:fa-mirror`,
     /** How the run's foreign-agent check finds its candidates (JSON note), kept with the run's meta. */
     foreignAgentStrategy: `${base}:fa-strategy`,
+    /** Which coordinator holds the run (src/pipeline/run-lease.ts); lapses on its own. */
+    lease: `${base}:lease`,
   };
 }
 

@@ -12,6 +12,7 @@ import { WhitelistStore } from '../ops/whitelist/store.js';
 import { DEFAULT_PROFILE, type RegistryClient } from '../registry/index.js';
 import { RunCancelled } from './cancel-run.js';
 import { coordinateRun, RunInterrupted, type CoordinatorDeps, type RunUpstream } from './coordinator.js';
+import { LEASE_TTL_MS, RunTakenOver } from './run-lease.js';
 import type { CheckJobData, MergeJobData, RunJobData } from './job-data.js';
 import { LoadedMirrors, MirrorStore } from './mirror-store.js';
 import { mirrorSearch } from './mirror-search.js';
@@ -23,7 +24,7 @@ import { UpstreamState } from './upstream-state.js';
 import { LocalAnswers, RequestCache } from './request-cache.js';
 import { RunStore } from './run-store.js';
 import { QUEUE_STREAMS, applyEventRetention } from './retention.js';
-import { QUEUES, pacerKey } from './topology.js';
+import { QUEUES, isUrgentPriority, pacerKey } from './topology.js';
 
 export interface WorkerSettings {
   /** Upstream calls per second of the API key, for every worker on every machine together. */
@@ -90,8 +91,8 @@ interface WorkerContext {
   readonly flow: FlowProducer;
   readonly upstream: UpstreamState;
   readonly guard: UpstreamGuard;
-  /** One authenticated call through the quota (the preflight). */
-  readonly probe: (options?: PreflightOptions) => Promise<void>;
+  /** One authenticated call through the quota (the preflight); urgent for a high-priority run's. */
+  readonly probe: (options?: PreflightOptions, urgent?: boolean) => Promise<void>;
 }
 
 /** The shared objects of a process's workers, and the checks queue set up for the 429 pause. */
@@ -109,9 +110,9 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
   // backstop on job starts. The quota itself is kept per HTTP call by the pacer.
   await checksQueue.setGlobalRateLimit(Math.max(1, Math.ceil(settings.rate * 2)), 1_000);
   const upstream = new UpstreamState(redis, prefix);
-  const probe = async (probeOptions: PreflightOptions = {}) => {
+  const probe = async (probeOptions: PreflightOptions = {}, urgent = false) => {
     // The call takes a slot of the one quota like any other, but never waits behind a long pause for it.
-    await pacer.acquire();
+    await pacer.acquire({ urgent });
     const { note } = await preflight(registry, probeOptions);
     if (note) log.warn({ note }, 'preflight call: the Lookup Service answered with an error; going on');
   };
@@ -138,7 +139,7 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
   return new Worker<CheckJobData>(
     QUEUES.checks,
     checkProcessor({
-      lookupFor: (runId, window, profile) => {
+      lookupFor: (runId, window, profile, urgent) => {
         const keys = store.keys(runId);
         const cache = new RequestCache(
           redis,
@@ -149,6 +150,7 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
         return pacedLookup(runId, registry, pacer, cache, store, {
           guard,
           maxRetryAfterMs: profile.maxRetryAfterMs,
+          urgent,
         });
       },
       pauseQueue: (ms) => checksQueue.rateLimit(ms),
@@ -190,11 +192,12 @@ function verdictsWorker(ctx: WorkerContext): Worker<MergeJobData> {
 }
 
 /** The Lookup Service as the coordinator of one run sees it: the preflight and the breaker. */
-function runUpstream(ctx: WorkerContext, runId: string): RunUpstream {
+function runUpstream(ctx: WorkerContext, runId: string, urgent: boolean): RunUpstream {
   const { upstream, checksQueue, log, probe } = ctx;
   return {
     async preflight() {
-      await probe();
+      // A high-priority run's first call also tells the pacer that urgent work is starting.
+      await probe({}, urgent);
       // The service answers: whatever stopped the calls is over for every run.
       const wasOpen = await upstream.close();
       if (wasOpen || (await checksQueue.isPaused())) await checksQueue.resume();
@@ -231,7 +234,7 @@ function coordinatorDeps(ctx: WorkerContext, runId: string, job: Job<RunJobData>
           return record ? breakerError(record) : undefined;
         },
       }),
-    upstream: runUpstream(ctx, runId),
+    upstream: runUpstream(ctx, runId, isUrgentPriority(job.opts.priority)),
     onProgress: (progress) => void job.updateProgress(progress).catch(() => undefined),
   };
 }
@@ -249,6 +252,7 @@ function runsWorker(ctx: WorkerContext, stopping: AbortSignal): Worker<RunJobDat
             return summary;
           },
           async (error: unknown) => {
+            if (error instanceof RunTakenOver) ctx.log.warn({ runId }, error.message);
             if (!(error instanceof RunInterrupted) && !(error instanceof RunCancelled)) {
               await store.update(runId, {
                 status: 'failed',
@@ -268,7 +272,7 @@ function runsWorker(ctx: WorkerContext, stopping: AbortSignal): Worker<RunJobDat
       prefix,
       concurrency: settings.runsConcurrency,
       // A coordinator that died is noticed within seconds, so another one (or `--resume`) takes over.
-      lockDuration: 15_000,
+      lockDuration: LEASE_TTL_MS,
       stalledInterval: 5_000,
       maxStalledCount: 1_000,
     },

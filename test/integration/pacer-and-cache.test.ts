@@ -60,6 +60,64 @@ describe('Pacer (one GCRA quota in Redis)', () => {
   });
 });
 
+describe('Pacer urgent calls (a high-priority run beside a batch)', () => {
+  /** Batch callers that keep the quota booked ahead, as 32 check jobs do, until `stop`. */
+  function batch(pacer: Pacer, callers: number, stamps: number[], stop: { done: boolean }) {
+    const caller = async () => {
+      while (!stop.done) {
+        const slot = await pacer.acquire();
+        if (slot.granted) stamps.push(performance.now());
+        else await new Promise((r) => setTimeout(r, slot.retryInMs));
+      }
+    };
+    return Promise.all(Array.from({ length: callers }, caller));
+  }
+
+  it('does not wait behind the slots a batch booked ahead, and the rate holds for all calls together', async () => {
+    const rate = 100;
+    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, rate);
+    const stamps: number[] = [];
+    const stop = { done: false };
+    const running = batch(pacer, 32, stamps, stop);
+    await new Promise((r) => setTimeout(r, 500));
+    // 32 callers at 100/s: a plain call waits behind about 0.3 s of booked slots.
+    const plainStarted = performance.now();
+    await pacer.acquire();
+    const plainWaitMs = performance.now() - plainStarted;
+    stamps.push(performance.now());
+    // A high-priority run marks urgent work when it starts: the booked slots drain within their 0.3 s.
+    await pacer.markUrgent();
+    await new Promise((r) => setTimeout(r, 400));
+    const urgentStarted = performance.now();
+    const before = stamps.length;
+    const urgentWaits: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now();
+      const slot = await pacer.acquire({ urgent: true });
+      expect(slot.granted).toBe(true);
+      urgentWaits.push(performance.now() - started);
+      stamps.push(performance.now());
+    }
+    const urgentRate = ((stamps.length - before) / (performance.now() - urgentStarted)) * 1000;
+    stop.done = true;
+    await running;
+    expect(plainWaitMs).toBeGreaterThan(200);
+    // Behind at most the batch's short lead (30 ms) and a slot or two, not behind the booked 0.3 s.
+    expect(Math.max(...urgentWaits)).toBeLessThan(100);
+    // Meanwhile the batch still fills the quota.
+    expect(urgentRate).toBeGreaterThan(rate * 0.9);
+    stamps.sort((a, b) => a - b);
+    let maxInWindow = 0;
+    for (let i = 0, j = 0; i < stamps.length; i++) {
+      while ((stamps[i] ?? 0) - (stamps[j] ?? 0) > 100) j++;
+      maxInWindow = Math.max(maxInWindow, i - j + 1);
+    }
+    // No 100 ms window holds more than rate/10 calls plus timer slack (33 callers in one event loop),
+    // urgent calls included.
+    expect(maxInWindow).toBeLessThanOrEqual(16);
+  });
+});
+
 describe('Pacer.bookedAheadMs (what the coordinator reads ahead by)', () => {
   it('is 0 on an idle quota and grows by 1/rate with every slot reserved ahead', async () => {
     const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, 10, 5_000);
