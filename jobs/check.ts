@@ -4,6 +4,7 @@ import { DEFAULT_OPTIONAL_SETTINGS } from '../src/checks/optional-plan.js';
 import { runCheck } from '../src/checks/run-check.js';
 import { runOptionalCheck } from '../src/checks/run-optional-check.js';
 import { isCoreCheckKind, isOptionalCheckKind, type CheckResult } from '../src/domain/check.js';
+import { COUNTER } from '../src/domain/run-counters.js';
 import { isKycError, KycError } from '../src/errors.js';
 import { encodeFailure } from '../src/failure.js';
 import type { MirrorIndex } from '../src/mirror/local-index.js';
@@ -65,7 +66,7 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
       }
       if (isRegistryError(error)) {
         if (error.kind === 'rate_limited') {
-          await deps.store.incr(runId, { rate_limited: 1 });
+          await deps.store.incr(runId, { [COUNTER.rateLimited]: 1 });
           await deps.pauseQueue(Math.min(error.retryAfterMs ?? 1_000, profile.maxRetryAfterMs));
           throw Worker.RateLimitError();
         }
@@ -75,7 +76,7 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
         if (final && error.unrecognised) await deps.store.noteUnrecognised(runId, [error.unrecognised]);
         // Auth failures are retried: the circuit breaker, not one job, decides that a key is bad.
         if (!isRetryable(error) && error.kind !== 'auth') throw new UnrecoverableError(encodeFailure(error));
-        if (!final) await deps.store.incr(runId, { retries: 1 });
+        if (!final) await deps.store.incr(runId, { [COUNTER.retries]: 1 });
         throw new Error(encodeFailure(error));
       }
       if (isKycError(error)) throw new UnrecoverableError(encodeFailure(error));

@@ -25,59 +25,6 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-export interface Config {
-  /** Redis to use; undefined → the embedded redis-server. */
-  readonly redisUrl: string | undefined;
-  /** Lookup Service base URL; undefined → none configured (the built-in emulator only with `emulator`). */
-  readonly apiUrl: string | undefined;
-  /**
-   * The operator opted into the built-in emulator (`KYC_API_URL=emulator` or `--emulator`). Without a URL
-   * and without this opt-in, `run`, `worker` and `schedule` refuse to start: a lost KYC_API_URL must not turn
-   * a nightly screening into a synthetic one.
-   */
-  readonly emulator: boolean;
-  readonly apiKey: string | undefined;
-  /** Upstream calls per second shared by every worker on every machine. */
-  readonly rate: number;
-  readonly logLevel: LogLevel;
-  /** Hash-tagged so every queue key lands in one Redis Cluster slot. */
-  readonly prefix: string;
-  /** Where the embedded Redis keeps its AOF, so `--resume` survives a crash. */
-  readonly stateDir: string;
-  readonly requestTimeoutMs: number;
-  /** Concurrent in-flight HTTP requests per registry client instance. */
-  readonly httpConcurrency: number;
-  /** A repeated request within this many rows is answered from the run's cache (see RequestCache). */
-  readonly cacheRows: number;
-  /**
-   * Auth or network failures of calls in a row, across every worker, that open the circuit breaker: the
-   * checks queue stops and the runs fail resumably instead of spending the quota on a bad key or a dead URL.
-   */
-  readonly breakerThreshold: number;
-  /** The upstream profile file (`KYC_UPSTREAM_PROFILE`); undefined → the safe defaults. */
-  readonly upstreamProfilePath: string | undefined;
-  /**
-   * Debtor "not found" phrasings from `KYC_DEBTOR_NOT_FOUND` (separated by `|`), merged into `profile`, so
-   * that an operator can teach a run a new phrasing without a file or a release.
-   */
-  readonly debtorNotFound: readonly string[];
-  /**
-   * What this deployment's Lookup Service does where its contract is open (src/registry/profile.ts);
-   * `KYC_MAX_RETRY_AFTER_MS` overrides the file's `maxRetryAfterMs`.
-   */
-  readonly profile: UpstreamProfile;
-  /** Mode of the output files a run creates (`KYC_OUTPUT_MODE`, octal; default 0600). */
-  readonly outputMode: number;
-  /** How a run's foreign-agent check finds candidates (`KYC_FA_STRATEGY`; default auto). */
-  readonly faStrategy: FaStrategyOption;
-  /** Token of the dashboard (`KYC_DASHBOARD_TOKEN` or `_FILE`); a secret, like the API key. */
-  readonly dashboardToken: string | undefined;
-  /** Where a scheduled run's new HITs are POSTed (`KYC_WEBHOOK_URL`); undefined → no webhook. */
-  readonly webhookUrl: string | undefined;
-  /** HMAC key of the webhook signature (`KYC_WEBHOOK_SECRET` or `_FILE`); a secret, never logged. */
-  readonly webhookSecret: string | undefined;
-}
-
 /**
  * A secret from `NAME`, or from the file named by `NAME_FILE` (Docker and Kubernetes secrets), trimmed.
  * Both at once is a configuration error; the value and the file's content are never echoed.
@@ -102,60 +49,192 @@ export function readSecret(env: NodeJS.ProcessEnv, name: string): string | undef
 const positiveNumber = (name: string) =>
   z.coerce.number({ error: `${name} must be a number` }).positive({ error: `${name} must be positive` });
 
-const schema = z.object({
-  redisUrl: z
-    .string()
-    .regex(REDIS_URL_PATTERN, {
-      error: 'REDIS_URL must start with redis://, rediss://, redis+cluster:// or redis+sentinel://',
-    })
-    .optional(),
-  apiUrl: z
-    .string()
-    .regex(/^https?:\/\/[^\s]+$/, { error: 'KYC_API_URL must be an http(s) URL' })
-    .optional(),
-  apiKey: z.string().optional(),
-  rate: positiveNumber('KYC_RATE').default(10),
-  logLevel: z.enum(LOG_LEVELS).default('info'),
-  prefix: z.string().min(1).default('{kyc}'),
-  stateDir: z.string().min(1).default('.state'),
-  requestTimeoutMs: positiveNumber('KYC_REQUEST_TIMEOUT_MS').default(10_000),
-  httpConcurrency: positiveNumber('KYC_HTTP_CONCURRENCY').int().default(32),
-  cacheRows: positiveNumber('KYC_CACHE_ROWS').int().default(DEFAULT_CACHE_ROWS),
-  breakerThreshold: positiveNumber('KYC_BREAKER_THRESHOLD').int().default(5),
-  maxRetryAfterMs: positiveNumber('KYC_MAX_RETRY_AFTER_MS').int().optional(),
-  upstreamProfilePath: z.string().min(1).optional(),
-  debtorNotFound: z.string().optional(),
-  outputMode: z.string().optional(),
-  faStrategy: z.string().optional(),
-});
+/** What publicConfig shows of a field besides its own value: both are settled only once the fields are. */
+interface Context {
+  readonly emulator: boolean;
+  readonly profile: UpstreamProfile;
+}
 
-type ConfigKey = Exclude<
-  keyof Config,
-  'profile' | 'dashboardToken' | 'emulator' | 'webhookUrl' | 'webhookSecret'
->;
+/**
+ * One field of the configuration: its environment variable, the zod type that checks it and gives its
+ * default, what Config holds of it, and what publicConfig shows of it. Every field is checked before any
+ * is converted, so the first bad one in table order is the one reported, and a conversion that fails with
+ * its own code (an output mode, a strategy) never hides a bad URL or key.
+ */
+interface ConfigField<Checked, Value> {
+  readonly env: string;
+  /** A secret: `<env>_FILE` may name a file that holds it instead (readSecret). */
+  readonly secret?: boolean;
+  readonly schema: z.ZodType<Checked, unknown>;
+  /** Not a field of Config and no flag: it overrides the upstream profile's own value. */
+  readonly profileOverride?: true;
+  // Methods, not function properties: their parameters are compared bivariantly, so fields of different
+  // types can be walked as one list (FIELD_LIST) while `field` still types each entry on its own.
+  value(checked: Checked): Value;
+  /** The key in publicConfig, when not the field's own name. */
+  readonly shownAs?: string;
+  /** The value as it may be printed or written to a manifest: no secret, no credentials of a URL. */
+  show(value: Value, context: Context): string | number | boolean;
+}
+
+function field<Checked, Value>(spec: ConfigField<Checked, Value>): ConfigField<Checked, Value> {
+  return spec;
+}
+
+/** A field Config holds, and publicConfig shows, as checked. */
+function plain<Checked extends string | number>(
+  env: string,
+  schema: z.ZodType<Checked, unknown>,
+): ConfigField<Checked, Checked> {
+  return { env, schema, value: (checked) => checked, show: (value) => value };
+}
+
+type ProfileOverride<Checked> = ConfigField<Checked, Checked> & { readonly profileOverride: true };
+
+/**
+ * The fields, in the order loadConfig checks them and publicConfig lists them. Config's other fields
+ * (`emulator`, `profile`, the dashboard's and the webhook's) follow from these or are read on their own.
+ */
+const FIELDS = {
+  /** Redis to use; undefined → the embedded redis-server. */
+  redisUrl: field({
+    env: 'REDIS_URL',
+    schema: z
+      .string()
+      .regex(REDIS_URL_PATTERN, {
+        error: 'REDIS_URL must start with redis://, rediss://, redis+cluster:// or redis+sentinel://',
+      })
+      .optional(),
+    value: (checked) => checked,
+    show: (value) => (value ? maskUrlCredentials(value) : 'embedded'),
+  }),
+  /** Lookup Service base URL; undefined → none configured (the built-in emulator only with `emulator`). */
+  apiUrl: field({
+    env: 'KYC_API_URL',
+    schema: z
+      .string()
+      .regex(/^https?:\/\/[^\s]+$/, { error: 'KYC_API_URL must be an http(s) URL' })
+      .optional(),
+    value: (checked) => checked,
+    show: (value, { emulator }) =>
+      value ? maskUrlCredentials(value) : emulator ? 'built-in emulator' : '[unset]',
+  }),
+  apiKey: field({
+    env: 'KYC_API_KEY',
+    secret: true,
+    schema: z.string().optional(),
+    value: (checked) => checked,
+    show: (value) => (value ? '[set]' : '[unset]'),
+  }),
+  /** Upstream calls per second shared by every worker on every machine. */
+  rate: plain('KYC_RATE', positiveNumber('KYC_RATE').default(10)),
+  logLevel: plain('LOG_LEVEL', z.enum(LOG_LEVELS).default('info')),
+  /** Hash-tagged so every queue key lands in one Redis Cluster slot. */
+  prefix: plain('KYC_PREFIX', z.string().min(1).default('{kyc}')),
+  /** Where the embedded Redis keeps its AOF, so `--resume` survives a crash. */
+  stateDir: plain('KYC_STATE_DIR', z.string().min(1).default('.state')),
+  requestTimeoutMs: plain('KYC_REQUEST_TIMEOUT_MS', positiveNumber('KYC_REQUEST_TIMEOUT_MS').default(10_000)),
+  /** Concurrent in-flight HTTP requests per registry client instance. */
+  httpConcurrency: plain('KYC_HTTP_CONCURRENCY', positiveNumber('KYC_HTTP_CONCURRENCY').int().default(32)),
+  /** A repeated request within this many rows is answered from the run's cache (see RequestCache). */
+  cacheRows: plain('KYC_CACHE_ROWS', positiveNumber('KYC_CACHE_ROWS').int().default(DEFAULT_CACHE_ROWS)),
+  /**
+   * Auth or network failures of calls in a row, across every worker, that open the circuit breaker: the
+   * checks queue stops and the runs fail resumably instead of spending the quota on a bad key or a dead URL.
+   */
+  breakerThreshold: plain('KYC_BREAKER_THRESHOLD', positiveNumber('KYC_BREAKER_THRESHOLD').int().default(5)),
+  /** Overrides the profile file's `maxRetryAfterMs`; shown as the profile's cap in effect. */
+  maxRetryAfterMs: {
+    env: 'KYC_MAX_RETRY_AFTER_MS',
+    schema: positiveNumber('KYC_MAX_RETRY_AFTER_MS').int().optional(),
+    value: (checked) => checked,
+    show: (_value, { profile }) => profile.maxRetryAfterMs,
+    profileOverride: true,
+  } satisfies ProfileOverride<number | undefined>,
+  /** The upstream profile file (`KYC_UPSTREAM_PROFILE`); undefined → the safe defaults. */
+  upstreamProfilePath: field({
+    env: 'KYC_UPSTREAM_PROFILE',
+    schema: z.string().min(1).optional(),
+    value: (checked) => checked,
+    shownAs: 'upstreamProfile',
+    show: (value) => value ?? 'defaults',
+  }),
+  /**
+   * Debtor "not found" phrasings from `KYC_DEBTOR_NOT_FOUND` (separated by `|`), merged into `profile`, so
+   * that an operator can teach a run a new phrasing without a file or a release.
+   */
+  debtorNotFound: field({
+    env: 'KYC_DEBTOR_NOT_FOUND',
+    schema: z.string().optional(),
+    value: (checked): readonly string[] => splitPhrases(checked),
+    show: (value) => value.join('|'),
+  }),
+  /** Mode of the output files a run creates (`KYC_OUTPUT_MODE`, octal; default 0600). */
+  outputMode: field({
+    env: 'KYC_OUTPUT_MODE',
+    schema: z.string().optional(),
+    value: (checked) => (checked === undefined ? DEFAULT_OUTPUT_MODE : parseOutputMode(checked)),
+    show: (value) => `0${value.toString(8)}`,
+  }),
+  /** How a run's foreign-agent check finds candidates (`KYC_FA_STRATEGY`; default auto). */
+  faStrategy: field({
+    env: 'KYC_FA_STRATEGY',
+    schema: z.string().optional(),
+    value: (checked): FaStrategyOption => parseFaStrategy(checked ?? 'auto'),
+    show: (value) => value,
+  }),
+};
+
+type Fields = typeof FIELDS;
+type FieldName = keyof Fields;
+
+/** Every field as Config would hold it (mapped field by field, so each keeps its documentation). */
+type Converted = { readonly [K in keyof Fields]: ReturnType<Fields[K]['value']> };
+type HeldName = {
+  [K in FieldName]: Fields[K] extends { readonly profileOverride: true } ? never : K;
+}[FieldName];
+/** The fields Config holds, as it holds them. */
+type FieldValues = Pick<Converted, HeldName>;
+
+export interface Config extends FieldValues {
+  /**
+   * The operator opted into the built-in emulator (`KYC_API_URL=emulator` or `--emulator`). Without a URL
+   * and without this opt-in, `run`, `worker` and `schedule` refuse to start: a lost KYC_API_URL must not turn
+   * a nightly screening into a synthetic one.
+   */
+  readonly emulator: boolean;
+  /**
+   * What this deployment's Lookup Service does where its contract is open (src/registry/profile.ts);
+   * `KYC_MAX_RETRY_AFTER_MS` overrides the file's `maxRetryAfterMs`.
+   */
+  readonly profile: UpstreamProfile;
+  /** Token of the dashboard (`KYC_DASHBOARD_TOKEN` or `_FILE`); a secret, like the API key. */
+  readonly dashboardToken: string | undefined;
+  /** Where a scheduled run's new HITs are POSTed (`KYC_WEBHOOK_URL`); undefined → no webhook. */
+  readonly webhookUrl: string | undefined;
+  /** HMAC key of the webhook signature (`KYC_WEBHOOK_SECRET` or `_FILE`); a secret, never logged. */
+  readonly webhookSecret: string | undefined;
+}
 
 /** The value of KYC_API_URL (or of the `apiUrl` flag, which `--emulator` sets) that opts into the emulator. */
 export const EMULATOR_URL = 'emulator';
 
-export type ConfigInput = Partial<Record<ConfigKey, string | number | undefined>>;
+/** Flags that override the environment: one for each field Config holds as checked or converted. */
+export type ConfigInput = Partial<Record<keyof FieldValues, string | number | undefined>>;
 
-const ENV_NAMES: Readonly<Record<ConfigKey, string>> = {
-  redisUrl: 'REDIS_URL',
-  apiUrl: 'KYC_API_URL',
-  apiKey: 'KYC_API_KEY',
-  rate: 'KYC_RATE',
-  logLevel: 'LOG_LEVEL',
-  prefix: 'KYC_PREFIX',
-  stateDir: 'KYC_STATE_DIR',
-  requestTimeoutMs: 'KYC_REQUEST_TIMEOUT_MS',
-  httpConcurrency: 'KYC_HTTP_CONCURRENCY',
-  cacheRows: 'KYC_CACHE_ROWS',
-  breakerThreshold: 'KYC_BREAKER_THRESHOLD',
-  upstreamProfilePath: 'KYC_UPSTREAM_PROFILE',
-  debtorNotFound: 'KYC_DEBTOR_NOT_FOUND',
-  outputMode: 'KYC_OUTPUT_MODE',
-  faStrategy: 'KYC_FA_STRATEGY',
-};
+/** The table as loadConfig and publicConfig walk it; each entry was typed on its own by `field`. */
+const FIELD_LIST = Object.entries(FIELDS) as [FieldName, ConfigField<unknown, unknown>][];
+
+/** The zod types of the fields, by name: one object, so that zod reports the first bad field in order. */
+function shapeOf<F extends Readonly<Record<string, { readonly schema: z.ZodType }>>>(
+  fields: F,
+): { [K in keyof F]: F[K]['schema'] } {
+  return Object.fromEntries(Object.entries(fields).map(([name, spec]) => [name, spec.schema])) as {
+    [K in keyof F]: F[K]['schema'];
+  };
+}
+
+const schema = z.object(shapeOf(FIELDS));
 
 /** `a|b|c` → the phrases, trimmed, empty ones dropped. */
 export function splitPhrases(list: string | undefined): string[] {
@@ -179,13 +258,13 @@ export function withUpstreamProfile(config: Config, path: string): Config {
 
 /** Flags win over the environment; empty strings count as unset. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigInput = {}): Config {
+  const given: Readonly<Record<string, string | number | undefined>> = flags;
   const raw: Record<string, string | number | undefined> = {};
-  for (const [key, envName] of Object.entries(ENV_NAMES) as [ConfigKey, string][]) {
-    const value = flags[key] ?? (key === 'apiKey' ? readSecret(env, envName) : env[envName]);
-    raw[key] = value === '' ? undefined : value;
+  for (const [name, spec] of FIELD_LIST) {
+    const flag = spec.profileOverride ? undefined : given[name];
+    const value = flag ?? (spec.secret ? readSecret(env, spec.env) : env[spec.env]);
+    raw[name] = value === '' ? undefined : value;
   }
-  // Not a field of Config: it overrides the profile's own cap.
-  raw.maxRetryAfterMs = env.KYC_MAX_RETRY_AFTER_MS === '' ? undefined : env.KYC_MAX_RETRY_AFTER_MS;
   const emulator = raw.apiUrl === EMULATOR_URL;
   if (emulator) raw.apiUrl = undefined;
   const parsed = schema.safeParse(raw);
@@ -201,37 +280,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
           : 'KYC_ERR_CONFIG_INVALID';
     throw new KycError(code, first?.message);
   }
-  const config = parsed.data;
-  if (config.apiKey !== undefined && !isUuid(config.apiKey)) {
+  const checked = parsed.data;
+  if (checked.apiKey !== undefined && !isUuid(checked.apiKey)) {
     throw new KycError(
       'KYC_ERR_CONFIG_API_KEY',
       'KYC_API_KEY must be a UUID (the form the Lookup Service issues)',
     );
   }
-  if (config.apiUrl !== undefined && config.apiKey === undefined) {
+  if (checked.apiUrl !== undefined && checked.apiKey === undefined) {
     throw new KycError('KYC_ERR_CONFIG_API_KEY', 'KYC_API_KEY is required when KYC_API_URL is set');
   }
+  // The profile file is read before the fields' own conversions, as it always was: of two bad settings,
+  // the same one is reported.
+  const profile = withRetryAfterCap(
+    withDebtorNotFound(loadProfile(checked.upstreamProfilePath), splitPhrases(checked.debtorNotFound)),
+    checked.maxRetryAfterMs,
+  );
+  const values = Object.fromEntries(
+    FIELD_LIST.filter(([, spec]) => !spec.profileOverride).map(([name, spec]) => [
+      name,
+      spec.value(checked[name]),
+    ]),
+  ) as FieldValues;
   return {
-    redisUrl: config.redisUrl,
-    apiUrl: config.apiUrl,
+    ...values,
     emulator,
-    apiKey: config.apiKey,
-    rate: config.rate,
-    logLevel: config.logLevel,
-    prefix: config.prefix,
-    stateDir: config.stateDir,
-    requestTimeoutMs: config.requestTimeoutMs,
-    httpConcurrency: config.httpConcurrency,
-    cacheRows: config.cacheRows,
-    breakerThreshold: config.breakerThreshold,
-    upstreamProfilePath: config.upstreamProfilePath,
-    debtorNotFound: splitPhrases(config.debtorNotFound),
-    profile: withRetryAfterCap(
-      withDebtorNotFound(loadProfile(config.upstreamProfilePath), splitPhrases(config.debtorNotFound)),
-      config.maxRetryAfterMs,
-    ),
-    outputMode: config.outputMode === undefined ? DEFAULT_OUTPUT_MODE : parseOutputMode(config.outputMode),
-    faStrategy: parseFaStrategy(config.faStrategy ?? 'auto'),
+    profile,
     dashboardToken: readSecret(env, 'KYC_DASHBOARD_TOKEN'),
     ...webhookOf(env),
   };
@@ -255,28 +329,12 @@ function withRetryAfterCap(profile: UpstreamProfile, maxRetryAfterMs: number | u
 
 /** The config as it may be printed or written to a manifest: secrets replaced, credentials in URLs masked. */
 export function publicConfig(config: Config): Record<string, string | number | boolean> {
-  return {
-    redisUrl: config.redisUrl ? maskUrlCredentials(config.redisUrl) : 'embedded',
-    apiUrl: config.apiUrl
-      ? maskUrlCredentials(config.apiUrl)
-      : config.emulator
-        ? 'built-in emulator'
-        : '[unset]',
-    apiKey: config.apiKey ? '[set]' : '[unset]',
-    rate: config.rate,
-    logLevel: config.logLevel,
-    prefix: config.prefix,
-    stateDir: config.stateDir,
-    requestTimeoutMs: config.requestTimeoutMs,
-    httpConcurrency: config.httpConcurrency,
-    cacheRows: config.cacheRows,
-    breakerThreshold: config.breakerThreshold,
-    maxRetryAfterMs: config.profile.maxRetryAfterMs,
-    upstreamProfile: config.upstreamProfilePath ?? 'defaults',
-    debtorNotFound: config.debtorNotFound.join('|'),
-    outputMode: `0${config.outputMode.toString(8)}`,
-    faStrategy: config.faStrategy,
-  };
+  const shown: Record<string, string | number | boolean> = {};
+  for (const [name, spec] of FIELD_LIST) {
+    const value = spec.profileOverride ? undefined : config[name as keyof FieldValues];
+    shown[spec.shownAs ?? name] = spec.show(value, config);
+  }
+  return shown;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { dirname, sep } from 'node:path';
+import { verdictCounts } from '../domain/run-counters.js';
 import type { WebhookAttempt } from '../ops/notify/run-event.js';
 import type { Counters, RunState } from '../pipeline/run-store.js';
 import type { RunBody, SubmittedBody } from './schemas.js';
@@ -24,9 +25,6 @@ export function runBody(
   counters: Counters,
   webhooks: readonly WebhookAttempt[] = [],
 ): RunBody {
-  const verdicts: Record<string, number> = {};
-  for (const [field, n] of Object.entries(counters))
-    if (field.startsWith('verdict:')) verdicts[field.slice('verdict:'.length)] = n;
   return {
     id: run.id,
     status: run.status,
@@ -44,7 +42,7 @@ export function runBody(
       input_bytes: run.inputBytes,
       bytes_read: run.bytesRead ?? null,
     },
-    verdicts,
+    verdicts: verdictCounts(counters),
     // A failure names the file it concerns; the client knows it by its name, not by the server's path.
     error: run.error === undefined ? null : run.error.replaceAll(`${dirname(run.out)}${sep}`, ''),
     error_code: run.errorCode ?? null,

@@ -1,3 +1,4 @@
+import { parseCounters, verdictCount } from '../domain/run-counters.js';
 import type { Counters, RunState } from '../pipeline/run-store.js';
 
 /**
@@ -45,13 +46,13 @@ export function progressFigures(
     rowsPerSecond: rates.rowsPerSecond,
     etaSeconds: left !== undefined && rates.rowsPerSecond > 0 ? left / rates.rowsPerSecond : undefined,
     callsPerSecond: rates.callsPerSecond,
-    rateLimited: counters.rate_limited ?? 0,
+    rateLimited: parseCounters(counters).rateLimited,
     verdicts: {
-      HIT: counters['verdict:HIT'] ?? 0,
-      INCOMPLETE: counters['verdict:INCOMPLETE'] ?? 0,
-      REVIEW: counters['verdict:REVIEW'] ?? 0,
-      CLEAR: counters['verdict:CLEAR'] ?? 0,
-      INVALID: counters['verdict:INVALID'] ?? 0,
+      HIT: verdictCount(counters, 'HIT'),
+      INCOMPLETE: verdictCount(counters, 'INCOMPLETE'),
+      REVIEW: verdictCount(counters, 'REVIEW'),
+      CLEAR: verdictCount(counters, 'CLEAR'),
+      INVALID: verdictCount(counters, 'INVALID'),
     },
   };
 }

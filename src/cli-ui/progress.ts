@@ -1,4 +1,5 @@
 import cliProgress from 'cli-progress';
+import { parseCounters } from '../domain/run-counters.js';
 import type { FollowTick } from '../pipeline/submit.js';
 import { progressFigures, progressText, type ProgressFigures } from './progress-figures.js';
 
@@ -23,7 +24,7 @@ export class RateMeter {
   private startWritten = -1;
 
   figures({ run, counters }: FollowTick, now = Date.now()): ProgressFigures {
-    const calls = counters.calls ?? 0;
+    const calls = parseCounters(counters).calls;
     if (this.lastCalls < 0) this.lastCalls = calls;
     if (now - this.lastAt >= 1_000) {
       this.cps = ((calls - this.lastCalls) * 1_000) / (now - this.lastAt);

@@ -1,3 +1,4 @@
+import { parseCounters, verdictCount } from '../domain/run-counters.js';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import { unrecognisedCounts, type Counters, type RunState } from '../pipeline/run-store.js';
 
@@ -10,11 +11,11 @@ export function summaryTable(
   counters: Counters,
   unrecognised?: readonly UnrecognisedCount[],
 ): string {
-  const n = (key: string) => counters[key] ?? 0;
+  const counts = parseCounters(counters);
   const rows = run.totalRows ?? run.written;
-  const invalid = n('verdict:INVALID');
+  const invalid = verdictCount(counters, 'INVALID');
   const clients = Math.max(0, rows - invalid);
-  const calls = n('calls');
+  const calls = counts.calls;
   const lines: [string, string][] = [
     ['run', run.id],
     ['status', run.status],
@@ -23,18 +24,18 @@ export function summaryTable(
       : []),
     ...(run.status === 'failed' && run.error ? [['error', run.error] as [string, string]] : []),
     ['rows', String(rows)],
-    ['HIT', String(n('verdict:HIT'))],
-    ['INCOMPLETE', String(n('verdict:INCOMPLETE'))],
-    ['REVIEW', String(n('verdict:REVIEW'))],
-    ['CLEAR', String(n('verdict:CLEAR'))],
+    ['HIT', String(verdictCount(counters, 'HIT'))],
+    ['INCOMPLETE', String(verdictCount(counters, 'INCOMPLETE'))],
+    ['REVIEW', String(verdictCount(counters, 'REVIEW'))],
+    ['CLEAR', String(verdictCount(counters, 'CLEAR'))],
     ['INVALID', String(invalid)],
     ['upstream calls', String(calls)],
     ['calls per client', clients > 0 ? (calls / clients).toFixed(2) : '0'],
-    ['cache hits', String(n('cache_hits'))],
-    ['retries', String(n('retries'))],
-    ['429 responses', String(n('rate_limited'))],
-    ...(n('output_lossy_rows') > 0
-      ? ([['lossy output rows', `${n('output_lossy_rows')} (characters written as ?; see kyc_reasons)`]] as [
+    ['cache hits', String(counts.cacheHits)],
+    ['retries', String(counts.retries)],
+    ['429 responses', String(counts.rateLimited)],
+    ...(counts.lossyRows > 0
+      ? ([['lossy output rows', `${counts.lossyRows} (characters written as ?; see kyc_reasons)`]] as [
           string,
           string,
         ][])
@@ -70,11 +71,11 @@ export function summaryFields(
   counters: Counters,
   unrecognised?: readonly UnrecognisedCount[],
 ): Record<string, unknown> {
-  const n = (key: string) => counters[key] ?? 0;
+  const counts = parseCounters(counters);
   const rows = run.totalRows ?? run.written;
-  const invalid = n('verdict:INVALID');
+  const invalid = verdictCount(counters, 'INVALID');
   const clients = Math.max(0, rows - invalid);
-  const calls = n('calls');
+  const calls = counts.calls;
   const kinds = unrecognised ?? unrecognisedCounts(counters);
   return {
     runId: run.id,
@@ -82,18 +83,18 @@ export function summaryFields(
     ...(run.emulator ? { emulator: true } : {}),
     rows,
     verdicts: {
-      HIT: n('verdict:HIT'),
-      INCOMPLETE: n('verdict:INCOMPLETE'),
-      REVIEW: n('verdict:REVIEW'),
-      CLEAR: n('verdict:CLEAR'),
+      HIT: verdictCount(counters, 'HIT'),
+      INCOMPLETE: verdictCount(counters, 'INCOMPLETE'),
+      REVIEW: verdictCount(counters, 'REVIEW'),
+      CLEAR: verdictCount(counters, 'CLEAR'),
       INVALID: invalid,
     },
     upstreamCalls: calls,
     callsPerClient: clients > 0 ? Number((calls / clients).toFixed(2)) : 0,
-    cacheHits: n('cache_hits'),
-    retries: n('retries'),
-    rateLimited429: n('rate_limited'),
-    lossyOutputRows: n('output_lossy_rows'),
+    cacheHits: counts.cacheHits,
+    retries: counts.retries,
+    rateLimited429: counts.rateLimited,
+    lossyOutputRows: counts.lossyRows,
     // Operation and kind only: an example quotes the service's answer, which may name a client.
     unrecognisedAnswers: kinds.map((u) => ({ operation: u.operation, kind: u.kind, count: u.count })),
     outputs: { verdicts: run.out, evidence: run.evidence, manifest: run.manifest },

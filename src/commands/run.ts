@@ -4,6 +4,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
 import { EMULATOR_URL, loadConfig, withUpstreamProfile, type Config } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
+import { verdictCount } from '../domain/run-counters.js';
 import { CATALOG, EXIT, KycError } from '../errors.js';
 import { encodeFailure } from '../failure.js';
 import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
@@ -415,7 +416,7 @@ export async function runAction(
     // The log gets the summary as fields (one line a log search can read); a person gets the table.
     log.info(summaryFields(final, counters, unrecognised), 'run summary');
     if (!host) process.stdout.write(`${summaryTable(final, counters, unrecognised)}\n`);
-    return (counters['verdict:INCOMPLETE'] ?? 0) > 0 ? EXIT.INCOMPLETE : EXIT.OK;
+    return verdictCount(counters, 'INCOMPLETE') > 0 ? EXIT.INCOMPLETE : EXIT.OK;
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

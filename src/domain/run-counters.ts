@@ -1,3 +1,5 @@
+import type { VerdictKind } from './verdict.js';
+
 /**
  * The names of a run's counter fields (the `counters` hash of the run) and their reading back. Counted
  * by the writer with every checkpoint, read by the manifest, the metrics and the run summary: the names
@@ -23,6 +25,7 @@ const VERDICT = 'verdict';
 const CHECK = 'check';
 const CALLS = 'calls';
 const UNRECOGNISED = 'unrecognised';
+const UNRECOGNISED_EXAMPLE = 'unrecognised-example';
 
 /** `verdict:<verdict>` */
 export function verdictCounter(verdict: string): string {
@@ -42,6 +45,24 @@ export function callsCounter(operation: string, status: string | number): string
 /** `unrecognised:<field>`, field as unrecognisedField (src/pipeline/run-store.ts) builds it. */
 export function unrecognisedCounter(field: string): string {
   return `${UNRECOGNISED}:${field}`;
+}
+
+/**
+ * `unrecognised-example:<field>`: the first example of that kind of answer. It lives in the counters hash so
+ * that whatever deletes a run's counters deletes the examples with them; it is not a count.
+ */
+export function unrecognisedExampleField(field: string): string {
+  return `${UNRECOGNISED_EXAMPLE}:${field}`;
+}
+
+/** Whether a field of the counters hash holds an example (unrecognisedExampleField) rather than a count. */
+export function isExampleField(field: string): boolean {
+  return after(field, UNRECOGNISED_EXAMPLE) !== undefined;
+}
+
+/** The `<field>` of an `unrecognised:<field>` counter; undefined for every other counter. */
+export function unrecognisedFieldOf(counter: string): string | undefined {
+  return after(counter, UNRECOGNISED);
 }
 
 /** Counts by two keys, e.g. check kind → status → n. */
@@ -77,6 +98,11 @@ function byPair(counters: CounterFields, prefix: string): CountsByPair {
     (out[rest.slice(0, cut)] ??= {})[rest.slice(cut + 1)] = n;
   }
   return out;
+}
+
+/** Rows of one verdict, 0 while none was written. */
+export function verdictCount(counters: CounterFields, verdict: VerdictKind): number {
+  return counters[verdictCounter(verdict)] ?? 0;
 }
 
 /** Verdict → rows, from the `verdict:<verdict>` fields. */

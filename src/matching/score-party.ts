@@ -44,6 +44,23 @@ interface NameResult {
   readonly notes: readonly string[];
 }
 
+/** A name comparison as compareNames weighs it, person or organization alike. */
+function nameResult(
+  field: string,
+  comparison: { readonly score: number; readonly notes: readonly string[] },
+  client: Parameters<typeof describeScripts>[0],
+  record: Parameters<typeof describeScripts>[1],
+  pairs: readonly (readonly [NameWord, NameWord])[],
+): NameResult {
+  return {
+    score: comparison.score,
+    sameScript: client.script === record.script,
+    field,
+    notes: comparison.notes,
+    describe: () => describeScripts(client, record, pairs),
+  };
+}
+
 /** A record with no stated kind: an organization when its name has quotes or a company's legal form. */
 function inferKind(party: RecordParty): PartyKind {
   for (const { value } of party.names) {
@@ -63,13 +80,7 @@ function compareNames(client: PreparedClient, party: RecordParty): NameResult | 
       const record = parseRecordPersonName(value);
       const cmp = comparePersonNames(person, record);
       const pairs = cmp.pairs.map((p): readonly [NameWord, NameWord] => [p.client, p.record]);
-      result = {
-        score: cmp.score,
-        sameScript: person.script === record.script,
-        field,
-        notes: cmp.notes,
-        describe: () => describeScripts(person, record, pairs),
-      };
+      result = nameResult(field, cmp, person, record, pairs);
     } else if (client.kind === 'organization' && client.org) {
       const org = client.org;
       const record = parseOrgName(value);
@@ -81,13 +92,7 @@ function compareNames(client: PreparedClient, party: RecordParty): NameResult | 
           if (r !== undefined) pairs.push([w, r]);
         });
       }
-      result = {
-        score: cmp.score,
-        sameScript: org.script === record.script,
-        field,
-        notes: cmp.notes,
-        describe: () => describeScripts(org, record, pairs),
-      };
+      result = nameResult(field, cmp, org, record, pairs);
     }
     // On a tie the name written in the client's own script wins: its explanation needs no transliteration.
     if (

@@ -1,9 +1,17 @@
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
 import type { ForeignAgentRecord } from '../domain/records.js';
 import { KycError } from '../errors.js';
 import { MirrorIndex } from '../mirror/local-index.js';
-import { mirrorDigest, type ForeignAgentStrategyNote, type MirrorNote } from '../mirror/snapshot.js';
+import {
+  mirrorDigest,
+  type ForeignAgentStrategyNote,
+  type MirrorNote,
+  type SearchNote,
+} from '../mirror/snapshot.js';
+import { foreignAgentRecordSchema } from '../registry/schemas.js';
 import { ABANDONED_RUN_DATA_MS } from './retention.js';
+import { parseStoredJson } from './stored-json.js';
 import { runKeys } from './topology.js';
 
 /**
@@ -17,6 +25,37 @@ interface StoredMirror {
   readonly note: MirrorNote;
   readonly records: readonly ForeignAgentRecord[];
 }
+
+// The notes are read back into manifests and evidence lines: their fields keep the order they were written in.
+const mirrorNoteSchema = z.looseObject({
+  strategy: z.literal('mirror'),
+  records: z.number(),
+  sha256: z.string(),
+  taken_at: z.string(),
+  range: z.looseObject({ since: z.string(), until: z.string() }),
+  calls: z.number(),
+  split_days: z.number(),
+  undated_records: z.number(),
+  undated_gaps: z.array(z.string()),
+});
+
+const searchNoteSchema = z.looseObject({
+  strategy: z.literal('search'),
+  reason: z.string(),
+  mirror_calls: z.number().exactOptional(),
+});
+
+// Declared against the notes' types: a field added there and forgotten here fails the type check.
+const strategyNoteSchema: z.ZodType<ForeignAgentStrategyNote> = z.discriminatedUnion('strategy', [
+  mirrorNoteSchema satisfies z.ZodType<MirrorNote>,
+  searchNoteSchema satisfies z.ZodType<SearchNote>,
+]);
+
+/** Records as the registry client validated them before they were stored (src/registry/schemas.ts). */
+const storedMirrorSchema: z.ZodType<StoredMirror> = z.looseObject({
+  note: mirrorNoteSchema,
+  records: z.array(foreignAgentRecordSchema),
+});
 
 export class MirrorStore {
   constructor(
@@ -40,14 +79,20 @@ export class MirrorStore {
     await this.redis.set(runKeys(this.prefix, runId).foreignAgentStrategy, JSON.stringify(note));
   }
 
+  /** The run's strategy note; a damaged one is KYC_ERR_REDIS_CORRUPT. */
   async note(runId: string): Promise<ForeignAgentStrategyNote | undefined> {
     const text = await this.redis.get(runKeys(this.prefix, runId).foreignAgentStrategy);
-    return text === null ? undefined : (JSON.parse(text) as ForeignAgentStrategyNote);
+    return text === null
+      ? undefined
+      : parseStoredJson(strategyNoteSchema, text, `foreign-agent strategy of run ${runId}`);
   }
 
+  /** The run's mirror; one that does not read is KYC_ERR_REDIS_CORRUPT, naming fields, never records. */
   async load(runId: string): Promise<StoredMirror | undefined> {
     const text = await this.redis.get(runKeys(this.prefix, runId).foreignAgentMirror);
-    return text === null ? undefined : (JSON.parse(text) as StoredMirror);
+    return text === null
+      ? undefined
+      : parseStoredJson(storedMirrorSchema, text, `foreign-agent mirror of run ${runId}`);
   }
 }
 

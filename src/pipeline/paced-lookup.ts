@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Looked, Lookup } from '../checks/run-check.js';
 import type { UnrecognisedAnswer } from '../domain/check.js';
+import { COUNTER, callsCounter } from '../domain/run-counters.js';
 import type { RegistryClient } from '../registry/index.js';
 import { DEFAULT_PROFILE, isRegistryError } from '../registry/index.js';
 import type { Pacer } from './pacer.js';
@@ -159,8 +160,8 @@ export function pacedLookup(
           answer = compact(params, await send());
         } catch (error) {
           if (isRegistryError(error)) {
-            count(`calls:${operation}:${error.status || error.kind}`);
-            count('calls');
+            count(callsCounter(operation, error.status || error.kind));
+            count(COUNTER.calls);
             if (error.kind === 'rate_limited') {
               // Nobody may call before the service's Retry-After, on any machine; but never longer than the
               // profile's cap, or one answer could stall every run on this Redis for a day.

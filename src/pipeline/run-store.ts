@@ -1,5 +1,12 @@
 import type { Redis } from 'ioredis';
 import type { CheckKind } from '../domain/check.js';
+import {
+  isExampleField,
+  unrecognisedCounter,
+  unrecognisedExampleField,
+  unrecognisedFieldOf,
+  type CounterFields,
+} from '../domain/run-counters.js';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import { KycError, type ErrorCode } from '../errors.js';
 import type { OutputEncoding } from '../export/csv-format.js';
@@ -101,17 +108,12 @@ export interface RunState extends RunSettings {
   readonly delta?: RunDelta | undefined;
 }
 
-export type Counters = Readonly<Record<string, number>>;
+export type Counters = CounterFields;
 
 /**
- * Counter fields of unrecognised answers: `unrecognised:<operation>:<kind>`. Their examples live in the
- * same hash under `unrecognised-example:<operation>:<kind>`, so that whatever deletes a run's counters
- * deletes the examples with them.
+ * The `<operation>:<kind>` of an unrecognised answer's counter (unrecognisedCounter) and of its example
+ * (unrecognisedExampleField); `:` in a kind would split it wrongly.
  */
-const UNRECOGNISED = 'unrecognised:';
-const EXAMPLE = 'unrecognised-example:';
-
-/** The counter field of one kind of unrecognised answer (`:` in a kind would split it wrongly). */
 export function unrecognisedField(operation: string, kind: string): string {
   return `${operation.replace(/:/g, '_')}:${kind.replace(/:/g, '_')}`;
 }
@@ -229,7 +231,7 @@ export class RunStore {
     // Counted with the checkpoint, so that a resumed run counts each row once.
     for (const [field, by] of Object.entries(counts)) tx.hincrby(keys.counters, field, by);
     for (const [field, example] of Object.entries(examples))
-      tx.hsetnx(keys.counters, EXAMPLE + field, example);
+      tx.hsetnx(keys.counters, unrecognisedExampleField(field), example);
     await tx.exec();
   }
 
@@ -246,7 +248,9 @@ export class RunStore {
     const pipeline = this.redis.pipeline();
     for (const { operation, kind, example } of entries) {
       const field = unrecognisedField(operation, kind);
-      pipeline.hincrby(key, UNRECOGNISED + field, 1).hsetnx(key, EXAMPLE + field, example);
+      pipeline
+        .hincrby(key, unrecognisedCounter(field), 1)
+        .hsetnx(key, unrecognisedExampleField(field), example);
     }
     await pipeline.exec();
   }
@@ -281,7 +285,7 @@ export class RunStore {
     const raw = await this.redis.hgetall(this.keys(runId).counters);
     return Object.fromEntries(
       Object.entries(raw)
-        .filter(([k]) => !k.startsWith(EXAMPLE))
+        .filter(([k]) => !isExampleField(k))
         .map(([k, v]) => [k, Number(v)]),
     );
   }
@@ -311,15 +315,15 @@ export class RunStore {
 /** The unrecognised answers in a run's counters hash (as HGETALL returns it), most frequent first. */
 export function unrecognisedOf(raw: Readonly<Record<string, string>>): UnrecognisedCount[] {
   const out: UnrecognisedCount[] = [];
-  for (const [field, value] of Object.entries(raw)) {
-    if (!field.startsWith(UNRECOGNISED)) continue;
-    const rest = field.slice(UNRECOGNISED.length);
+  for (const [counter, value] of Object.entries(raw)) {
+    const rest = unrecognisedFieldOf(counter);
+    if (rest === undefined) continue;
     const cut = rest.indexOf(':');
     out.push({
       operation: rest.slice(0, cut),
       kind: rest.slice(cut + 1),
       count: Number(value),
-      example: raw[EXAMPLE + rest] ?? '',
+      example: raw[unrecognisedExampleField(rest)] ?? '',
     });
   }
   return out.sort((a, b) => b.count - a.count || a.operation.localeCompare(b.operation));

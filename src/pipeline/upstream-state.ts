@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
 import { RedisScript } from '../infra/redis-script.js';
+import { parseStoredValue } from './stored-json.js';
 import { upstreamKeys } from './topology.js';
 
 /**
@@ -58,9 +60,32 @@ redis.call('HSET', KEYS[1], 'code', ARGV[1], 'detail', ARGV[2], 'at', ARGV[3], '
 return 1
 `);
 
-function recordOf(raw: Record<string, string>): BreakerRecord | undefined {
+/** A hash as HGETALL answers it, field → text. */
+const hashSchema = z.record(z.string(), z.string());
+
+/** A number kept as text, read as Number() reads it; text that is no number is damage, not "no pause". */
+const storedNumber = z.coerce.number();
+
+// Fields the scripts above always write together; one missing reads as empty, as it always did.
+const pauseSchema: z.ZodType<PauseRecord> = z.object({
+  until: storedNumber,
+  cause: z.string().default(''),
+  askedMs: storedNumber.default(0),
+  appliedMs: storedNumber.default(0),
+  runId: z.string().default(''),
+});
+
+const breakerSchema: z.ZodType<BreakerRecord> = z.object({
+  code: z.string(),
+  detail: z.string().default(''),
+  at: z.string().default(''),
+  runId: z.string().default(''),
+});
+
+/** The open breaker of its hash; none without a code (the hash is absent, or being written). */
+function breakerOf(raw: Readonly<Record<string, string>>): BreakerRecord | undefined {
   if (!raw.code) return undefined;
-  return { code: raw.code, detail: raw.detail ?? '', at: raw.at ?? '', runId: raw.runId ?? '' };
+  return parseStoredValue(breakerSchema, raw, 'circuit breaker record');
 }
 
 export class UpstreamState {
@@ -86,15 +111,9 @@ export class UpstreamState {
   /** The pause in force, if any. */
   async pause(now = Date.now()): Promise<PauseRecord | undefined> {
     const raw = await this.redis.hgetall(this.keys.pause);
-    const until = Number(raw.until);
-    if (!raw.until || !(until > now)) return undefined;
-    return {
-      until,
-      cause: raw.cause ?? '',
-      askedMs: Number(raw.askedMs ?? 0),
-      appliedMs: Number(raw.appliedMs ?? 0),
-      runId: raw.runId ?? '',
-    };
+    if (!raw.until) return undefined;
+    const pause = parseStoredValue(pauseSchema, raw, 'upstream pause record');
+    return pause.until > now ? pause : undefined;
   }
 
   async countFailure(): Promise<number> {
@@ -128,12 +147,12 @@ export class UpstreamState {
   async gate(): Promise<{ open: BreakerRecord | undefined; probing: boolean }> {
     const replies =
       (await this.redis.multi().hgetall(this.keys.breaker).exists(this.keys.probe).exec()) ?? [];
-    const raw = (replies[0]?.[1] ?? {}) as Record<string, string>;
-    return { open: recordOf(raw), probing: Number(replies[1]?.[1]) === 1 };
+    const raw = parseStoredValue(hashSchema, replies[0]?.[1] ?? {}, 'circuit breaker record');
+    return { open: breakerOf(raw), probing: Number(replies[1]?.[1]) === 1 };
   }
 
   async breaker(): Promise<BreakerRecord | undefined> {
-    return recordOf(await this.redis.hgetall(this.keys.breaker));
+    return breakerOf(await this.redis.hgetall(this.keys.breaker));
   }
 
   /** Closes the breaker (a preflight call succeeded); true when it was open. */

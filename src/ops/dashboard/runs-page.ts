@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { estimateTotal } from '../../cli-ui/progress-figures.js';
+import { parseCounters, verdictCount } from '../../domain/run-counters.js';
 import type { UnrecognisedCount } from '../../domain/unrecognised.js';
 import type { Counters, RunState } from '../../pipeline/run-store.js';
 import { upstreamNoticeLines, type UpstreamNotice } from '../upstream-notice.js';
@@ -28,7 +29,7 @@ function escape(text: string): string {
  * were not fully checked and need a re-run or a manual check, so it gets a state of its own.
  */
 export function runState(run: RunState, counters: Counters): { label: string; tone: string } {
-  const incomplete = counters['verdict:INCOMPLETE'] ?? 0;
+  const incomplete = verdictCount(counters, 'INCOMPLETE');
   if (run.status === 'done' && incomplete > 0)
     return { label: `done, ${incomplete} INCOMPLETE`, tone: 'incomplete' };
   return { label: run.status, tone: run.status };
@@ -110,14 +111,15 @@ function timesCell(run: RunState): string {
 
 /** One run's table row; also sent with `/api/runs` so the page's script shows exactly what the server renders. */
 export function runRow({ run, counters, unrecognised }: RunView): string {
+  const counts = parseCounters(counters);
   const cells = [
     `<td class="id"><code>${escape(run.id)}</code></td>`,
     statusCell(run, counters),
     progressCell(run),
-    ...VERDICTS.map((v) => numberCell(counters[`verdict:${v}`] ?? 0, v)),
-    numberCell(counters.calls ?? 0),
-    numberCell(counters.rate_limited ?? 0),
-    numberCell(counters.retries ?? 0),
+    ...VERDICTS.map((v) => numberCell(verdictCount(counters, v), v)),
+    numberCell(counts.calls),
+    numberCell(counts.rateLimited),
+    numberCell(counts.retries),
     unrecognisedCell(unrecognised),
     `<td>${escape(run.priority)}</td>`,
     `<td class="clip" title="${escape(run.schedule ?? '')}">${escape(run.schedule ?? '')}</td>`,

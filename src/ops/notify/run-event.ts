@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { parseStoredJson } from '../../pipeline/stored-json.js';
+
 /**
  * The webhook of an API run's end: what is sent (counts, codes and links only, never a client's data) and
  * what is kept of each attempt to send it. docs/api.md ("Webhooks") documents every field.
@@ -93,27 +96,55 @@ export function attemptField(deliveryId: string, attempt: number): string {
   return `${ATTEMPT_FIELD_PREFIX}${deliveryId}:${attempt}`;
 }
 
-/** The attempts among a record's fields, oldest first; a field that does not parse is skipped. */
+// Shown by GET /v1/runs/{id} as read back: the fields keep the order attempts are written in.
+const attemptSchema: z.ZodType<WebhookAttempt> = z.looseObject({
+  event: z.enum(RUN_EVENTS),
+  receiver: z.string(),
+  attempt: z.number(),
+  at: z.string(),
+  http_status: z.number().nullable(),
+  error: z.string().nullable(),
+  outcome: z.enum(['delivered', 'failed']),
+  retrying: z.boolean(),
+});
+
+/**
+ * The attempts among a record's fields, oldest first. A field that does not read as an attempt is skipped:
+ * the log only informs, and one damaged entry must not hide the run's status.
+ */
 export function attemptsOf(fields: Readonly<Record<string, string>>): WebhookAttempt[] {
   const attempts: WebhookAttempt[] = [];
   for (const [field, value] of Object.entries(fields)) {
     if (!field.startsWith(ATTEMPT_FIELD_PREFIX)) continue;
-    try {
-      attempts.push(JSON.parse(value) as WebhookAttempt);
-    } catch {
-      // Written by this module only; nothing else to show for it.
-    }
+    const attempt = attemptSchema.safeParse(jsonOrUndefined(value));
+    if (attempt.success) attempts.push(attempt.data);
   }
   return attempts.sort((a, b) => a.at.localeCompare(b.at) || a.attempt - b.attempt);
 }
 
-/** The target as the run's record keeps it, or undefined when there is none to notify. */
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Fields a target always has when written; one missing reads as it always did. */
+const targetSchema = z.looseObject({
+  callbackUrl: z.string().optional(),
+  server: z.boolean().default(false),
+  backoffMs: z.number().default(30_000),
+});
+
+/**
+ * The target as the run's record keeps it, or undefined when there is none to notify; a damaged one is
+ * KYC_ERR_REDIS_CORRUPT (a run's receivers are not guessed).
+ */
 export function parseTarget(text: string | undefined): RunWebhookTarget | undefined {
   if (text === undefined) return undefined;
-  const parsed = JSON.parse(text) as Partial<RunWebhookTarget>;
-  const backoffMs = typeof parsed.backoffMs === 'number' ? parsed.backoffMs : 30_000;
-  const server = parsed.server === true;
-  if (typeof parsed.callbackUrl === 'string') return { callbackUrl: parsed.callbackUrl, server, backoffMs };
+  const { callbackUrl, server, backoffMs } = parseStoredJson(targetSchema, text, 'webhook target of a run');
+  if (callbackUrl !== undefined) return { callbackUrl, server, backoffMs };
   return server ? { server, backoffMs } : undefined;
 }
 

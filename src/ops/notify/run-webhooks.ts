@@ -1,5 +1,6 @@
 import { Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { verdictCounts } from '../../domain/run-counters.js';
 import type { Logger } from '../../log.js';
 import { QUEUE_STREAMS } from '../../pipeline/retention.js';
 import { RunStore } from '../../pipeline/run-store.js';
@@ -143,12 +144,9 @@ async function deliverRunEvent(deps: RunWebhookDeps, job: Job<RunEventJob>): Pro
   const url = receiver === 'callback' ? target?.callbackUrl : deps.serverUrl;
   // The run was deleted, or this server has no URL of its own: nobody left to tell.
   if (!run || url === undefined) return null;
-  const verdicts: Record<string, number> = {};
-  for (const [field, n] of Object.entries(await store.counters(runId)))
-    if (field.startsWith('verdict:')) verdicts[field.slice('verdict:'.length)] = n;
   const body = runEventBody(job.data, {
     status: run.status,
-    verdicts,
+    verdicts: verdictCounts(await store.counters(runId)),
     rows: run.written,
     links: deps.linksOf(runId),
   });

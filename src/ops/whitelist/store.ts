@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import { parseStoredJson } from '../../pipeline/stored-json.js';
 import { runKeys } from '../../pipeline/topology.js';
 import type { WhitelistEntry } from './entry.js';
 import type { WhitelistFile } from './file.js';
@@ -13,6 +15,18 @@ export function whitelistKeys(prefix: string, runId: string) {
   const base = keys.meta.slice(0, -':meta'.length);
   return { entries: keys.whitelistEntries, source: `${base}:whitelist-source` };
 }
+
+const storedEntriesSchema: z.ZodType<WhitelistEntry[]> = z.array(
+  z.looseObject({
+    clientKey: z.string(),
+    register: z.string(),
+    recordId: z.string(),
+    recordHash: z.string(),
+    reviewer: z.string(),
+    date: z.string(),
+    comment: z.string(),
+  }),
+);
 
 export class WhitelistStore {
   constructor(
@@ -35,9 +49,10 @@ export class WhitelistStore {
     await tx.exec();
   }
 
+  /** The client's entries; damaged ones are KYC_ERR_REDIS_CORRUPT, never a whitelist silently lost. */
   async entriesFor(runId: string, clientKey: string): Promise<WhitelistEntry[]> {
     const raw = await this.redis.hget(whitelistKeys(this.prefix, runId).entries, clientKey);
-    return raw === null ? [] : (JSON.parse(raw) as WhitelistEntry[]);
+    return raw === null ? [] : parseStoredJson(storedEntriesSchema, raw, `whitelist entries of run ${runId}`);
   }
 
   /** The whitelist file's bytes as the run read them; undefined when the run had none. */

@@ -92,4 +92,15 @@ describe('run webhooks', () => {
     const server = parseTarget(JSON.stringify({ server: true, backoffMs: 5 }));
     expect(server && receiversOf(server)).toEqual(['server']);
   });
+
+  it('refuses a damaged target with KYC_ERR_REDIS_CORRUPT, and skips an attempt that does not read as one', () => {
+    expect(() => parseTarget('{"server":')).toThrow(
+      expect.objectContaining({ code: 'KYC_ERR_REDIS_CORRUPT' }),
+    );
+    expect(() => parseTarget(JSON.stringify({ server: 'yes', backoffMs: 5 }))).toThrow(
+      /webhook target.*server/,
+    );
+    const id = deliveryIdOf({ runId: 'r1', event: 'run.failed', receiver: 'server' });
+    expect(attemptsOf({ [attemptField(id, 1)]: JSON.stringify({ attempt: 1, at: 7 }) })).toEqual([]);
+  });
 });
