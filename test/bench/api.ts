@@ -10,11 +10,12 @@
  * Prints a table and writes test/bench/results/api.json.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/version.js';
 import { runStatus, screenOne, startServe, uploadFile, type BenchServe } from './lib/api-server.js';
+import { uploadFigures } from './lib/upload-memory.js';
 import { writeClientsFile } from './lib/clients-file.js';
 import { startEmulator, startRedis, type BenchEmulator } from './lib/processes.js';
 import { benchFlag, reportFigures, type Figure } from './lib/figures.js';
@@ -193,70 +194,6 @@ async function latency(): Promise<Figure[]> {
   }
 }
 
-/** Peak RSS of a fresh `serve --no-workers` process while one file of `rows` rows is uploaded. */
-async function uploadPeak(
-  rows: number,
-): Promise<{ peakMiB: number; idleMiB: number; bytes: number; seconds: number }> {
-  const file = join(work, `upload-${rows}.csv`);
-  await writeClientsFile(file, { rows, seed: rows });
-  const redis = await startRedis();
-  const serve = await startServe(
-    ['--no-workers', '--emulator', '--state-dir', join(work, `upload-${rows}`)],
-    {
-      REDIS_URL: redis.url,
-    },
-  );
-  try {
-    await new Promise((r) => setTimeout(r, 1_000));
-    const idleMiB = serve.peak.max();
-    const started = performance.now();
-    await uploadFile(serve.base, file);
-    const seconds = (performance.now() - started) / 1000;
-    await new Promise((r) => setTimeout(r, 500));
-    serve.peak.stop();
-    return { peakMiB: serve.peak.max(), idleMiB, bytes: statSync(file).size, seconds };
-  } finally {
-    await serve.stop();
-    await redis.stop();
-  }
-}
-
-type UploadPeak = Awaited<ReturnType<typeof uploadPeak>>;
-
-/**
- * Three sizes, each in its own process: from the small to the big upload shows what streaming a large
- * body costs at all, from the big to the bigger one whether that cost grows with the body.
- */
-async function upload(): Promise<Figure[]> {
-  const small = await uploadPeak(10_000);
-  const big = await uploadPeak(BIG);
-  const bigger = await uploadPeak(BIGGER);
-  const mib = (bytes: number) => round(bytes / 1024 / 1024, 1);
-  const rows = (n: number) => n.toLocaleString('en');
-  const target = 'flat (≤ 10 % of the small upload’s peak)';
-  const detail = (a: UploadPeak, b: UploadPeak) => ({
-    peak_rss_a_MiB: round(a.peakMiB, 1),
-    peak_rss_b_MiB: round(b.peakMiB, 1),
-    rss_before_upload_a_MiB: round(a.idleMiB, 1),
-    rss_before_upload_b_MiB: round(b.idleMiB, 1),
-    body_a_MiB: mib(a.bytes),
-    body_b_MiB: mib(b.bytes),
-    upload_s_a: round(a.seconds, 2),
-    upload_s_b: round(b.seconds, 2),
-  });
-  const figure = (a: UploadPeak, b: UploadPeak, aRows: number, bRows: number): Figure => {
-    const difference = b.peakMiB - a.peakMiB;
-    return {
-      figure: `serve peak RSS: upload of ${rows(bRows)} rows (b) − upload of ${rows(aRows)} rows (a) (--no-workers)`,
-      value: round(difference, 1),
-      target,
-      met: difference <= 0.1 * small.peakMiB,
-      detail: detail(a, b),
-    };
-  };
-  return [figure(small, big, 10_000, BIG), figure(big, bigger, BIG, BIGGER)];
-}
-
 execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 const loadAtStart = load();
 const figures: Figure[] = [];
@@ -266,7 +203,7 @@ const report = (measured: Figure[]) => {
   figures.push(...measured);
 };
 if (only.has('latency')) report(await latency());
-if (only.has('upload')) report(await upload());
+if (only.has('upload')) report(await uploadFigures(work, BIG, BIGGER));
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.versions.node}, load ${loadAtStart} at start, ${load()} at end`;
 reportFigures(root, 'api', 'kyc-screen API benchmarks', machine, figures);
