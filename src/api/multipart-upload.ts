@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { KycError } from '../errors.js';
+import { digestTap, type FileDigest } from '../infra/file-digest.js';
 import { PRIVATE_FILE_MODE } from '../pipeline/private-files.js';
 
 /** `multipart/form-data`, whatever its parameters (the boundary). */
@@ -26,18 +27,24 @@ export function isCsvPart(mimeType: string, filename: string | undefined): boole
 const MAX_FIELDS = 20;
 const MAX_FIELD_BYTES = 1_000;
 
+/** What a multipart upload brought: its form fields, and the digest of its file part, taken on the way. */
+export interface MultipartUpload {
+  readonly fields: Record<string, string>;
+  readonly digest: FileDigest;
+}
+
 /**
  * Streams the one file part of a multipart body into a new private file, never holding it in memory, and
- * answers the form fields. A file past `maxBytes` is KYC_ERR_API_TOO_LARGE (nothing past the limit is
- * stored); a part that is not a CSV is KYC_ERR_API_MEDIA_TYPE; no file part, a second one or an unreadable body is
- * KYC_ERR_API_REQUEST. On any failure the partial file is removed.
+ * answers the form fields and the file's digest. A file past `maxBytes` is KYC_ERR_API_TOO_LARGE (nothing
+ * past the limit is stored); a part that is not a CSV is KYC_ERR_API_MEDIA_TYPE; no file part, a second one
+ * or an unreadable body is KYC_ERR_API_REQUEST. On any failure the partial file is removed.
  */
 export async function receiveMultipart(
   body: ReadableStream<Uint8Array> | null,
   contentType: string,
   path: string,
   maxBytes: number,
-): Promise<Record<string, string>> {
+): Promise<MultipartUpload> {
   const source = body ? Readable.fromWeb(body) : Readable.from([]);
   let parser: busboy.Busboy;
   try {
@@ -50,6 +57,7 @@ export async function receiveMultipart(
   }
   const fields: Record<string, string> = {};
   let saving: Promise<void> | undefined;
+  const tap = digestTap();
   // The first refusal wins. The rest of the body is read and dropped (busboy discards what is past a limit):
   // cutting the request stream off under busboy leaves its part streams erroring with no one listening.
   let refusal: KycError | undefined;
@@ -74,7 +82,7 @@ export async function receiveMultipart(
       return;
     }
     stream.on('limit', () => refuse(new KycError('KYC_ERR_API_TOO_LARGE', `more than ${maxBytes} bytes`)));
-    saving = pipeline(stream, createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
+    saving = pipeline(stream, tap.stream, createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
     saving.catch((error: unknown) =>
       refuse(new KycError('KYC_ERR_API_REQUEST', 'the file part could not be stored', { cause: error })),
     );
@@ -96,5 +104,5 @@ export async function receiveMultipart(
     await rm(path, { force: true });
     throw error;
   }
-  return fields;
+  return { fields, digest: tap.digest() };
 }

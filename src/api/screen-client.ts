@@ -5,10 +5,10 @@ import { markUrgentWork } from '../pipeline/pacer.js';
 import { PRIVATE_FILE_MODE } from '../pipeline/private-files.js';
 import { pacerKey } from '../pipeline/topology.js';
 import type { RunState } from '../pipeline/run-store.js';
-import { followRun } from '../pipeline/submit.js';
+import { fileSha256, followRun } from '../pipeline/submit.js';
 import { runLinks } from './run-view.js';
 import type { ClientBody, ScreenedBody } from './schemas.js';
-import { acceptRun, type SubmitContext } from './submit-upload.js';
+import { acceptRun, type RunOptions, type SubmitContext } from './submit-upload.js';
 
 /** One client as a one-row CSV with the reader's own header names, only the fields given. */
 export function clientCsv(client: ClientBody): string {
@@ -53,12 +53,13 @@ export async function screenClient(
     { submitter: request.submitter, idempotencyKey: request.idempotencyKey },
     async (path) => {
       await writeFile(path, clientCsv(client), { flag: 'wx', mode: PRIVATE_FILE_MODE });
-      return {
+      const options: RunOptions = {
         priority: 'high',
         checks: request.checks,
         encoding: 'utf-8',
         callbackUrl: request.callbackUrl,
       };
+      return { options, digest: await fileSha256(path) };
     },
   );
   const run = await followRun(ctx.redis, ctx.config.prefix, accepted.id, () => undefined, {

@@ -6,11 +6,12 @@ import { defaultChecks, parseChecksOption } from '../checks/select-checks.js';
 import type { Config } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
 import { isKycError, KycError } from '../errors.js';
+import type { FileDigest } from '../infra/file-digest.js';
 import { openClientFile, parseEncodingName, type IngestEncoding } from '../ingest/index.js';
 import { makePrivateDir } from '../pipeline/private-files.js';
 import { RunStore, type RunState } from '../pipeline/run-store.js';
 import { newRunSettings } from '../pipeline/run-settings.js';
-import { fileSha256, submitRun } from '../pipeline/submit.js';
+import { submitRun } from '../pipeline/submit.js';
 import { newRunId, type Priority } from '../pipeline/topology.js';
 import { forgetRunWebhook, recordRunWebhook } from '../ops/notify/run-webhooks.js';
 import { IdempotencyStore } from './idempotency.js';
@@ -89,6 +90,12 @@ export interface RunOptions {
   readonly callbackUrl?: string | undefined;
 }
 
+/** What writing the run's input settled: how to screen it, and the file's digest, taken as it was written. */
+export interface WrittenInput {
+  readonly options: RunOptions;
+  readonly digest: FileDigest;
+}
+
 /**
  * The run an earlier request with the same Idempotency-Key made, if its upload was the same file; another
  * file under a key already used is refused, so a client's mistake never silently answers the wrong run.
@@ -96,24 +103,24 @@ export interface RunOptions {
 async function replayOf(
   store: RunStore,
   id: string | undefined,
-  upload: string,
+  upload: FileDigest,
 ): Promise<RunState | undefined> {
   const earlier = id === undefined ? undefined : await store.get(id);
   if (!earlier) return undefined;
-  if ((await fileSha256(upload)).sha256 !== earlier.inputSha256)
+  if (upload.sha256 !== earlier.inputSha256)
     throw new KycError('KYC_ERR_API_IDEMPOTENCY_MISMATCH', `the key was used for run ${earlier.id}`);
   return earlier;
 }
 
 /**
- * A new run from a file `write` puts in place (it answers the run's options): checked as `run` checks it
- * and submitted to the pipeline; a retry with the same Idempotency-Key and the same file answers the run of
- * the first request. Nothing is kept of a refused request or a retry.
+ * A new run from a file `write` puts in place (it answers the run's options and the file's digest): checked
+ * as `run` checks it and submitted to the pipeline; a retry with the same Idempotency-Key and the same file
+ * answers the run of the first request. Nothing is kept of a refused request or a retry.
  */
 export async function acceptRun(
   ctx: SubmitContext,
   requester: RunRequester,
-  write: (path: string) => Promise<RunOptions>,
+  write: (path: string) => Promise<WrittenInput>,
 ): Promise<Pick<RunState, 'id' | 'status'>> {
   const store = new RunStore(ctx.redis, ctx.config.prefix);
   const idempotency = new IdempotencyStore(ctx.redis, ctx.config.prefix);
@@ -124,14 +131,14 @@ export async function acceptRun(
   const input = join(dir, 'input.csv');
   const discard = () => rm(dir, { recursive: true, force: true });
   try {
-    const options = await write(input);
+    const { options, digest } = await write(input);
     const webhook = runWebhookTarget(
       ctx.webhooks ?? { url: undefined, secret: undefined, backoffMs: 1 },
       options.callbackUrl,
     );
     if (idempotencyKey !== undefined) {
-      // The file is read first: whether a retry is the same request depends on its bytes.
-      const earlier = await replayOf(store, await idempotency.find(submitter, idempotencyKey), input);
+      // The file is received first: whether a retry is the same request depends on its bytes.
+      const earlier = await replayOf(store, await idempotency.find(submitter, idempotencyKey), digest);
       if (earlier) {
         await discard();
         return earlier;
@@ -139,7 +146,7 @@ export async function acceptRun(
     }
     const checks: CheckKind[] = await probe(input, options.encoding, options.checks);
     if (idempotencyKey !== undefined) {
-      const winner = await replayOf(store, await idempotency.claim(submitter, idempotencyKey, id), input);
+      const winner = await replayOf(store, await idempotency.claim(submitter, idempotencyKey, id), digest);
       if (winner) {
         await discard();
         return winner;
@@ -148,6 +155,7 @@ export async function acceptRun(
     const settings = await newRunSettings(ctx.config, ctx.upstream, {
       id,
       input,
+      inputDigest: digest,
       out: join(dir, 'verdicts.csv'),
       evidence: join(dir, 'evidence.jsonl'),
       manifest: join(dir, 'manifest.json'),
@@ -206,12 +214,12 @@ export async function submitUpload(
   const { body, contentType, submitter, idempotencyKey, priority, checks, callbackUrl } = upload;
   if (contentType !== undefined && isMultipart(contentType))
     return acceptRun(ctx, { submitter, idempotencyKey }, async (path) => {
-      const fields = await receiveMultipart(body, contentType, path, ctx.maxUploadBytes);
-      return formOptions({ priority, checks, callbackUrl }, fields);
+      const { fields, digest } = await receiveMultipart(body, contentType, path, ctx.maxUploadBytes);
+      return { options: formOptions({ priority, checks, callbackUrl }, fields), digest };
     });
   const encoding = csvEncodingOf(contentType);
   return acceptRun(ctx, { submitter, idempotencyKey }, async (path) => {
-    await receiveUpload(body, path, ctx.maxUploadBytes);
-    return { priority, checks, encoding, callbackUrl };
+    const digest = await receiveUpload(body, path, ctx.maxUploadBytes);
+    return { options: { priority, checks, encoding, callbackUrl }, digest };
   });
 }

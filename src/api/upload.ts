@@ -4,6 +4,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { KycError } from '../errors.js';
+import { digestTap, type FileDigest } from '../infra/file-digest.js';
 import { PRIVATE_FILE_MODE } from '../pipeline/private-files.js';
 
 /** Default of KYC_API_MAX_UPLOAD_BYTES: 200 MiB, a few million client rows. */
@@ -19,14 +20,15 @@ export function parseMaxUploadBytes(value: string | undefined): number {
 }
 
 /**
- * Streams a request body into a new private file, never holding it in memory. Past `maxBytes` the transfer
- * stops and the partial file is removed (KYC_ERR_API_TOO_LARGE); so is it on any other failure.
+ * Streams a request body into a new private file, never holding it in memory, and answers the file's
+ * digest, taken on the way. Past `maxBytes` the transfer stops and the partial file is removed
+ * (KYC_ERR_API_TOO_LARGE); so is it on any other failure.
  */
 export async function receiveUpload(
   body: ReadableStream<Uint8Array> | null,
   path: string,
   maxBytes: number,
-): Promise<number> {
+): Promise<FileDigest> {
   let bytes = 0;
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, done) {
@@ -35,12 +37,18 @@ export async function receiveUpload(
       else done(null, chunk);
     },
   });
+  const tap = digestTap();
   const source = body ? Readable.fromWeb(body) : Readable.from([]);
   try {
-    await pipeline(source, limit, createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
+    await pipeline(
+      source,
+      limit,
+      tap.stream,
+      createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE }),
+    );
   } catch (error) {
     await rm(path, { force: true });
     throw error;
   }
-  return bytes;
+  return tap.digest();
 }

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { maskUrlCredentials, publicConfig, type Config } from '../config.js';
 import type { FaStrategyOption } from '../mirror/strategy.js';
+import type { FileDigest } from '../infra/file-digest.js';
 import { DEFAULT_PROFILE } from '../registry/index.js';
 import { DEFAULT_OUTPUT_MODE } from './output-paths.js';
 import type { RunSettings } from './run-store.js';
@@ -35,6 +36,8 @@ export type NewRun = Pick<
   /** Always decided for a new run; stored runs of older versions may lack them. */
   readonly outputMode: number;
   readonly faStrategy: FaStrategyOption;
+  /** The input's digest when the submitter took it as it wrote the file; otherwise the file is read for it. */
+  readonly inputDigest?: FileDigest;
 };
 
 /**
@@ -47,7 +50,7 @@ export async function newRunSettings(
   upstream: { readonly usingEmulator: boolean; readonly apiUrl: string },
   run: NewRun,
 ): Promise<RunSettings> {
-  const { sha256, bytes } = await fileSha256(run.input);
+  const { sha256, bytes } = run.inputDigest ?? (await fileSha256(run.input));
   const cardRiskCountries = run.cardRiskCountries ?? [];
   const cacheRows = run.cacheRows ?? config.cacheRows;
   return {

@@ -5,16 +5,17 @@
  *
  *   npm run bench:api                                  both figures, default sizes
  *   npm run bench:api -- --only latency --n 200 --rate 100 --burst 10 --batch-rows 100000
- *   npm run bench:api -- --only upload --big 1000000
+ *   npm run bench:api -- --only upload --big 1000000 --bigger 2000000
  *
  * Prints a table and writes test/bench/results/api.json.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/version.js';
 import { runStatus, screenOne, startServe, uploadFile, type BenchServe } from './lib/api-server.js';
+import { uploadFigures } from './lib/upload-memory.js';
 import { writeClientsFile } from './lib/clients-file.js';
 import { startEmulator, startRedis, type BenchEmulator } from './lib/processes.js';
 import { benchFlag, reportFigures, type Figure } from './lib/figures.js';
@@ -29,6 +30,7 @@ const RATE = Number(flag('rate') ?? 100);
 const BURST = Number(flag('burst') ?? Math.max(1, RATE / 10));
 const BATCH_ROWS = Number(flag('batch-rows') ?? 100_000);
 const BIG = Number(flag('big') ?? 1_000_000);
+const BIGGER = Number(flag('bigger') ?? 2 * BIG);
 const work = mkdtempSync(join(tmpdir(), 'kyc-bench-api-'));
 const round = (n: number, d = 3) => Number(n.toFixed(d));
 const load = () =>
@@ -194,57 +196,6 @@ async function latency(): Promise<Figure[]> {
   }
 }
 
-/** Peak RSS of a fresh `serve --no-workers` process while one file of `rows` rows is uploaded. */
-async function uploadPeak(
-  rows: number,
-): Promise<{ peakMiB: number; idleMiB: number; bytes: number; seconds: number }> {
-  const file = join(work, `upload-${rows}.csv`);
-  await writeClientsFile(file, { rows, seed: rows });
-  const redis = await startRedis();
-  const serve = await startServe(
-    ['--no-workers', '--emulator', '--state-dir', join(work, `upload-${rows}`)],
-    {
-      REDIS_URL: redis.url,
-    },
-  );
-  try {
-    await new Promise((r) => setTimeout(r, 1_000));
-    const idleMiB = serve.peak.max();
-    const started = performance.now();
-    await uploadFile(serve.base, file);
-    const seconds = (performance.now() - started) / 1000;
-    await new Promise((r) => setTimeout(r, 500));
-    serve.peak.stop();
-    return { peakMiB: serve.peak.max(), idleMiB, bytes: statSync(file).size, seconds };
-  } finally {
-    await serve.stop();
-    await redis.stop();
-  }
-}
-
-async function upload(): Promise<Figure> {
-  const small = await uploadPeak(10_000);
-  const big = await uploadPeak(BIG);
-  const difference = big.peakMiB - small.peakMiB;
-  const mib = (bytes: number) => round(bytes / 1024 / 1024, 1);
-  return {
-    figure: `serve peak RSS: upload of ${BIG.toLocaleString('en')} rows − upload of 10,000 rows (--no-workers)`,
-    value: round(difference, 1),
-    target: 'flat (≤ 10 % of the small upload’s peak)',
-    met: difference <= 0.1 * small.peakMiB,
-    detail: {
-      peak_rss_small_MiB: round(small.peakMiB, 1),
-      peak_rss_big_MiB: round(big.peakMiB, 1),
-      rss_before_upload_small_MiB: round(small.idleMiB, 1),
-      rss_before_upload_big_MiB: round(big.idleMiB, 1),
-      body_small_MiB: mib(small.bytes),
-      body_big_MiB: mib(big.bytes),
-      upload_s_small: round(small.seconds, 2),
-      upload_s_big: round(big.seconds, 2),
-    },
-  };
-}
-
 execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 const loadAtStart = load();
 const figures: Figure[] = [];
@@ -254,7 +205,7 @@ const report = (measured: Figure[]) => {
   figures.push(...measured);
 };
 if (only.has('latency')) report(await latency());
-if (only.has('upload')) report([await upload()]);
+if (only.has('upload')) report(await uploadFigures(work, BIG, BIGGER));
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.versions.node}, load ${loadAtStart} at start, ${load()} at end`;
 reportFigures(root, 'api', 'kyc-screen API benchmarks', machine, figures);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ReadableStream } from 'node:stream/web';
 import { describe, expect, it } from 'vitest';
 import { isCsvPart, isMultipart, receiveMultipart } from '../../../src/api/multipart-upload.js';
+import { fileDigest } from '../../../src/infra/file-digest.js';
 
 const target = () => join(mkdtempSync(join(tmpdir(), 'kyc-multipart-')), 'input.csv');
 
@@ -24,12 +25,14 @@ function form(csv: string, type = 'text/csv', fields: Record<string, string> = {
 }
 
 describe('multipart uploads', () => {
-  it('stores the file part and answers the form fields, whatever their order', async () => {
+  it('stores the file part and answers the form fields, whatever their order, and the digest of the file', async () => {
     const path = target();
     const { body, type } = await encoded(form('a,b\n1,2\n', 'text/csv', { priority: 'high' }));
     expect(isMultipart(type)).toBe(true);
-    expect(await receiveMultipart(body, type, path, 100)).toEqual({ priority: 'high' });
+    const { fields, digest } = await receiveMultipart(body, type, path, 100);
+    expect(fields).toEqual({ priority: 'high' });
     expect(readFileSync(path, 'utf8')).toBe('a,b\n1,2\n');
+    expect(digest).toEqual(await fileDigest(path));
   });
 
   it('stops past the size limit and leaves no partial file', async () => {

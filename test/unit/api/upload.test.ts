@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ReadableStream } from 'node:stream/web';
 import { describe, expect, it } from 'vitest';
 import { csvEncodingOf } from '../../../src/api/submit-upload.js';
+import { fileDigest } from '../../../src/infra/file-digest.js';
 import { parseMaxUploadBytes, receiveUpload, DEFAULT_MAX_UPLOAD_BYTES } from '../../../src/api/upload.js';
 
 function chunks(...parts: string[]): ReadableStream<Uint8Array> {
@@ -18,10 +19,12 @@ function chunks(...parts: string[]): ReadableStream<Uint8Array> {
 const target = () => join(mkdtempSync(join(tmpdir(), 'kyc-upload-')), 'input.csv');
 
 describe('receiveUpload', () => {
-  it('writes the body to the file as it arrives, up to the limit', async () => {
+  it('writes the body to the file as it arrives, up to the limit, and answers the digest of the file', async () => {
     const path = target();
-    expect(await receiveUpload(chunks('a,b\n', '1,2\n'), path, 8)).toBe(8);
+    const digest = await receiveUpload(chunks('a,b\n', '1,2\n'), path, 8);
     expect(readFileSync(path, 'utf8')).toBe('a,b\n1,2\n');
+    expect(digest).toEqual(await fileDigest(path));
+    expect(digest.bytes).toBe(8);
   });
 
   it('stops past the limit and leaves no partial file', async () => {
