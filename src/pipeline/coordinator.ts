@@ -53,7 +53,7 @@ export interface CoordinatorDeps {
    * The shared quota: while it is booked ahead, the reader holds back rows the workers could not start yet
    * (src/pipeline/look-ahead.ts).
    */
-  readonly quota?: { bookedAheadMs(): Promise<number>; markUrgent(): Promise<void> };
+  readonly quota?: { bookedAheadMs(): Promise<number> };
   /**
    * Called right before every write to the run's files: throws when this coordinator may no longer write
    * (src/pipeline/run-lease.ts).
@@ -107,8 +107,6 @@ async function startRun(run: RunState, deps: CoordinatorDeps): Promise<void> {
     throw new KycError('KYC_ERR_INPUT_NOT_FOUND', run.input, { cause: error });
   });
   if (input.sha256 !== run.inputSha256) throw new KycError('KYC_ERR_RUN_RESUME_MISMATCH', run.input);
-  // Other runs' calls stop booking far ahead now, so this run's first checks find the next slots free.
-  if (run.priority === 'high') await deps.quota?.markUrgent();
   // A refused key or a dead URL costs one call and a clear error, not every row's attempts.
   await deps.upstream?.preflight().catch((error: unknown) => {
     log.error({ runId, err: error }, `run stopped before its first check: ${String(error)}`);

@@ -147,7 +147,7 @@ export class Pacer {
     this.toleranceMs = latenessToleranceMs(rate, assumedBurst(rate, burst));
     // Same hash tag as the slot key, so both live in one Redis Cluster slot.
     this.adaptKey = `${key}:adapt`;
-    this.urgentKey = `${key}:urgent`;
+    this.urgentKey = urgentKeyOf(key);
   }
 
   /** Reserves the next slot; `waitMs` is the time from now (this process's clock) until it. */
@@ -190,11 +190,6 @@ export class Pacer {
     }
   }
 
-  /** Urgent work is about to start (a high-priority run): other calls stop booking far ahead from now. */
-  async markUrgent(): Promise<void> {
-    await markUrgentWork(this.redis, this.key);
-  }
-
   async penalize(delayMs: number): Promise<void> {
     await PENALIZE.run(this.redis, [this.key, this.adaptKey], [Math.round(delayMs * 1000), this.rate]);
   }
@@ -222,18 +217,10 @@ export class Pacer {
     const [granted, nowUs, slotUs, shortened] = reply.map(Number) as [number, number, number, number];
     this.clock.observe(performance.now(), nowUs / 1000);
     if (granted < 0) {
-      const aheadMs = (slotUs - nowUs) / 1000;
-      if (shortened === 1)
-        return {
-          granted: false,
-          retryInMs: Math.max(1, Math.ceil(aheadMs - this.urgentLeadMs)),
-          shortened: true,
-        };
-      return {
-        granted: false,
-        retryInMs: Math.max(1, Math.ceil(aheadMs - this.maxAheadMs / 2)),
-        shortened: false,
-      };
+      // Asked again once the slot is within reach: the short lead while held back for urgent work.
+      const reachMs = shortened === 1 ? this.urgentLeadMs : this.maxAheadMs / 2;
+      const retryInMs = Math.max(1, Math.ceil((slotUs - nowUs) / 1000 - reachMs));
+      return { granted: false, retryInMs, shortened: shortened === 1 };
     }
     return { granted: true, atMs: this.clock.toLocal(slotUs / 1000) };
   }
@@ -242,10 +229,15 @@ export class Pacer {
 /**
  * Urgent work is about to start on the quota at `key`: from now on other calls book only a few slots ahead,
  * so the slots they booked further ahead are used up by the time the urgent calls come. Whoever knows first
- * marks it (the API on a single-client request, a high-priority run's coordinator).
+ * marks it (the API on a single-client request; a high-priority run's calls, its preflight first).
  */
 export async function markUrgentWork(redis: Redis, key: string): Promise<void> {
-  await redis.set(`${key}:urgent`, '1', 'PX', URGENT_HOLD_MS);
+  await redis.set(urgentKeyOf(key), '1', 'PX', URGENT_HOLD_MS);
+}
+
+/** The mark of urgent work beside the quota's slot key (same hash tag, so one Redis Cluster slot). */
+function urgentKeyOf(key: string): string {
+  return `${key}:urgent`;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Pacer } from '../../src/pipeline/pacer.js';
+import { markUrgentWork, Pacer } from '../../src/pipeline/pacer.js';
 import {
   CACHE_SPAN,
   LocalAnswers,
@@ -80,7 +80,8 @@ describe('Pacer urgent calls (a high-priority run beside a batch)', () => {
 
   it('does not wait behind the slots a batch booked ahead, and the rate holds for all calls together', async () => {
     const rate = 100;
-    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, rate);
+    const key = `${uniquePrefix()}:pacer`;
+    const pacer = new Pacer(redis, key, rate);
     const stamps: number[] = [];
     const stop = { done: false };
     const running = batch(pacer, 32, stamps, stop);
@@ -91,7 +92,7 @@ describe('Pacer urgent calls (a high-priority run beside a batch)', () => {
     const plainWaitMs = performance.now() - plainStarted;
     stamps.push(performance.now());
     // A high-priority run marks urgent work when it starts: the booked slots drain within their 0.3 s.
-    await pacer.markUrgent();
+    await markUrgentWork(redis, key);
     await new Promise((r) => setTimeout(r, 400));
     const urgentStarted = performance.now();
     const before = stamps.length;

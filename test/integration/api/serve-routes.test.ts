@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exited } from '../../helpers/cli-process.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
-import { sha256Hex, startServe } from '../../helpers/serve-process.js';
+import { expectErrorBody, sha256Hex, startServe, stopServe } from '../../helpers/serve-process.js';
 
 /**
  * `kyc-screen serve` as a process (real Redis, the built-in emulator over HTTP, workers in the process):
@@ -38,17 +37,7 @@ beforeAll(async () => {
   base = started.base;
 }, 60_000);
 
-afterAll(async () => {
-  server.kill('SIGTERM');
-  expect(await exited(server)).toBe(0);
-});
-
-async function expectError(response: Response, status: number, code: string): Promise<void> {
-  const body = (await response.json()) as Record<string, unknown>;
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  expect(body.code).toBe(code);
-  expect(body.request_id).toBe(response.headers.get('x-request-id'));
-}
+afterAll(() => stopServe(server));
 
 const runDirs = () => readdirSync(join(stateDir, 'api')).sort();
 
@@ -131,13 +120,17 @@ describe('kyc-screen serve: multipart uploads, report, DELETE', () => {
     const before = runDirs();
     const file = readFileSync(sampleSlice(2));
     const post = (body: FormData) => fetch(`${base}/v1/runs`, { method: 'POST', headers: as('alice'), body });
-    await expectError(await post(form(file, 'application/json')), 415, 'KYC_ERR_API_MEDIA_TYPE');
+    await expectErrorBody(await post(form(file, 'application/json')), 415, 'KYC_ERR_API_MEDIA_TYPE');
     const fieldsOnly = new FormData();
     fieldsOnly.append('priority', 'high');
-    await expectError(await post(fieldsOnly), 400, 'KYC_ERR_API_REQUEST');
-    await expectError(await post(form(file, 'text/csv', { priority: 'urgent' })), 400, 'KYC_ERR_API_REQUEST');
-    await expectError(await post(form(file, 'text/csv', { colour: 'red' })), 400, 'KYC_ERR_API_REQUEST');
-    await expectError(
+    await expectErrorBody(await post(fieldsOnly), 400, 'KYC_ERR_API_REQUEST');
+    await expectErrorBody(
+      await post(form(file, 'text/csv', { priority: 'urgent' })),
+      400,
+      'KYC_ERR_API_REQUEST',
+    );
+    await expectErrorBody(await post(form(file, 'text/csv', { colour: 'red' })), 400, 'KYC_ERR_API_REQUEST');
+    await expectErrorBody(
       await fetch(`${base}/v1/runs`, {
         method: 'POST',
         headers: { ...as('alice'), 'content-type': 'multipart/form-data; boundary=x' },
@@ -151,7 +144,7 @@ describe('kyc-screen serve: multipart uploads, report, DELETE', () => {
 
   it('serves the report of a finished run with an ETag, and 404 once the report is gone', async () => {
     const id = await submit('alice', readFileSync(sampleSlice(5)));
-    await expectError(
+    await expectErrorBody(
       await fetch(`${base}/v1/runs/${id}/report.html`, { headers: as('alice') }),
       409,
       'KYC_ERR_API_RUN_NOT_DONE',
@@ -168,7 +161,7 @@ describe('kyc-screen serve: multipart uploads, report, DELETE', () => {
     });
     expect(again.status).toBe(304);
     rmSync(join(stateDir, 'api', id, 'report.html'));
-    await expectError(
+    await expectErrorBody(
       await fetch(`${base}/v1/runs/${id}/report.html`, { headers: as('alice') }),
       404,
       'KYC_ERR_API_NO_REPORT',
@@ -187,7 +180,7 @@ describe('kyc-screen serve: multipart uploads, report, DELETE', () => {
     expect((await runOf(running)).status).toBe('cancelled');
     const dir = join(stateDir, 'api', running);
     expect(readdirSync(dir).sort()).toEqual(['input.csv']);
-    await expectError(
+    await expectErrorBody(
       await fetch(`${base}/v1/runs/${running}/verdicts.csv`, { headers: as('alice') }),
       409,
       'KYC_ERR_API_RUN_NOT_DONE',
@@ -204,7 +197,7 @@ describe('kyc-screen serve: multipart uploads, report, DELETE', () => {
     const done = await submit('alice', readFileSync(sampleSlice(3)));
     expect((await finished(done)).status).toBe('done');
     // Another token cannot delete it; it does not even learn that it exists.
-    await expectError(
+    await expectErrorBody(
       await fetch(`${base}/v1/runs/${done}`, { method: 'DELETE', headers: as('bob') }),
       404,
       'KYC_ERR_RUN_NOT_FOUND',
@@ -223,7 +216,7 @@ describe('kyc-screen serve: multipart uploads, report, DELETE', () => {
       redis.disconnect();
     }
     for (const id of [running, done]) {
-      await expectError(
+      await expectErrorBody(
         await fetch(`${base}/v1/runs/${id}`, { headers: as('ops') }),
         404,
         'KYC_ERR_RUN_NOT_FOUND',
@@ -250,7 +243,7 @@ describe('kyc-screen serve: idempotency and token scoping', () => {
     const retried = await postCsv('alice', file, key);
     expect(retried.status).toBe(202);
     expect(((await retried.json()) as { id: string }).id).toBe(id);
-    await expectError(await postCsv('alice', other, key), 422, 'KYC_ERR_API_IDEMPOTENCY_MISMATCH');
+    await expectErrorBody(await postCsv('alice', other, key), 422, 'KYC_ERR_API_IDEMPOTENCY_MISMATCH');
     expect(runDirs()).toEqual(before);
     // The key is the token's: another token's same key is a new run, whatever its file.
     const bobs = await postCsv('bob', other, key);
@@ -264,12 +257,12 @@ describe('kyc-screen serve: idempotency and token scoping', () => {
     const bobs = await submit('bob', file);
 
     expect((await fetch(`${base}/v1/runs/${alices}`, { headers: as('alice') })).status).toBe(200);
-    await expectError(
+    await expectErrorBody(
       await fetch(`${base}/v1/runs/${alices}`, { headers: as('bob') }),
       404,
       'KYC_ERR_RUN_NOT_FOUND',
     );
-    await expectError(
+    await expectErrorBody(
       await fetch(`${base}/v1/runs/${alices}/verdicts.csv`, { headers: as('bob') }),
       404,
       'KYC_ERR_RUN_NOT_FOUND',

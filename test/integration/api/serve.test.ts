@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, exited, maskedVerdicts, stderrOf } from '../../helpers/cli-process.js';
 import { redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
-import { sha256Hex, startServe } from '../../helpers/serve-process.js';
+import { expectErrorBody, sha256Hex, startServe, stopServe } from '../../helpers/serve-process.js';
 
 /**
  * `kyc-screen serve` as a process, as an operator starts it: real Redis, the built-in emulator over HTTP,
@@ -39,19 +39,7 @@ beforeAll(async () => {
   base = started.base;
 }, 60_000);
 
-afterAll(async () => {
-  server.kill('SIGTERM');
-  expect(await exited(server)).toBe(0);
-});
-
-async function expectError(response: Response, status: number, code: string): Promise<void> {
-  const body = (await response.json()) as Record<string, unknown>;
-  expect(response.status, JSON.stringify(body)).toBe(status);
-  expect(Object.keys(body).sort()).toEqual(['code', 'message', 'request_id']);
-  expect(body.code).toBe(code);
-  expect(typeof body.message).toBe('string');
-  expect(body.request_id).toBe(response.headers.get('x-request-id'));
-}
+afterAll(() => stopServe(server));
 
 const runDirs = () => readdirSync(join(stateDir, 'api'));
 
@@ -78,12 +66,12 @@ describe('kyc-screen serve', () => {
 
   it('refuses requests without a token, or with one it does not know (401)', async () => {
     const body = readFileSync(slice);
-    await expectError(
+    await expectErrorBody(
       await fetch(`${base}/v1/runs`, { method: 'POST', headers: { 'content-type': 'text/csv' }, body }),
       401,
       'KYC_ERR_API_UNAUTHORIZED',
     );
-    await expectError(
+    await expectErrorBody(
       await fetch(`${base}/v1/runs/r1`, { headers: { authorization: 'Bearer not-the-token' } }),
       401,
       'KYC_ERR_API_UNAUTHORIZED',
@@ -92,10 +80,10 @@ describe('kyc-screen serve', () => {
       headers: { authorization: 'Bearer nope', 'x-request-id': 'client-req-42' },
     });
     expect(unknown.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    await expectError(unknown, 401, 'KYC_ERR_API_UNAUTHORIZED');
+    await expectErrorBody(unknown, 401, 'KYC_ERR_API_UNAUTHORIZED');
     expect(unknown.headers.get('x-request-id')).toBe('client-req-42');
     // The hash itself is no token.
-    await expectError(
+    await expectErrorBody(
       await fetch(`${base}/v1/runs/r1`, { headers: { authorization: `Bearer ${'0'.repeat(64)}` } }),
       401,
       'KYC_ERR_API_UNAUTHORIZED',
@@ -106,32 +94,36 @@ describe('kyc-screen serve', () => {
     const before = runDirs();
     const post = (headers: Record<string, string>, body: string | Buffer, query = '') =>
       fetch(`${base}/v1/runs${query}`, { method: 'POST', headers, body });
-    await expectError(
+    await expectErrorBody(
       await post({ ...auth, 'content-type': 'application/json' }, '{}'),
       415,
       'KYC_ERR_API_MEDIA_TYPE',
     );
-    await expectError(await post(csv, ''), 400, 'KYC_ERR_INPUT_EMPTY');
-    await expectError(
+    await expectErrorBody(await post(csv, ''), 400, 'KYC_ERR_INPUT_EMPTY');
+    await expectErrorBody(
       await post(csv, Buffer.from([0, 1, 2, 3, 0, 0, 255, 254, 0, 7])),
       400,
       'KYC_ERR_INPUT_BINARY',
     );
-    await expectError(await post(csv, readFileSync(slice), '?priority=urgent'), 400, 'KYC_ERR_API_REQUEST');
-    await expectError(await post(csv, readFileSync(slice), '?checks=horoscope'), 400, 'KYC_ERR_USAGE');
+    await expectErrorBody(
+      await post(csv, readFileSync(slice), '?priority=urgent'),
+      400,
+      'KYC_ERR_API_REQUEST',
+    );
+    await expectErrorBody(await post(csv, readFileSync(slice), '?checks=horoscope'), 400, 'KYC_ERR_USAGE');
     const big = Buffer.from(`client_id,full_name\n${'CL-1,Иванов Иван Иванович\n'.repeat(3000)}`);
     expect(big.length).toBeGreaterThan(MAX_UPLOAD);
-    await expectError(await post(csv, big), 413, 'KYC_ERR_API_TOO_LARGE');
+    await expectErrorBody(await post(csv, big), 413, 'KYC_ERR_API_TOO_LARGE');
     expect(runDirs()).toEqual(before);
   });
 
   it('answers 404 in the same shape for an unknown run and an unknown route', async () => {
-    await expectError(
+    await expectErrorBody(
       await fetch(`${base}/v1/runs/r20200101_000000_nope`, { headers: auth }),
       404,
       'KYC_ERR_RUN_NOT_FOUND',
     );
-    await expectError(await fetch(`${base}/v1/nothing`, { headers: auth }), 404, 'KYC_ERR_API_NOT_FOUND');
+    await expectErrorBody(await fetch(`${base}/v1/nothing`, { headers: auth }), 404, 'KYC_ERR_API_NOT_FOUND');
   });
 
   it('screens an upload like `kyc-screen run` does: same verdicts.csv, one run per Idempotency-Key', async () => {
@@ -142,7 +134,7 @@ describe('kyc-screen serve', () => {
     const submitted = (await first.json()) as { id: string; status_url: string; verdicts_url: string };
     expect(first.headers.get('location')).toBe(submitted.status_url);
     // Outputs exist only once the run is done.
-    await expectError(
+    await expectErrorBody(
       await fetch(`${base}${submitted.verdicts_url}`, { headers: auth }),
       409,
       'KYC_ERR_API_RUN_NOT_DONE',
@@ -201,7 +193,11 @@ describe('kyc-screen serve', () => {
     const listed = (await list.json()) as { runs: { id: string }[]; total: number; next_url: string | null };
     expect(listed).toMatchObject({ total: 1, next_url: null });
     expect(listed.runs.map((r) => r.id)).toEqual([submitted.id]);
-    await expectError(await fetch(`${base}/v1/runs?limit=0`, { headers: auth }), 400, 'KYC_ERR_API_REQUEST');
+    await expectErrorBody(
+      await fetch(`${base}/v1/runs?limit=0`, { headers: auth }),
+      400,
+      'KYC_ERR_API_REQUEST',
+    );
 
     // The same file through the command line, on its own queues: the verdicts must be the same bytes.
     const outDir = mkdtempSync(join(tmpdir(), 'kyc-api-cli-'));
@@ -247,15 +243,15 @@ describe('kyc-screen serve', () => {
     };
     expect(run).toMatchObject({ priority: 'high', submitter: 'alice' });
 
-    await expectError(
+    await expectErrorBody(
       await post(JSON.stringify(client), { 'content-type': 'text/plain' }),
       415,
       'KYC_ERR_API_MEDIA_TYPE',
     );
-    await expectError(await post(JSON.stringify({ ...client, salary: '1' })), 400, 'KYC_ERR_API_REQUEST');
-    await expectError(await post(JSON.stringify({ full_name: 'a\nb' })), 400, 'KYC_ERR_API_REQUEST');
-    await expectError(await post('{"full_name": '), 400, 'KYC_ERR_API_REQUEST');
-    await expectError(
+    await expectErrorBody(await post(JSON.stringify({ ...client, salary: '1' })), 400, 'KYC_ERR_API_REQUEST');
+    await expectErrorBody(await post(JSON.stringify({ full_name: 'a\nb' })), 400, 'KYC_ERR_API_REQUEST');
+    await expectErrorBody(await post('{"full_name": '), 400, 'KYC_ERR_API_REQUEST');
+    await expectErrorBody(
       await post(JSON.stringify({ email: 'x@example.com' })),
       400,
       'KYC_ERR_INPUT_NO_KEY_COLUMN',

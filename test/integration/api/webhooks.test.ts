@@ -14,6 +14,7 @@ import { faultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
 import { redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
 import { sha256Hex } from '../../helpers/serve-process.js';
+import { until as untilWith } from '../../helpers/until.js';
 
 /**
  * Webhooks of API runs, end to end: `kyc-screen serve` as a process against the emulator (behind a proxy
@@ -72,6 +73,10 @@ let metricsUrl: string;
 let stderr: () => string;
 const auth = { authorization: `Bearer ${TOKEN}` };
 
+/** Polls until `probe` has an answer; on timeout the message carries the log. */
+const until = <T>(what: string, probe: () => T | undefined | Promise<T | undefined>) =>
+  untilWith(what, probe, { timeoutMs: 60_000, context: () => stderr() });
+
 beforeAll(async () => {
   emulator = await createEmulator({ keys: [DEMO_API_KEY] });
   proxy = await faultProxy(emulator.url);
@@ -117,16 +122,6 @@ afterAll(async () => {
   await proxy.close();
   await emulator.close();
 });
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${stderr()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 interface RunBody {
   status: string;

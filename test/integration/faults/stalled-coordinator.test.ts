@@ -10,19 +10,10 @@ import { cli, exited, maskedVerdicts, stderrOf } from '../../helpers/cli-process
 import { generatedClients } from '../../helpers/generated-clients.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
+import { until } from '../../helpers/until.js';
 
 const ROWS = 600;
 const WINDOW = 200;
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /**
  * A coordinator that the system stops for longer than its lock (a process paused, an event loop blocked on
@@ -72,7 +63,7 @@ describe('a coordinator stopped for longer than its lock', () => {
       const firstHolder = await until(
         'the first coordinator to write rows',
         async () => (((await store.get(runId))?.written ?? 0) >= 20 ? await redis.get(leaseKey) : undefined),
-        60_000,
+        { timeoutMs: 60_000 },
       );
       second = cli(['worker', '--concurrency', '8', '--runs-concurrency', '1'], env);
       first.kill('SIGSTOP');
@@ -83,7 +74,7 @@ describe('a coordinator stopped for longer than its lock', () => {
           const holder = await redis.get(leaseKey);
           return holder !== null && holder !== firstHolder ? holder : undefined;
         },
-        90_000,
+        { timeoutMs: 90_000 },
       );
       const writtenAtTakeover = (await store.get(runId))?.written ?? 0;
       first.kill('SIGCONT');
@@ -112,7 +103,7 @@ describe('a coordinator stopped for longer than its lock', () => {
       await until(
         'the first coordinator to stop',
         async () => (firstLog.join('').includes('taken over by another coordinator') ? true : undefined),
-        30_000,
+        { timeoutMs: 30_000 },
       );
     } finally {
       first.kill('SIGCONT');

@@ -18,6 +18,7 @@ import { verifySignature } from '../../../src/ops/notify/webhook-signature.js';
 import { RunStore } from '../../../src/pipeline/run-store.js';
 import { redisUrl } from '../../helpers/redis.js';
 import { CLIENTS, readVerdicts, startOpsPipeline, type OpsPipeline } from './helpers.js';
+import { until as untilWith } from '../../helpers/until.js';
 
 const SECRET = 'whsec-test-9f8e7d';
 const TOKEN = 'T0K3N-in-the-path';
@@ -45,15 +46,9 @@ function writeInput(rows: readonly (readonly string[])[]): void {
   renameSync(`${input}.tmp`, input);
 }
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 25_000;
-  for (;;) {
-    const found = await probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${logLines.join('')}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** Polls until `probe` has an answer; on timeout the message carries the log. */
+const until = <T>(what: string, probe: () => T | undefined | Promise<T | undefined>) =>
+  untilWith(what, probe, { timeoutMs: 25_000, context: () => logLines.join('') });
 
 beforeAll(async () => {
   pipeline = await startOpsPipeline();

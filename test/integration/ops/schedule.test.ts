@@ -11,6 +11,7 @@ import { SCHEDULES_QUEUE } from '../../../src/ops/schedule/definition.js';
 import { addSchedule, removeSchedule } from '../../../src/ops/schedule/schedules.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { CLIENTS, readVerdicts } from './helpers.js';
+import { until as untilWith } from '../../helpers/until.js';
 
 const prefix = uniquePrefix();
 const redis = connect();
@@ -50,15 +51,9 @@ function finishedDirs(): string[] {
     .sort((a, b) => Number(a.split('_')[2] ?? 1) - Number(b.split('_')[2] ?? 1) || a.localeCompare(b));
 }
 
-async function until<T>(what: string, probe: () => T | undefined, timeoutMs = 45_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = probe();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; worker said:\n${workerLog}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** Polls until `probe` has an answer; on timeout the message carries the log. */
+const until = <T>(what: string, probe: () => T | undefined | Promise<T | undefined>) =>
+  untilWith(what, probe, { context: () => `worker said:\n${workerLog}` });
 
 beforeAll(async () => {
   emulator = await createEmulator({ keys: [DEMO_API_KEY] });
