@@ -62,8 +62,20 @@ export function sameGivenName(a: readonly string[], b: readonly string[]): boole
   return shareGroup(groupsByKey, a, b);
 }
 
-/** Endings of patronymics on skeletons: Russian, Ukrainian (-івна), Belarusian (-авіч, -аўна). */
-const PATRONYMIC_ENDINGS = ['ична', 'ивна', 'евна', 'овна', 'авна', 'евич', 'ович', 'авич', 'ич'];
+/** Endings of patronymics on skeletons: Russian, Ukrainian (-івна), Belarusian (-авіч, -аўна → ауна). */
+const PATRONYMIC_ENDINGS = [
+  'ична',
+  'ивна',
+  'евна',
+  'овна',
+  'авна',
+  'ауна',
+  'еуна',
+  'евич',
+  'ович',
+  'авич',
+  'ич',
+];
 
 /**
  * The father's-name stems of a patronymic, one per key: the key without its ending and final vowels

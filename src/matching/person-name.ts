@@ -48,7 +48,7 @@ function patronymicGender(skel: string): Gender | undefined {
   // Ильич (илич) is the shortest patronymic; no given name ends in -ич.
   if (skel.length < 4) return undefined;
   if (skel.endsWith('ич')) return 'male';
-  if (['овна', 'евна', 'ична', 'ивна', 'авна'].some((e) => skel.endsWith(e))) return 'female';
+  if (['овна', 'евна', 'ична', 'ивна', 'авна', 'ауна', 'еуна'].some((e) => skel.endsWith(e))) return 'female';
   return undefined;
 }
 

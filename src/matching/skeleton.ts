@@ -56,7 +56,8 @@ const CYRILLIC: Readonly<Record<string, string>> = {
   ї: 'и',
   є: 'е',
   ґ: 'г',
-  ў: 'в',
+  // Belarusian ў is written u in passports (Yauhen, Paulauna), and Uzbek ў (o') is a vowel too.
+  ў: 'у',
   // Kazakh, Uzbek, Kyrgyz, Tatar and Bashkir letters met in Central Asian names and patronymic particles.
   қ: 'к',
   ғ: 'г',
@@ -127,7 +128,7 @@ const LATIN: Readonly<Record<string, string>> = {
   ı: 'и',
   ş: 'ш',
   ç: 'ч',
-  ŭ: 'в',
+  ŭ: 'у',
 };
 
 function isCyrillicCode(c: number): boolean {
@@ -269,6 +270,13 @@ export function skeleton(word: string): string {
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(word, key);
   return key;
+}
+
+/** The key of a Latin word in each reading of data/latin-spellings.ts, markers aside: name → key. */
+export function readingKeys(word: string): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  COMPILED.forEach((reading, i) => out.set(READINGS[i]?.name ?? '', fold(readLatin(word, reading))));
+  return out;
 }
 
 function applies(word: string, reading: CompiledReading): boolean {

@@ -69,8 +69,8 @@ export const LETTERS: Readonly<Record<string, readonly (readonly [string, string
     ['ou', 'MVD 310 French (JOUKOV, Iouri)'],
   ],
   ў: [
-    ['ŭ', 'Belarusian (Paŭlaŭna)'],
-    ['w', 'Belarusian Łacinka, Polish-style lists'],
+    ['u', 'Belarusian passports (Yauhen, Paulauna)'],
+    ['ŭ', 'Belarusian national romanization (Paŭlaŭna)'],
   ],
   х: [
     ['kh', 'ICAO, GOST R 52535, BGN, KMU 55'],
