@@ -254,6 +254,13 @@ function isPartOf(whole: PersonToken, part: PersonToken): boolean {
     .some((piece) => piece.length > 0 && intersects(skeletonKeys(piece), part.keys));
 }
 
+/** Ukrainian and Belarusian letters: a word with one is not written by Russian rules. */
+const NON_RUSSIAN_LETTERS = /[іїєґў]/;
+
+function isRussianCyrillic(token: PersonToken): boolean {
+  return token.script === 'cyrillic' && !NON_RUSSIAN_LETTERS.test(token.text);
+}
+
 function pairKind(a: PersonToken, b: PersonToken): PairKind {
   if (a.initial || b.initial) {
     const [init, other] = a.initial ? [a, b] : [b, a];
@@ -271,8 +278,15 @@ function pairKind(a: PersonToken, b: PersonToken): PairKind {
   let distance = 3;
   for (const x of a.keys) for (const y of b.keys) distance = Math.min(distance, editDistance(x, y, 2));
   const slip = distance === 1 && shorter >= PERSON_NAME.TYPO_MIN_LENGTH;
-  // Борисоович is a slip in Борисович; Ігорович, Ігаравіч and Рафик оглы are Игоревич, Рафикович in other forms.
-  if (!slip && a.patronymic !== undefined && b.patronymic !== undefined && sameFather(a.father, b.father))
+  // Борисоович is a slip in Борисович; Ігорович, Ігаравіч, Ihorovych and Рафик оглы are Игоревич and
+  // Рафикович in other languages' forms, however few letters differ.
+  const russianPair = isRussianCyrillic(a) && isRussianCyrillic(b);
+  if (
+    !(slip && russianPair) &&
+    a.patronymic !== undefined &&
+    b.patronymic !== undefined &&
+    sameFather(a.father, b.father)
+  )
     return 'variant';
   if (areKnownGivenNames(a.skel, b.skel)) return 'mismatch';
   if (slip) return 'typo';

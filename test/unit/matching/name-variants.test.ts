@@ -272,6 +272,15 @@ describe('numbers in organization names', () => {
 describe('comparison notes', () => {
   it('says which form was equated', () => {
     const cmp = compare('Кравченко Алексей Игоревич', 'Кравченко Олексій Ігорович');
-    expect(cmp.notes.join('; ')).toContain('given name in another language');
+    expect(cmp.notes).toEqual([
+      'given name in another language (алексей ~ олексій)',
+      'patronymic of the same name in another form (игоревич ~ ігорович)',
+    ]);
+    expect(cmp.score).toBeCloseTo(0.96);
+  });
+
+  it('a one-letter slip in a Russian patronymic is still a slip', () => {
+    const cmp = compare('Гусев Валерий Борисоович', 'Гусев Валерий Борисович');
+    expect(cmp.notes).toEqual(['one-letter difference in patronymic (борисоович ~ борисович)']);
   });
 });
