@@ -234,7 +234,8 @@ function intersects(a: readonly string[], b: readonly string[]): boolean {
 /**
  * An initial against a word: the initial's letters begin the word as written (`К.` and `Ксения`, `Ch.` and
  * `Чернов`, `H.` and `Григорий` in a Ukrainian list), compared before the skeleton's folds so that `кс`
- * is not read as `х`. A Latin initial of two letters (`Ye.`, `Ts.`) is compared on skeletons as well.
+ * is not read as `х`. A Latin initial of two letters (`Ye.`, `Ts.`) and an initial in the other script
+ * (`Е.` and `Yelena`) are compared on skeletons as well.
  */
 function initialAgrees(init: PersonToken, other: PersonToken): boolean {
   for (const l of init.letters) {
@@ -242,7 +243,8 @@ function initialAgrees(init: PersonToken, other: PersonToken): boolean {
       if (l.length > 0 && (o.startsWith(l) || (other.initial && l.startsWith(o)))) return true;
     }
   }
-  if (init.text.length < 2) return false;
+  // Across scripts the letters differ by design (`Е.` and `Yelena`): the skeletons compare there.
+  if (init.text.length < 2 && init.script === other.script) return false;
   return init.keys.some((k) => k.length > 0 && other.keys.some((o) => o.startsWith(k)));
 }
 

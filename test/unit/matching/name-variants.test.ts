@@ -222,6 +222,9 @@ describe('initials', () => {
     ['Чернов Чеслав Олегович', 'CHERNOV Ch. O.'],
     ['Щукин Щеслав Олегович', 'Щукин Щ. О.'],
     ['Ефимова Ксения Олеговна', 'Ефимова К.О.'],
+    ['YEFIMOVA Yelena Olegovna', 'Ефимова Е. О.'],
+    ['Ефимова Елена Олеговна', 'YEFIMOVA Ye. O.'],
+    ['Грищенко Григорий Олегович', 'HRYSHCHENKO H. O.'],
   ])('%s ~ %s', (client, record) => {
     expect(reaches(decide(client, { name: record }).decision)).toBe(true);
   });
