@@ -3,7 +3,7 @@ import { splitName, type NameWord, type Script } from './name-words.js';
 import type { LegalForm } from './legal-forms.js';
 import { areKnownGivenNames } from './given-names.js';
 import { fatherStems, particleGender, sameFather, sameGivenName } from './name-variants.js';
-import { letterKeys, skeletonKeys } from './skeleton.js';
+import { letterKeys, skeleton, skeletonKeys } from './skeleton.js';
 import { editDistance } from './similarity.js';
 
 /**
@@ -94,11 +94,24 @@ function tokensOf(words: readonly NameWord[], roles?: readonly NameRole[]): Pers
   const particleAfter = new Map<number, Gender>();
   words.forEach((w, i) => {
     const gender = kept.length > 0 ? particleGender(w.skel) : undefined;
-    if (gender !== undefined) particleAfter.set(kept.length - 1, gender);
-    else {
-      kept.push(w);
-      keptRoles.push(roles?.[i] ?? 'unknown');
+    if (gender !== undefined) {
+      particleAfter.set(kept.length - 1, gender);
+      return;
     }
+    // `Rafiq-oğlu`, `Рафик-кызы`: the particle joined with a hyphen.
+    const hyphen = w.text.lastIndexOf('-');
+    const joined = hyphen > 0 ? particleGender(skeleton(w.text.slice(hyphen + 1))) : undefined;
+    if (joined !== undefined) {
+      const father = w.text.slice(0, hyphen);
+      particleAfter.set(kept.length, joined);
+      kept.push({
+        ...w,
+        text: father,
+        written: w.written.slice(0, w.written.lastIndexOf('-')),
+        skel: skeleton(father),
+      });
+    } else kept.push(w);
+    keptRoles.push(roles?.[i] ?? 'unknown');
   });
   const initials = kept.map(isInitial);
   const patronymics = kept.map((w, i): Gender | undefined => {
