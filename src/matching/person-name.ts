@@ -295,12 +295,11 @@ function pairKind(a: PersonToken, b: PersonToken): PairKind {
   const slip = distance === 1 && shorter >= PERSON_NAME.TYPO_MIN_LENGTH;
   // Борисоович is a slip in Борисович; Ігорович, Ігаравіч, Ihorovych and Рафик оглы are Игоревич and
   // Рафикович in other languages' forms, however few letters differ.
-  const russianPair = isRussianCyrillic(a) && isRussianCyrillic(b);
   if (
-    !(slip && russianPair) &&
     a.patronymic !== undefined &&
     b.patronymic !== undefined &&
-    sameFather(a.father, b.father)
+    sameFather(a.father, b.father) &&
+    !(slip && isRussianCyrillic(a) && isRussianCyrillic(b))
   )
     return 'variant';
   if (areKnownGivenNames(a.skel, b.skel)) return 'mismatch';
@@ -423,8 +422,8 @@ function joinDoubleSurname(
   side: readonly PersonToken[],
   other: readonly PersonToken[],
 ): readonly PersonToken[] {
+  if (side.length < 2 || !other.some((t) => t.text.includes('-'))) return side;
   const hyphenated = other.filter((t) => t.text.includes('-'));
-  if (hyphenated.length === 0 || side.length < 2) return side;
   for (let i = 0; i + 1 < side.length; i++) {
     const first = side[i] as PersonToken;
     const second = side[i + 1] as PersonToken;
