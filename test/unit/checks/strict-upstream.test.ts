@@ -280,3 +280,21 @@ describe('retrieval of records written the way other lists write names (whole-wo
     expect(names).toEqual(['Воробьёв Илья Сергеевич']);
   });
 });
+
+describe('the search by birth date does not flag a client for a namesake of the day', () => {
+  it('keeps a client CLEAR whom only other persons born the same day share a record with', async () => {
+    const sameDay = [
+      'PETROV Oleg Ivanovich',
+      'KOVALENKO Iryna Petrivna',
+      'Сидоров Павел Андреевич',
+      'KUZMIN Ivan Sergeevich',
+    ].map((name) => sanctions({ name, birth_date: '1970-01-02' }));
+    const { lookup } = strictUpstream([], sameDay);
+    const seen = retrieving(lookup);
+    const client = person('Кузнецов Иван Петрович', { birthDate: '1970-01-02' });
+    const result = await runCheck('sanctions', client, seen.lookup);
+    // All four were returned and scored, and none is the client.
+    expect(seen.names.size).toBe(4);
+    expect(result.status).toBe('CLEAR');
+  });
+});
