@@ -34,8 +34,16 @@ const CHUNKS: ReadonlyMap<string, string> = (() => {
 })();
 const LONGEST = Math.max(...[...CHUNKS.keys()].map((k) => k.length));
 
-function readWord(latin: string): string | undefined {
-  let out = '';
+/** Readings of one word kept at most: each ambiguous soft sign doubles them. */
+const MAX_READINGS = 4;
+
+/**
+ * The Cyrillic readings of one lower-case Latin word, the most usual first. A y-vowel after a consonant
+ * (`yo`, `ya`, `yu`, `ye`) is read both with and without the soft sign before it (`Vorobyov` is
+ * Воробьёв, `Kovalyov` Ковалёв, `Grigoryev` Григорьев), as the Latin does not say which.
+ */
+function readWord(latin: string): string[] {
+  let readings = [''];
   let i = 0;
   while (i < latin.length) {
     let letter: string | undefined;
@@ -48,21 +56,33 @@ function readWord(latin: string): string | undefined {
         break;
       }
     }
-    if (letter === undefined) return undefined;
-    const previous = out.at(-1);
+    if (letter === undefined) return [];
+    const previous = readings[0]?.at(-1);
     const afterConsonant = previous !== undefined && !CYRILLIC_VOWELS.has(previous);
     const atEnd = i + length === latin.length;
     const chunk = latin.slice(i, i + length);
+    let options = [letter];
     if (chunk === 'y')
-      letter = afterConsonant ? (atEnd ? 'ий' : 'ы') : 'й'; // Dmitry, Krylov; Nikolay
+      options = [afterConsonant ? (atEnd ? 'ий' : 'ы') : 'й']; // Dmitry, Krylov; Nikolay
     else if (chunk === 'i' && !afterConsonant && previous !== undefined && atEnd)
-      letter = 'й'; // Sergei
-    else if (chunk === 'ye' && afterConsonant) letter = 'ье'; // Grigoryev
-    out += letter;
+      options = ['й']; // Sergei
+    else if (afterConsonant && SOFT_AFTER_CONSONANT.has(chunk)) {
+      const vowel = SOFT_AFTER_CONSONANT.get(chunk) ?? letter;
+      options = chunk === 'ye' ? ['ь' + vowel, vowel] : [vowel, 'ь' + vowel];
+    }
+    readings = readings.flatMap((r) => options.map((o) => r + o)).slice(0, MAX_READINGS);
     i += length;
   }
-  return out;
+  return readings;
 }
+
+/** y-vowels whose soft sign before them the Latin leaves out. */
+const SOFT_AFTER_CONSONANT: ReadonlyMap<string, string> = new Map([
+  ['ye', 'е'],
+  ['yo', 'ё'],
+  ['ya', 'я'],
+  ['yu', 'ю'],
+]);
 
 /** Whether `cyrillic` is written `latin` in one of the systems (or with the English-style -y ending). */
 function spellsBack(cyrillic: string, latin: string): boolean {
@@ -76,30 +96,42 @@ function clean(latin: string): string {
 }
 
 /**
- * The Cyrillic reading of a Latin-script name (lower case, words and hyphen parts read one by one), or
- * undefined when a word cannot be read or does not spell back. Words without Latin letters pass through.
+ * The Cyrillic readings of a Latin-script name (lower case, words and hyphen parts read one by one), each
+ * of which spells back to the Latin in one of the systems; the most usual first, at most four. Reading k
+ * takes the k-th reading of every word that has one (the last it has otherwise), so that a surname and
+ * the full name it stands in are read alike. Empty when a word cannot be read. Words without Latin letters
+ * pass through.
  */
-export function latinToCyrillic(text: string): string | undefined {
+export function latinReadings(text: string): string[] {
   const words = text
     .toLowerCase()
     .replace(/[’'`]/g, '')
     .split(/\s+/)
     .filter((w) => w.length > 0);
-  if (words.length === 0) return undefined;
-  const out: string[] = [];
+  if (words.length === 0) return [];
+  const perWord: string[][] = [];
   for (const word of words) {
-    const parts: string[] = [];
+    const parts: string[][] = [];
     for (const part of word.split('-')) {
       if (!/[a-z]/.test(part)) {
-        parts.push(part);
+        parts.push([part]);
         continue;
       }
-      if (!/^[a-z]+$/.test(part)) return undefined;
-      const read = readWord(part);
-      if (read === undefined || !spellsBack(read, part)) return undefined;
+      if (!/^[a-z]+$/.test(part)) return [];
+      const read = readWord(part).filter((r) => spellsBack(r, part));
+      if (read.length === 0) return [];
       parts.push(read);
     }
-    out.push(parts.join('-'));
+    const count = Math.max(...parts.map((p) => p.length));
+    perWord.push(
+      Array.from({ length: count }, (_, k) => parts.map((p) => p[Math.min(k, p.length - 1)]).join('-')),
+    );
   }
-  return out.join(' ');
+  const count = Math.max(...perWord.map((w) => w.length));
+  return Array.from({ length: count }, (_, k) => perWord.map((w) => w[Math.min(k, w.length - 1)]).join(' '));
+}
+
+/** The most usual Cyrillic reading of a Latin-script name, or undefined (see latinReadings). */
+export function latinToCyrillic(text: string): string | undefined {
+  return latinReadings(text)[0];
 }

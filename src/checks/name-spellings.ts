@@ -1,4 +1,6 @@
 import { transliterate, type TransliterationSystem } from '../matching/transliterate.js';
+import { ukrainianNationalLatin } from '../domain/ukrainian-latin.js';
+import { ukrainianWord, type UkrainianReading } from './ukrainian-forms.js';
 
 /**
  * The spellings a register may use for a name the client file writes one way. The contract of the Lookup
@@ -14,6 +16,10 @@ import { transliterate, type TransliterationSystem } from '../matching/translite
  *   `TSVETKOVA` as often as `Tsvetkova`; a case-sensitive index finds only the one it was sent);
  * - hyphenated words also with a space in place of the hyphen (`Римский Корсаков`), in the client's own
  *   script and in Cyrillic.
+ *
+ * - for the sanctions list, a Russian surname also as Ukrainian lists write it: in Ukrainian Cyrillic for
+ *   the local-language field (`Григор'єв`) and in the Ukrainian national Latin (`Hryhoriev`), see
+ *   ukrainian-forms.ts.
  *
  * A Latin-script name goes the other way: as written, in Title case and capitals, and the Cyrillic form
  * read back from it (see latin-to-cyrillic.ts) with that form's own spellings.
@@ -31,6 +37,8 @@ export interface Spelling {
   /** Written by us from the other script (a transliteration or a read-back), not by the client. */
   readonly transliterated: boolean;
   readonly value: string;
+  /** Sent only as the list's local-language name (`name_local`): a Ukrainian Cyrillic form. */
+  readonly localOnly?: boolean;
 }
 
 /** Systems whose spellings are sent. GOST 7.79 B is a bibliographic system that lists do not use. */
@@ -145,6 +153,45 @@ export function latinSpellings(cyrillic: string, options: SpellingOptions): Spel
     'latin:short-y',
     spellWords(folded, (w) => shortYWord(w) ?? latinWord(w, 'ICAO')),
   );
+  return out;
+}
+
+const UKRAINIAN_READINGS: readonly UkrainianReading[] = ['i', 'y'];
+
+/**
+ * A Russian Cyrillic text as a Ukrainian list writes it: the Ukrainian Cyrillic form (for `name_local`) and
+ * its Ukrainian national Latin in Title case and capitals (for `name`), one set per reading of и. Unless
+ * `latin`, the Latin forms are left out (a service that searches across scripts finds them itself).
+ */
+export function ukrainianSpellings(
+  cyrillic: string,
+  options: SpellingOptions & { readonly latin: boolean },
+): Spelling[] {
+  const out: Spelling[] = [];
+  const folded = cyrillic.toLowerCase();
+  for (const reading of UKRAINIAN_READINGS) {
+    const local = spellWords(folded, (w) => ukrainianWord(w, reading));
+    if (local === undefined) continue;
+    out.push({
+      label: `uk:${reading}`,
+      script: 'cyrillic',
+      transliterated: true,
+      value: titleCase(local),
+      localOnly: true,
+    });
+    if (!options.latin) continue;
+    const latin = spellWords(local, (w) => ukrainianNationalLatin(w));
+    if (latin === undefined) continue;
+    const title = titleCase(latin);
+    out.push({ label: `uk:${reading}:latin:title`, script: 'latin', transliterated: true, value: title });
+    if (!options.caseInsensitive)
+      out.push({
+        label: `uk:${reading}:latin:upper`,
+        script: 'latin',
+        transliterated: true,
+        value: upper(title),
+      });
+  }
   return out;
 }
 

@@ -1,16 +1,17 @@
 import type { CoreCheckKind } from '../domain/check.js';
 import type { Client } from '../domain/client.js';
 import { DEFAULT_PROFILE, type UpstreamProfile } from '../registry/profile.js';
-import { latinToCyrillic } from './latin-to-cyrillic.js';
+import { latinReadings } from './latin-to-cyrillic.js';
 import {
   cyrillicSpellings,
   latinSpellings,
   scriptOf,
   titleCase,
+  ukrainianSpellings,
   withHyphenForms,
   type Spelling,
 } from './name-spellings.js';
-import { fullNameQuery, organizationQuery, surnameOf } from './search-terms.js';
+import { fullNameFor, organizationQuery, surnameOf, surnameTerms } from './search-terms.js';
 
 /**
  * Request plans: which calls a check makes for a client, as a pure function, so the number of calls per
@@ -19,7 +20,7 @@ import { fullNameQuery, organizationQuery, surnameOf } from './search-terms.js';
  * | check | requests | skipped when |
  * |---|---|---|
  * | foreign_agent | `name` = surname (person) or name words (organization) in each Cyrillic spelling (name-spellings.ts); a Latin-script name as written and read back into Cyrillic; and `inn`, `snils`, `ogrn` = each valid identifier of the client | neither a name nor a valid INN, SNILS or OGRN(IP) |
- * | sanctions | `name` = surname or name words in each Cyrillic and Latin spelling, and `name_local` in each Cyrillic one, with `entity_type` | no name (the list carries no Russian identifiers) |
+ * | sanctions | `name` = surname (and each part of a double one) or name words in each Cyrillic and Latin spelling, and `name_local` in each Cyrillic one, with `entity_type`; a person's surname also in Ukrainian Cyrillic (`name_local`) and Ukrainian Latin (`name`); a person's `birth_date` | no name (the list carries no Russian identifiers) |
  * | bankruptcy | `search_string` = valid INN, else OGRN/OGRNIP, else surname or name words | nothing to search by |
  * | debtor | `inn` = the valid 12-digit INN of a person or an individual entrepreneur | organization, or no valid 12-digit INN |
  *
@@ -30,12 +31,12 @@ import { fullNameQuery, organizationQuery, surnameOf } from './search-terms.js';
  * scripts itself) drops the transliterated spellings, `caseInsensitiveSearch` the capitals. Identical
  * calls within a run are made once (the run's request cache), so the spellings cost calls per distinct
  * name, not per client. A search answer as long as the profile's result cap may be cut off: that search
- * is repeated with the full name in the same spelling (`narrowers`).
+ * is repeated with the client's birth date and with the full name, in the same spelling (`narrowers`).
  */
 export interface PlannedSearch<Op extends 'search.foreign_agent' | 'search.sanctions'> {
   readonly operation: Op;
   readonly params: Readonly<Record<string, string>>;
-  /** The same search with the full name in the same spelling, for an answer that filled the cap. */
+  /** The same search with the birth date, then the full name, in the same spelling, for a capped answer. */
   readonly narrowers: readonly Readonly<Record<string, string>>[];
 }
 
@@ -64,39 +65,57 @@ type NameRegister = 'foreign_agent' | 'sanctions';
 
 /**
  * Every spelling of `text` a register may use, under the profile. For a Latin-script text: as written (and
- * in Title case and capitals), then, unless the service searches across scripts, its Cyrillic reading and
- * that reading's spellings.
+ * in Title case and capitals), then, unless the service searches across scripts, its Cyrillic readings and
+ * their spellings (the first reading under the plain labels, the k-th under `alt<k>:`). A person's surname
+ * (`surname`) on the sanctions list also gets the Ukrainian forms; a full name does not, as
+ * given names change form between the languages in ways no letter rule gives (Алексей, Олексій).
  */
 export function registerSpellings(
   text: string,
   register: NameRegister,
   person: boolean,
   profile: UpstreamProfile,
+  surname = false,
 ): Spelling[] {
   const options = { caseInsensitive: profile.caseInsensitiveSearch, person };
   const crossScript = !profile.crossScriptSearch;
+  const eastSlavic = register === 'sanctions' && person && surname;
   const out: Spelling[] = [];
-  const cyrillic = (value: string, transliterated: boolean) => {
-    out.push(...cyrillicSpellings(value, options, transliterated));
-    if (register === 'sanctions' && crossScript) out.push(...latinSpellings(value, options));
+  const later: Spelling[] = [];
+  const cyrillic = (value: string, transliterated: boolean, prefix = '') => {
+    const own: Spelling[] = [...cyrillicSpellings(value, options, transliterated)];
+    if (register === 'sanctions' && crossScript) own.push(...latinSpellings(value, options));
+    const guess = person ? yoGuess(value) : undefined;
+    if (guess !== undefined) own.push(...cyrillicSpellings(guess, options, true));
+    out.push(...own.map((s) => relabel(s, prefix)));
+    if (!eastSlavic) return;
+    const forms = [...ukrainianSpellings(value, { ...options, latin: crossScript })];
+    if (guess !== undefined)
+      forms.push(
+        ...ukrainianSpellings(guess, { ...options, latin: crossScript }).map((s) => relabel(s, 'yo:')),
+      );
+    later.push(...forms.map((s) => relabel(s, prefix)));
   };
   const script = scriptOf(text);
   if (script === 'cyrillic') {
     cyrillic(text, false);
-    const guess = person ? yoGuess(text) : undefined;
-    if (guess !== undefined) out.push(...cyrillicSpellings(guess, options, true));
   } else if (script === 'latin') {
     const title = titleCase(text);
     if (!person) out.push({ label: 'latin:as-written', script, transliterated: false, value: text });
     out.push({ label: 'latin:title', script, transliterated: false, value: title });
     if (!profile.caseInsensitiveSearch)
       out.push({ label: 'latin:upper', script, transliterated: false, value: title.toUpperCase() });
-    const read = crossScript ? latinToCyrillic(text) : undefined;
-    if (read !== undefined) cyrillic(read, true);
+    const readings = crossScript ? latinReadings(text) : [];
+    readings.forEach((read, k) => cyrillic(read, true, k === 0 ? '' : `alt${k}:`));
   } else {
     out.push({ label: 'as-written', script: 'latin', transliterated: false, value: text });
   }
-  return withHyphenForms(out);
+  // The Russian spellings first, so that a Ukrainian form equal to one keeps its label.
+  return withHyphenForms([...out, ...later]);
+}
+
+function relabel(spelling: Spelling, prefix: string): Spelling {
+  return prefix === '' ? spelling : { ...spelling, label: prefix + spelling.label };
 }
 
 /**
@@ -138,35 +157,78 @@ function narrowersOf(spelling: Spelling, fullByLabel: ReadonlyMap<string, string
   return [...new Set(out)].filter((value) => value !== spelling.value);
 }
 
-/** The name searches of one register: each spelling, with the narrower full-name queries in the same spelling. */
+/** The search terms of a client: a person's surname (and the parts of a double one), or an organization's words. */
+function searchTerms(client: Client, name: string): string[] {
+  return isPerson(client) ? surnameTerms(client) : [name];
+}
+
+/**
+ * The name searches of one register: each spelling of each search term, with its narrowers: the same
+ * spelling with the client's birth date (a person's), then the full name in the same spelling. The
+ * spellings of the second and later terms (the parts of a double surname) are labelled `part<n>:`.
+ */
 function nameSearches<Op extends 'search.foreign_agent' | 'search.sanctions'>(
   operation: Op,
   client: Client,
   name: string,
   profile: UpstreamProfile,
   extra: Readonly<Record<string, string>> = {},
-): PlannedSearch<Op>[] {
+): { searches: PlannedSearch<Op>[]; spellings: Spelling[] } {
   const register: NameRegister = operation === 'search.sanctions' ? 'sanctions' : 'foreign_agent';
   const person = isPerson(client);
-  const spellings = registerSpellings(name, register, person, profile);
-  const full = person ? fullNameQuery(client) : undefined;
-  const fullSpellings = full && full !== name ? registerSpellings(full, register, person, profile) : [];
-  const narrowerOf = new Map(fullSpellings.map((s) => [s.label, s.value]));
+  const born = person && client.birthDate !== undefined ? { birth_date: client.birthDate } : undefined;
   const out: PlannedSearch<Op>[] = [];
+  const all: Spelling[] = [];
   const seen = new Set<string>();
-  const add = (param: 'name' | 'name_local', spelling: Spelling) => {
+  const add = (param: 'name' | 'name_local', spelling: Spelling, narrowerOf: ReadonlyMap<string, string>) => {
     const key = `${param}\u0000${spelling.value}`;
     if (seen.has(key)) return;
     seen.add(key);
-    const narrowers = narrowersOf(spelling, narrowerOf).map((value) => ({ [param]: value, ...extra }));
+    const values = narrowersOf(spelling, narrowerOf).map((value) => ({ [param]: value, ...extra }));
+    const narrowers = born ? [{ [param]: spelling.value, ...born, ...extra }, ...values] : values;
     out.push({ operation, params: { [param]: spelling.value, ...extra }, narrowers });
   };
-  for (const spelling of spellings) add('name', spelling);
-  // The list's local-language field holds the Cyrillic name of a Latin entry; a service may search it only
-  // through its own parameter.
-  if (register === 'sanctions')
-    for (const spelling of spellings) if (spelling.script === 'cyrillic') add('name_local', spelling);
-  return out;
+  searchTerms(client, name).forEach((term, index) => {
+    const prefix = index === 0 ? '' : `part${index}:`;
+    const spellings = registerSpellings(term, register, person, profile, person).map((s) =>
+      relabel(s, prefix),
+    );
+    const full = person ? fullNameFor(client, term) : undefined;
+    const fullSpellings = full && full !== term ? registerSpellings(full, register, person, profile) : [];
+    const narrowerOf = new Map(fullSpellings.map((s) => [prefix + s.label, s.value]));
+    all.push(...spellings);
+    for (const spelling of spellings) if (!spelling.localOnly) add('name', spelling, narrowerOf);
+    // The list's local-language field holds the Cyrillic name of a Latin entry; a service may search it
+    // only through its own parameter.
+    if (register === 'sanctions')
+      for (const spelling of spellings)
+        if (spelling.script === 'cyrillic') add('name_local', spelling, narrowerOf);
+  });
+  return { searches: out, spellings: all };
+}
+
+/**
+ * The sanctions search by a person's birth date: every listed person born that day, whatever spelling the
+ * list gives the name (`KUZNETZOV`, `JOUKOV`), is scored by the matcher. Many clients share a date, so the
+ * run's request cache answers most of these. Its capped answer is narrowed by the date with each spelling
+ * of the surname.
+ */
+function birthDateSearch(
+  client: Client,
+  spellings: readonly Spelling[],
+): PlannedSearch<'search.sanctions'>[] {
+  if (!isPerson(client) || client.birthDate === undefined) return [];
+  const base = { birth_date: client.birthDate, entity_type: 'person' };
+  const narrowers: Record<string, string>[] = [];
+  const seen = new Set<string>();
+  const push = (param: 'name' | 'name_local', value: string) => {
+    if (seen.has(`${param}\u0000${value}`)) return;
+    seen.add(`${param}\u0000${value}`);
+    narrowers.push({ [param]: value, ...base });
+  };
+  for (const s of spellings) if (!s.localOnly) push('name', s.value);
+  for (const s of spellings) if (s.script === 'cyrillic') push('name_local', s.value);
+  return [{ operation: 'search.sanctions', params: base, narrowers }];
 }
 
 /**
@@ -198,7 +260,7 @@ export function planCheck(
   switch (kind) {
     case 'foreign_agent': {
       const requests = [
-        ...(name ? nameSearches('search.foreign_agent', client, name, profile) : []),
+        ...(name ? nameSearches('search.foreign_agent', client, name, profile).searches : []),
         ...identifierSearches(client),
       ];
       if (requests.length > 0) return { kind, requests };
@@ -207,18 +269,17 @@ export function planCheck(
         skip: { reason: 'FOREIGN_AGENT_SKIPPED_NO_NAME_OR_INN', detail: 'no name and no valid INN' },
       };
     }
-    case 'sanctions':
+    case 'sanctions': {
       if (!name)
         return {
           kind,
           skip: { reason: 'SANCTIONS_SKIPPED_NO_NAME', detail: 'no name to search the list by' },
         };
-      return {
-        kind,
-        requests: nameSearches('search.sanctions', client, name, profile, {
-          entity_type: isPerson(client) ? 'person' : 'organization',
-        }),
-      };
+      const { searches, spellings } = nameSearches('search.sanctions', client, name, profile, {
+        entity_type: isPerson(client) ? 'person' : 'organization',
+      });
+      return { kind, requests: [...searches, ...birthDateSearch(client, spellings)] };
+    }
     case 'bankruptcy': {
       const term = client.inn ?? client.ogrn ?? client.ogrnip ?? name;
       if (!term)

@@ -104,3 +104,50 @@ export function fullNameQuery(client: Pick<Client, 'name'>): string | undefined 
   const words = nameTokens(client.name ?? '').filter((t) => !isInitial(t));
   return words.length > 0 ? words.join(' ') : undefined;
 }
+
+/** A man's or woman's patronymic by its Russian suffix (not a Turkic particle, which follows a name). */
+const SLAVIC_PATRONYMIC = /(?:вич|вна|ична|ovich|evich|ovna|evna|ichna)$/i;
+
+/**
+ * The two words of a double surname written with a space (`Мусина Ахметова Лейла Ринатовна`): four name
+ * words, the last a patronymic and the third not. Undefined otherwise.
+ */
+function spacedDoubleSurname(client: Pick<Client, 'name' | 'nameParts'>): [string, string] | undefined {
+  if (client.nameParts?.surname !== undefined || (client.name ?? '').includes(',')) return undefined;
+  const words = nameTokens(client.name ?? '');
+  if (words.length !== 4 || words.some(isInitial)) return undefined;
+  const [first, second, third, fourth] = words as [string, string, string, string];
+  if (!SLAVIC_PATRONYMIC.test(fourth) || PATRONYMIC.test(third) || /-/.test(first + second)) return undefined;
+  return [first, second];
+}
+
+/**
+ * The surname queries of a person: the surname, and for a double surname each of its parts and the
+ * other joining (`Соколова-Ланская` → `Соколова`, `Ланская`; `Мусина Ахметова …` → `Мусина-Ахметова`,
+ * `Ахметова`), since a list may carry one part only or join the two otherwise. The space form of a
+ * hyphenated one is added with the spellings (name-spellings.ts). Distinct, the surname first.
+ */
+export function surnameTerms(client: Pick<Client, 'name' | 'nameParts'>): string[] {
+  const surname = surnameOf(client);
+  if (surname === undefined) return [];
+  const out = [surname];
+  const spaced = spacedDoubleSurname(client);
+  const parts = spaced ?? surname.split(/[\s-]+/).filter((p) => p.length > 0);
+  if (parts.length === 2) out.push(parts.join('-'), ...parts.filter((p) => p.replace(/\./g, '').length > 1));
+  return [...new Set(out)];
+}
+
+/**
+ * The full-name narrower for one surname query: the client's name words with the surname (all its parts)
+ * replaced by the query, e.g. `Соколова Анна Петровна` for the part `Соколова` of `Соколова-Ланская Анна
+ * Петровна`.
+ */
+export function fullNameFor(client: Pick<Client, 'name' | 'nameParts'>, term: string): string | undefined {
+  const full = fullNameQuery(client);
+  const surname = surnameOf(client);
+  if (full === undefined || surname === undefined || term === surname) return full;
+  const spaced = spacedDoubleSurname(client);
+  const drop = new Set([surname, ...(spaced ?? []), ...surname.split(/[\s-]+/)].map((w) => w.toLowerCase()));
+  const rest = nameTokens(client.name ?? '').filter((t) => !isInitial(t) && !drop.has(t.toLowerCase()));
+  return [term, ...rest].join(' ');
+}

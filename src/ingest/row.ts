@@ -5,7 +5,8 @@
  */
 import type { Client, EntityType, RowIssue } from '../domain/client.js';
 import { parseBirthDate } from './dates.js';
-import { inferEntityType, parseEntityTypeValue } from './entity-type.js';
+import { withoutEntrepreneurForm } from './entrepreneur.js';
+import { hasOrganizationForm, inferEntityType, parseEntityTypeValue } from './entity-type.js';
 import {
   checkBik,
   checkCadastralNumber,
@@ -98,8 +99,11 @@ export function buildItem(row: number, cells: readonly string[], line: number, c
   const given = nameCell('given');
   const patronymic = nameCell('patronymic');
   const hasParts = surname !== '' || given !== '' || patronymic !== '';
-  const name =
+  const written =
     full !== '' || !hasParts ? full : [surname, given, patronymic].filter((p) => p !== '').join(' ');
+  // An entrepreneur is searched and scored as the person (`ИП Захаров О. П.` → `Захаров О. П.`); the
+  // written form still says who the client is (entity type below) and the output row keeps it.
+  const name = hasOrganizationForm(written) ? written : withoutEntrepreneurForm(written);
   if (isUsableName(name)) {
     client.name = name;
     if (hasParts) {
@@ -152,7 +156,7 @@ export function buildItem(row: number, cells: readonly string[], line: number, c
     client.entityType = type;
     client.entityTypeSource = 'column';
   } else {
-    const inferred = inferEntityType(client);
+    const inferred = inferEntityType({ ...client, name: written });
     if (inferred !== undefined) {
       client.entityType = inferred;
       client.entityTypeSource = 'inferred';

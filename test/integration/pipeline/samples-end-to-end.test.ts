@@ -99,9 +99,11 @@ describe.each(cases)('$file end to end', ({ file, encoding, delimiter, nameColum
     expect(evidence.map((e) => e.row)).toEqual(rows.map((_, i) => i + 1));
     expect(manifest.upstream.calls).toBeGreaterThan(0);
     // A name is searched in every spelling its register may use and the foreign-agent register also by
-    // the client's identifiers (docs/pipeline.md, "Request plans"): about six calls per client on the UTF-8 sample,
-    // seven on the Windows-1251 one (it has SNILS and OGRNIP columns), each distinct request sent once.
-    expect(manifest.upstream.calls_per_client).toBeLessThan(8);
+    // the client's identifiers (docs/pipeline.md, "Request plans"), and the sanctions list also in the
+    // Ukrainian forms of a surname and by a person's birth date: about seven calls per client on the UTF-8
+    // sample, eight and a half on the Windows-1251 one (it has SNILS and OGRNIP columns, and nearly every
+    // person a birth date of their own), each distinct request sent once.
+    expect(manifest.upstream.calls_per_client).toBeLessThan(9.5);
     const sent = new Map<string, number>();
     for (const line of readJsonLines<{
       checks: Record<string, { requests: { operation: string; params: object; cached?: boolean }[] }>;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { latinToCyrillic } from '../../../src/checks/latin-to-cyrillic.js';
+import { latinReadings, latinToCyrillic } from '../../../src/checks/latin-to-cyrillic.js';
 import { planCheck, type PlannedRequest } from '../../../src/checks/plan.js';
 import type { CoreCheckKind } from '../../../src/domain/check.js';
 import { DEFAULT_PROFILE, upstreamProfileSchema } from '../../../src/registry/profile.js';
@@ -39,6 +39,8 @@ describe('request plans: name searches in every spelling a register writes', () 
       'name=Tcvetkova',
       'name=TCVETKOVA',
       'name_local=Цветкова',
+      // The client's birth date: every listed person born that day, whatever the list's spelling.
+      'birth_date=1988-09-30',
     ]);
     for (const r of requests('sanctions', tsvetkova))
       expect((r.params as Readonly<Record<string, string>>).entity_type).toBe('person');
@@ -48,17 +50,39 @@ describe('request plans: name searches in every spelling a register writes', () 
     expect(queries(requests('foreign_agent', tsvetkova))).toEqual(['name=Цветкова']);
   });
 
-  it('narrows a capped search with the full name in the same spelling', () => {
+  it('narrows a capped search by the birth date, then with the full name, in the same spelling', () => {
     const narrowers = requests('sanctions', tsvetkova).map((r) =>
-      'narrowers' in r ? r.narrowers.map((n) => n.name ?? n.name_local) : [],
+      'narrowers' in r ? r.narrowers.map((n) => queries([{ ...r, params: n }])[0]) : [],
     );
     expect(narrowers).toEqual([
-      ['Цветкова Юлия Александровна'],
-      ['Tsvetkova Iuliia Aleksandrovna'],
-      ['TSVETKOVA Iuliia Aleksandrovna', 'TSVETKOVA IULIIA ALEKSANDROVNA'],
-      ['Tcvetkova Iuliia Aleksandrovna'],
-      ['TCVETKOVA Iuliia Aleksandrovna', 'TCVETKOVA IULIIA ALEKSANDROVNA'],
-      ['Цветкова Юлия Александровна'],
+      ['name=Цветкова&birth_date=1988-09-30', 'name=Цветкова Юлия Александровна'],
+      ['name=Tsvetkova&birth_date=1988-09-30', 'name=Tsvetkova Iuliia Aleksandrovna'],
+      [
+        'name=TSVETKOVA&birth_date=1988-09-30',
+        'name=TSVETKOVA Iuliia Aleksandrovna',
+        'name=TSVETKOVA IULIIA ALEKSANDROVNA',
+      ],
+      ['name=Tcvetkova&birth_date=1988-09-30', 'name=Tcvetkova Iuliia Aleksandrovna'],
+      [
+        'name=TCVETKOVA&birth_date=1988-09-30',
+        'name=TCVETKOVA Iuliia Aleksandrovna',
+        'name=TCVETKOVA IULIIA ALEKSANDROVNA',
+      ],
+      ['name_local=Цветкова&birth_date=1988-09-30', 'name_local=Цветкова Юлия Александровна'],
+      // The birth-date search: the date with each spelling of the surname.
+      [
+        'name=Цветкова&birth_date=1988-09-30',
+        'name=Tsvetkova&birth_date=1988-09-30',
+        'name=TSVETKOVA&birth_date=1988-09-30',
+        'name=Tcvetkova&birth_date=1988-09-30',
+        'name=TCVETKOVA&birth_date=1988-09-30',
+        'name_local=Цветкова&birth_date=1988-09-30',
+      ],
+    ]);
+    // Without a birth date, the full name alone.
+    const undated = requests('sanctions', person('Цветкова Юлия Александровна'));
+    expect(undated[0] && 'narrowers' in undated[0] ? undated[0].narrowers : []).toEqual([
+      { name: 'Цветкова Юлия Александровна', entity_type: 'person' },
     ]);
   });
 
@@ -84,9 +108,9 @@ describe('request plans: name searches in every spelling a register writes', () 
     );
   });
 
-  it('adds the spaced form of a hyphenated name in Cyrillic', () => {
+  it('adds the spaced form of a hyphenated name in Cyrillic, and each part of a double surname', () => {
     const q = queries(requests('foreign_agent', person('Римская-Корсакова Мария')));
-    expect(q).toEqual(['name=Римская-Корсакова', 'name=Римская Корсакова']);
+    expect(q).toEqual(['name=Римская-Корсакова', 'name=Римская Корсакова', 'name=Римская', 'name=Корсакова']);
   });
 
   it('keeps an organization name as written and in capitals (its own case may matter)', () => {
@@ -106,6 +130,7 @@ describe('request plans: name searches in every spelling a register writes', () 
     expect(queries(requests('sanctions', tsvetkova, CROSS_SCRIPT))).toEqual([
       'name=Цветкова',
       'name_local=Цветкова',
+      'birth_date=1988-09-30',
     ]);
     expect(queries(requests('foreign_agent', person('TSVETKOVA Iuliia'), CROSS_SCRIPT))).toEqual([
       'name=Tsvetkova',
@@ -119,6 +144,7 @@ describe('request plans: name searches in every spelling a register writes', () 
       'name=Tsvetkova',
       'name=Tcvetkova',
       'name_local=Цветкова',
+      'birth_date=1988-09-30',
     ]);
   });
 
@@ -155,10 +181,12 @@ describe('request plans: name searches in every spelling a register writes', () 
         fc.boolean(),
         fc.boolean(),
         fc.boolean(),
-        (words, org, crossScriptSearch, caseInsensitiveSearch) => {
+        fc.boolean(),
+        (words, org, crossScriptSearch, caseInsensitiveSearch, dated) => {
           const profile = upstreamProfileSchema.parse({ crossScriptSearch, caseInsensitiveSearch });
           const name = words.join(' ');
-          const client = org ? organization(name) : person(name);
+          const birth = dated ? { birthDate: '1980-02-29' } : {};
+          const client = org ? organization(name, birth) : person(name, birth);
           for (const kind of ['foreign_agent', 'sanctions'] as const) {
             const plan = planCheck(kind, client, profile);
             if (!('requests' in plan)) continue;
@@ -166,7 +194,9 @@ describe('request plans: name searches in every spelling a register writes', () 
             expect(new Set(keys).size).toBe(keys.length);
             for (const r of plan.requests) {
               const params = r.params as Readonly<Record<string, string>>;
-              expect((params.name ?? params.name_local ?? params.inn ?? '').trim()).not.toBe('');
+              expect(
+                (params.name ?? params.name_local ?? params.inn ?? params.birth_date ?? '').trim(),
+              ).not.toBe('');
             }
           }
         },
@@ -176,6 +206,85 @@ describe('request plans: name searches in every spelling a register writes', () 
 
   it('uses the default profile when none is given', () => {
     expect(requests('sanctions', tsvetkova)).toEqual(requests('sanctions', tsvetkova, DEFAULT_PROFILE));
+  });
+});
+
+describe('request plans: names as other lists write them', () => {
+  it('sends a Russian surname to the sanctions list in Ukrainian Cyrillic (name_local) and Ukrainian Latin (name)', () => {
+    const q = queries(requests('sanctions', person('Григорьев Алексей Игоревич')));
+    expect(q).toEqual(
+      expect.arrayContaining([
+        "name_local=Григор'єв",
+        'name=Hryhoriev',
+        'name=HRYHORIEV',
+        "name_local=Грігор'єв",
+      ]),
+    );
+    // The Ukrainian Cyrillic goes to the local-language field only, and never to the foreign-agent register.
+    expect(q).not.toContain("name=Григор'єв");
+    expect(queries(requests('foreign_agent', person('Григорьев Алексей Игоревич')))).toEqual([
+      'name=Григорьев',
+      'name=Григорьёв',
+    ]);
+    expect(queries(requests('sanctions', person('Соловьёв Павел')))).toEqual(
+      expect.arrayContaining(['name_local=Соловйов', 'name=Soloviov']),
+    );
+  });
+
+  it('trims the Ukrainian forms by the profile: Cyrillic kept across scripts, capitals dropped without case', () => {
+    const client = person('Григорьев Алексей');
+    const cross = queries(requests('sanctions', client, CROSS_SCRIPT));
+    expect(cross).toContain("name_local=Григор'єв");
+    expect(cross.filter((x) => /[a-z]/i.test(x.split('=')[1] ?? ''))).toEqual([]);
+    const noCase = queries(requests('sanctions', client, CASE_INSENSITIVE));
+    expect(noCase).toContain('name=Hryhoriev');
+    expect(noCase).not.toContain('name=HRYHORIEV');
+  });
+
+  it('searches the sanctions list by a person’s birth date, narrowed by the date with each surname spelling', () => {
+    const client = person('Кузнецов Иван Петрович', { birthDate: '1970-01-02' });
+    const planned = requests('sanctions', client);
+    const byDate = planned.find((r) => 'birth_date' in r.params && !('name' in r.params));
+    expect(byDate?.params).toEqual({ birth_date: '1970-01-02', entity_type: 'person' });
+    expect(byDate && 'narrowers' in byDate ? byDate.narrowers : []).toEqual(
+      expect.arrayContaining([
+        { name: 'Kuznetsov', birth_date: '1970-01-02', entity_type: 'person' },
+        { name_local: 'Кузнецов', birth_date: '1970-01-02', entity_type: 'person' },
+      ]),
+    );
+    // No date, or an organization: no such search.
+    expect(queries(requests('sanctions', person('Кузнецов Иван')))).not.toContainEqual(
+      expect.stringMatching(/^birth_date/),
+    );
+    expect(
+      queries(requests('sanctions', organization('ООО Кузнецов', { birthDate: '1970-01-02' }))).some((x) =>
+        x.startsWith('birth_date'),
+      ),
+    ).toBe(false);
+  });
+
+  it('searches each part of a double surname, joined both ways', () => {
+    const hyphen = queries(requests('foreign_agent', person('Соколова-Ланская Анна Петровна')));
+    expect(hyphen).toEqual([
+      'name=Соколова-Ланская',
+      'name=Соколова Ланская',
+      'name=Соколова',
+      'name=Ланская',
+    ]);
+    const spaced = queries(requests('foreign_agent', person('Мусина Ахметова Лейла Ринатовна')));
+    expect(spaced).toEqual(expect.arrayContaining(['name=Мусина', 'name=Мусина-Ахметова', 'name=Ахметова']));
+    // A part is narrowed with the given names in its own place.
+    const part = requests('foreign_agent', person('Соколова-Ланская Анна Петровна')).find(
+      (r) => (r.params as Readonly<Record<string, string>>).name === 'Ланская',
+    );
+    expect(part && 'narrowers' in part ? part.narrowers : []).toEqual([{ name: 'Ланская Анна Петровна' }]);
+    // A Turkic patronymic is no second surname.
+    expect(queries(requests('foreign_agent', person('Мамедов Эльчин Рафик оглы')))).toEqual(['name=Мамедов']);
+  });
+
+  it('reads a Latin name back both with and without the soft sign the Latin leaves out', () => {
+    const q = queries(requests('foreign_agent', person('Vorobyov Ilya')));
+    expect(q).toEqual(expect.arrayContaining(['name=Воробёв', 'name=Воробьёв']));
   });
 });
 
@@ -190,7 +299,16 @@ describe('reading a Latin name back into Cyrillic', () => {
     ['Iuliia', 'юлия'],
   ])('%s → %s', (latin, cyrillic) => expect(latinToCyrillic(latin)).toBe(cyrillic));
 
+  it.each([
+    ['Vorobyov', ['воробёв', 'воробьёв']],
+    ['Solovyova', ['соловёва', 'соловьёва']],
+    ['Dyachenko', ['дяченко', 'дьяченко']],
+    ['Grigoryev', ['григорьев']],
+    ['Vorobyov Ilya', ['воробёв иля', 'воробьёв илья']],
+  ])('%s reads as each of %j', (latin, readings) => expect(latinReadings(latin)).toEqual(readings));
+
   it('gives nothing for a name no Russian spelling produces', () => {
+    expect(latinReadings('Smith')).toEqual([]);
     expect(latinToCyrillic('Smith')).toBeUndefined();
     expect(latinToCyrillic('Wong')).toBeUndefined();
   });

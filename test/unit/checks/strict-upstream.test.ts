@@ -122,11 +122,14 @@ describe('recall against an upstream that matches whole words in one script, cas
 
   it('misses that client when the profile claims a cross-script search the upstream does not do', async () => {
     // The profile is the operator's word for what the service does: a wrong one costs recall, which is
-    // why the default assumes the least.
+    // why the default assumes the least. Only the search by the birth date, which needs no spelling,
+    // still finds a client who has one.
     const { lookup } = strictUpstream(agents, list);
-    const client = person('Цветкова Юлия Александровна', { birthDate: '1988-09-30' });
     const wrong = upstreamProfileSchema.parse({ crossScriptSearch: true });
-    expect((await runCheck('sanctions', client, lookup, wrong)).status).toBe('CLEAR');
+    const undated = person('Цветкова Юлия Александровна');
+    expect((await runCheck('sanctions', undated, lookup, wrong)).status).toBe('CLEAR');
+    const dated = person('Цветкова Юлия Александровна', { birthDate: '1988-09-30' });
+    expect((await runCheck('sanctions', dated, lookup, wrong)).status).toBe('MATCH');
   });
 
   const watchlisted = planted.filter(
@@ -188,5 +191,110 @@ describe('recall against an upstream that matches whole words in one script, cas
       'search.sanctions {"name":"TSVETKOVA IULIIA ALEKSANDROVNA","entity_type":"person"}',
     ]);
     expect(result.status).toBe('MATCH');
+  });
+});
+
+/** The names of the records the upstream returned to any request of the check. */
+function retrieving(lookup: Lookup): { lookup: Lookup; names: Set<string> } {
+  const names = new Set<string>();
+  return {
+    names,
+    lookup: {
+      ...lookup,
+      searchSanctions: async (params) => {
+        const found = await lookup.searchSanctions(params);
+        for (const r of found.data) names.add(r.data.name);
+        return found;
+      },
+    },
+  };
+}
+
+describe('retrieval of records written the way other lists write names (whole-word, case-sensitive upstream)', () => {
+  it('finds a Ukrainian list entry by the Ukrainian Latin and Ukrainian Cyrillic of a Russian surname', async () => {
+    const entry = sanctions({
+      name: 'HRYHORIEV Oleksii Ihorovych',
+      name_local: "Григор'єв Олексій Ігорович",
+      edrpou: '12345678',
+    });
+    const { lookup, calls } = strictUpstream([], [entry]);
+    const seen = retrieving(lookup);
+    await runCheck('sanctions', person('Григорьев Алексей Игоревич'), seen.lookup);
+    expect([...seen.names]).toEqual(['HRYHORIEV Oleksii Ihorovych']);
+    expect(calls).toContain('search.sanctions {"name":"HRYHORIEV","entity_type":"person"}');
+    expect(calls).toContain('search.sanctions {"name_local":"Григор\'єв","entity_type":"person"}');
+  });
+
+  it('finds a listed person whose Latin spelling no system gives (KUZNETZOV) by the birth date', async () => {
+    const entry = sanctions({ name: 'KUZNETZOV Ivan Petrovich', birth_date: '1970-01-02' });
+    const other = sanctions({ name: 'PETROV Oleg', birth_date: '1970-01-02' });
+    const { lookup } = strictUpstream([], [entry, other]);
+    const seen = retrieving(lookup);
+    const client = person('Кузнецов Иван Петрович', { birthDate: '1970-01-02' });
+    await runCheck('sanctions', client, seen.lookup);
+    expect(seen.names).toContain('KUZNETZOV Ivan Petrovich');
+  });
+
+  it('narrows a capped common surname by the birth date when the list writes the given names otherwise', async () => {
+    // Three namesakes fill a cap of 3 on `SMIRNOV`, and three others born the same day fill it on the date;
+    // the full name in Russian forms (`Gleb Arkadevich`) does not find `Hlib Arkadiiovych`.
+    const namesakes = ['Anton', 'Boris', 'Pavel'].map((given) =>
+      sanctions({ name: `SMIRNOV ${given} Ivanovych`, birth_date: '1960-01-01' }),
+    );
+    const sameDay = ['KOVAL Ivan', 'MELNYK Petro', 'SHEVCHUK Olha'].map((name) =>
+      sanctions({ name, birth_date: '1980-05-05' }),
+    );
+    const target = sanctions({ name: 'SMIRNOV Hlib Arkadiiovych', birth_date: '1980-05-05' });
+    const { lookup, calls } = strictUpstream([], [...namesakes, ...sameDay, target], 3);
+    const seen = retrieving(lookup);
+    const profile = upstreamProfileSchema.parse({ resultCap: 3 });
+    const client = person('Смирнов Глеб Аркадьевич', { birthDate: '1980-05-05' });
+    await runCheck('sanctions', client, seen.lookup, profile);
+    expect(seen.names).toContain('SMIRNOV Hlib Arkadiiovych');
+    expect(calls).toContain(
+      'search.sanctions {"name":"SMIRNOV","birth_date":"1980-05-05","entity_type":"person"}',
+    );
+  });
+
+  it('finds one part of a double surname listed alone', async () => {
+    const entry = sanctions({ name: 'SOKOLOVA Anna Petrovna', birth_date: '1975-03-03' });
+    const { lookup } = strictUpstream([], [entry]);
+    const seen = retrieving(lookup);
+    await runCheck('sanctions', person('Соколова-Ланская Анна Петровна'), seen.lookup);
+    expect([...seen.names]).toEqual(['SOKOLOVA Anna Petrovna']);
+  });
+
+  it('finds a Cyrillic entry with the soft sign a Latin client name leaves out (Vorobyov → Воробьёв)', async () => {
+    const entry = foreignAgent({ name: 'Воробьёв Илья Сергеевич', agent_type: 'Физическое лицо' });
+    const { lookup, calls } = strictUpstream([entry], []);
+    const names: string[] = [];
+    await runCheck('foreign_agent', person('Vorobyov Ilya'), {
+      ...lookup,
+      searchForeignAgents: async (params) => {
+        const found = await lookup.searchForeignAgents(params);
+        names.push(...found.data.map((r) => r.data.name));
+        return found;
+      },
+    });
+    expect(calls).toContain('search.foreign_agent {"name":"Воробьёв"}');
+    expect(names).toEqual(['Воробьёв Илья Сергеевич']);
+  });
+});
+
+describe('the search by birth date does not flag a client for a namesake of the day', () => {
+  it('keeps a client CLEAR whom only other persons born the same day share a record with', async () => {
+    const sameDay = [
+      'PETROV Oleg Ivanovich',
+      'KOVALENKO Iryna Petrivna',
+      'Сидоров Павел Андреевич',
+      'KUZMIN Ivan Sergeevich',
+    ].map((name) => sanctions({ name, birth_date: '1970-01-02' }));
+    const { lookup } = strictUpstream([], sameDay);
+    const seen = retrieving(lookup);
+    const client = person('Кузнецов Иван Петрович', { birthDate: '1970-01-02' });
+    const result = await runCheck('sanctions', client, seen.lookup);
+    // All four were returned and scored, and none is the client.
+    expect(seen.names.size).toBe(4);
+    expect(result.status).toBe('CLEAR');
   });
 });
