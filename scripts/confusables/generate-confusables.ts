@@ -5,8 +5,9 @@
  *
  * For each target script (Cyrillic, Latin) the output lists, per letter of that script's alphabet, every
  * character whose UTS #39 skeleton equals the letter's: the characters name hygiene folds to that letter.
- * Characters that NFKC already changes are left out (hygiene applies NFKC first), and so are Latin letters
- * of the basic alphabet whose twin has the other case (`b` ~ `Ь`): hygiene transliterates those instead.
+ * Characters that NFKC takes to a character of the same skeleton are left out (hygiene applies NFKC
+ * first), and so are Latin letters of the basic alphabet whose twin has the other case (`b` ~ `Ь`):
+ * hygiene transliterates those instead.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -58,8 +59,13 @@ function foldTable(alphabet: string): Map<string, string[]> {
   for (let cp = 0; cp <= 0x10ffff; cp++) {
     if (cp >= 0xd800 && cp <= 0xdfff) continue;
     const ch = String.fromCodePoint(cp);
-    if (alphabet.includes(ch) || ch.normalize('NFKC') !== ch) continue;
-    const targets = bySkeleton.get(skeleton(ch));
+    if (alphabet.includes(ch)) continue;
+    const key = skeleton(ch);
+    // NFKC, which hygiene applies first, takes `𝐚` to `a` of the same skeleton: no entry needed. It takes
+    // `ϲ` to `ς`, another letter: hygiene keeps such characters from NFKC, so they need theirs.
+    const compatible = ch.normalize('NFKC');
+    if (compatible !== ch && skeleton(compatible) === key) continue;
+    const targets = bySkeleton.get(key);
     if (targets === undefined) continue;
     // Several letters of one skeleton (`I` and `l`): the one of the same case, else the lower-case one.
     const cased = targets.filter((t) => sameCase(t, ch));
@@ -87,7 +93,7 @@ const header = `/**
  * © Unicode, Inc., used under the Unicode License (Unicode Data Files and Software License).
  *
  * Each string is a target letter followed by every character whose UTS #39 skeleton equals that letter's
- * (characters NFKC changes are left out: name hygiene applies NFKC first).
+ * (characters NFKC takes to one of the same skeleton are left out: name hygiene applies NFKC first).
  */
 export const CONFUSABLES_UNICODE_VERSION = '${UNICODE_VERSION}';
 `;

@@ -6,7 +6,7 @@
  * © Unicode, Inc., used under the Unicode License (Unicode Data Files and Software License).
  *
  * Each string is a target letter followed by every character whose UTS #39 skeleton equals that letter's
- * (characters NFKC changes are left out: name hygiene applies NFKC first).
+ * (characters NFKC takes to one of the same skeleton are left out: name hygiene applies NFKC first).
  */
 export const CONFUSABLES_UNICODE_VERSION = '10.0.0';
 
@@ -27,7 +27,7 @@ export const CYRILLIC_CONFUSABLES: readonly string[] = [
   'оoοσօסه٥ھہە۵०੦૦௦ం౦ಂ೦ംഠ൦ං๐໐ဝ၀ჿᴏᴑⲟꬽ𐐬𐓪𑣈𑣗',
   'пπᴨ',
   'рpρ⍴ⲣ',
-  'сcᴄⲥꮯ𐐽',
+  'сcϲᴄⲥꮯ𐐽',
   'тτᴛꭲ',
   'уyɣʏγүყᶌỿꭚ𑣜',
   'фɸφⲫ',
@@ -50,7 +50,7 @@ export const CYRILLIC_CONFUSABLES: readonly string[] = [
   'О0OΟՕ߀০ଠ୦ዐⲞⵔ〇ꓳ𐊒𐊫𐐄𐓂𐔖𑓐𑢵𑣠',
   'ПΠ∏Ⲡꛛ',
   'РPΡᏢᑭⲢꓑ𐊕',
-  'СCᏟⲤꓚ𐊢𐌂𐐕𐔜𑣩𑣲🝌',
+  'СCϹᏟⲤꓚ𐊢𐌂𐐕𐔜𑣩𑣲🝌',
   'ТTΤᎢ⊤⟙Ⲧꓔ𐊗𐊱𐌕𑢼𖼊🝨',
   'УYΥҮᎩᎽⲨꓬ𐊲𑢤𖽃',
   'ФΦՓቀᛰⲪ𐊳',
@@ -58,10 +58,10 @@ export const CYRILLIC_CONFUSABLES: readonly string[] = [
   'ШⲼ',
   'ЬƄᏏᖯ',
   'Э℈',
-  'іiıɩɪιӏᎥ⍳ꙇꭵ𑣃',
+  'іiıɩɪ˛ͺιӏᎥ⍳ꙇꭵ𑣃',
   'їïϊ',
   'єɛεԑ⋴ⲉꞓꮛ𐐩𑣎',
-  'І1I|ƖǀΙӀ׀וןا١۱ߊᛁ∣⏽Ⲓⵏꓲ𐊊𐌉𐌠𖼨𞣇',
+  'І1I|ƖǀΙӀ׀וןا١۱ߊᛁ∣⏽Ⲓⵏꓲ￨𐊊𐌉𐌠𖼨𞣇',
   'ЇÏΪ',
   'Є€ⲈꞒ',
   'ЎῨ',
@@ -71,7 +71,7 @@ export const CYRILLIC_CONFUSABLES: readonly string[] = [
 export const LATIN_CONFUSABLES: readonly string[] = [
   'AΑАᎪᗅꓮ𐊠𖽀',
   'BΒВᏴᗷꓐꞴ𐊂𐊡𐌁',
-  'CСᏟⲤꓚ𐊢𐌂𐐕𐔜𑣩𑣲🝌',
+  'CϹСᏟⲤꓚ𐊢𐌂𐐕𐔜𑣩𑣲🝌',
   'DᎠᗞᗪꓓ',
   'EΕЕᎬ⋿ⴹꓰ𐊆𑢦𑢮',
   'FϜᖴꓝꞘ𐊇𐊥𐔥𑢢𑣂𝈓',
@@ -97,15 +97,15 @@ export const LATIN_CONFUSABLES: readonly string[] = [
   'ZΖᏃꓜ𐋵𑢩𑣥',
   'aɑαа⍺',
   'bƄЬᏏᖯ',
-  'cсᴄⲥꮯ𐐽',
+  'cϲсᴄⲥꮯ𐐽',
   'dԁᏧᑯꓒ',
   'eеҽ℮ꬲ',
   'fքẝꞙꬵ',
   'gƍɡցᶃ',
   'hһհᏂ',
-  'iɩɪιіӏᎥ⍳ꙇꭵ𑣃',
+  'iɩɪ˛ͺιіӏᎥ⍳ꙇꭵ𑣃',
   'jϳј',
-  'l1|ǀ׀וןا١۱ߊᛁ∣⏽ⵏꓲ𐊊𐌉𐌠𖼨𞣇',
+  'l1|ǀ׀וןا١۱ߊᛁ∣⏽ⵏꓲ￨𐊊𐌉𐌠𖼨𞣇',
   'm𑜀𑣣',
   'nոռ',
   'oοσоօסه٥ھہە۵०੦૦௦ం౦ಂ೦ംഠ൦ං๐໐ဝ၀ჿᴏᴑⲟꬽ𐐬𐓪𑣈𑣗',

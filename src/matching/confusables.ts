@@ -21,6 +21,14 @@ export const TO_CYRILLIC: ReadonlyMap<string, string> = foldMap(CYRILLIC_CONFUSA
 export const TO_LATIN: ReadonlyMap<string, string> = foldMap(LATIN_CONFUSABLES);
 
 /**
+ * Look-alikes that NFKC would turn into another letter (`ϲ` into `ς`): hygiene keeps them from NFKC so
+ * that the data can fold them.
+ */
+export const KEPT_FROM_NFKC: ReadonlySet<string> = new Set(
+  [...TO_CYRILLIC.keys(), ...TO_LATIN.keys()].filter((ch) => ch.normalize('NFKC') !== ch),
+);
+
+/**
  * Latin letters with no Cyrillic look-alike of their case, read as the Cyrillic letter they stand for in
  * transliteration (`v` in `Коvалёв` is `в`): the single-letter equivalents of ICAO Doc 9303 (8th ed.,
  * part 3, table of Cyrillic transliteration) read backwards, and `j` → `й` of GOST 7.79-2000 system B.

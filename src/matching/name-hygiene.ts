@@ -23,6 +23,7 @@
  * name was obfuscated (NFKC alone is not counted: full-width forms come from ordinary input methods).
  * Pure: no I/O.
  */
+import { KEPT_FROM_NFKC } from './confusables.js';
 import { classOf, foldWord, isLookAlikeSign, type Script } from './script-fold.js';
 
 export interface NameHygiene {
@@ -156,18 +157,25 @@ function scriptOfName(chars: readonly string[]): Script | undefined {
   return latin > cyrillic ? 'latin' : 'cyrillic';
 }
 
-function nfkcKeepingNumero(value: string): string {
-  if (!value.includes('№')) return value.normalize('NFKC');
-  return value
-    .split('№')
-    .map((part) => part.normalize('NFKC'))
-    .join('№');
+/** NFKC, except for `№` (NFKC spells it `No`) and the look-alikes NFKC would turn into another letter. */
+function nfkc(value: string): string {
+  let out = '';
+  let run = '';
+  for (const ch of value) {
+    if (ch !== '№' && !KEPT_FROM_NFKC.has(ch)) {
+      run += ch;
+      continue;
+    }
+    out += run.normalize('NFKC') + ch;
+    run = '';
+  }
+  return out + run.normalize('NFKC');
 }
 
 /** Cleans a name (see the file comment). Plain names come back unchanged, without a copy. */
 export function nameHygiene(value: string): NameHygiene {
   if (isPlain(value)) return { text: value, removed: 0, folded: 0, foreign: 0 };
-  const { chars, removed } = cleanChars(nfkcKeepingNumero(value));
+  const { chars, removed } = cleanChars(nfkc(value));
   const nameScript = scriptOfName(chars);
   let folded = 0;
   let foreign = 0;

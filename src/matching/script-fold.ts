@@ -117,12 +117,27 @@ function replacementOf(ch: string, cls: CharClass, target: Script): string | und
   return LATIN_TRANSLITERATED_TO_CYRILLIC.get(ch);
 }
 
+/**
+ * Letters of other Cyrillic alphabets that look like a Russian one (Kazakh `ү`, Abkhaz `ҽ`, the palochka
+ * `ӏ`) are read as that letter, on the client's side and the register's alike. Written in the word's own
+ * script and ordinary in Kazakh or Abkhaz names, they are not counted as a disguise.
+ */
+function foldOtherAlphabets(chars: string[]): void {
+  for (let i = 0; i < chars.length; i++) {
+    const twin = TO_CYRILLIC.get(chars[i] ?? '');
+    if (twin !== undefined) chars[i] = twin;
+  }
+}
+
 /** Folds one word (an array of characters, changed in place) towards its script. */
 export function foldWord(chars: string[], nameScript: Script | undefined): WordFold {
   const classes = chars.map(classOf);
   const count = census(chars, classes);
   const mixed = count.latin > 0 && count.cyrillic > 0;
-  if (!mixed && count.other === 0) return { folded: 0, foreign: 0 };
+  if (!mixed && count.other === 0) {
+    if (count.cyrillic > 0) foldOtherAlphabets(chars);
+    return { folded: 0, foreign: 0 };
+  }
   const target = targetOf(count, classes, nameScript);
   const letterOf = (i: number): boolean => LETTER.test(chars[i] ?? '');
   // Third-script letters of a word the data cannot fold are still a disguise, unless the word is all of
@@ -148,5 +163,6 @@ export function foldWord(chars: string[], nameScript: Script | undefined): WordF
       folded++;
     } else if (classes[i] === 'other' && letterOf(i)) foreign++;
   });
+  if (target === 'cyrillic') foldOtherAlphabets(chars);
   return { folded, foreign };
 }
