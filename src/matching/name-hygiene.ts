@@ -103,9 +103,30 @@ const TYPOGRAPHIC = new Set([0xab, 0xbb, 0x2013, 0x2014, 0x2018, 0x2019, 0x201c,
 
 const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
 
+function isBasicLetter(c: number): boolean {
+  return (c >= 0x0400 && c <= 0x045f) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+}
+
+/** Whether a word is letters of one script's basic alphabet only: nothing to fold, the common case. */
+function isBasicOneScript(word: readonly string[]): boolean {
+  let latin = false;
+  let cyrillic = false;
+  for (const ch of word) {
+    const c = ch.charCodeAt(0);
+    if (c >= 0x0400 && c <= 0x045f) cyrillic = true;
+    else if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) latin = true;
+    else return false;
+  }
+  return !(latin && cyrillic);
+}
+
 /** Whether chars[i] belongs to a word: a letter or mark, or a look-alike sign that a letter follows. */
 function inWord(chars: readonly string[], i: number): boolean {
   const ch = chars[i] ?? '';
+  const c = ch.charCodeAt(0);
+  // Basic Latin and Cyrillic letters, spaces and ASCII punctuation need no Unicode property lookup.
+  if (isBasicLetter(c)) return true;
+  if (c < 0x80 && (c < 0x30 || c > 0x39)) return false;
   if (LETTER_OR_MARK.test(ch)) return true;
   if (!isLookAlikeSign(ch)) return false;
   for (let j = i + 1; j < chars.length; j++) {
@@ -123,6 +144,12 @@ function cleanChars(text: string): { chars: string[]; removed: number } {
   let pendingSpace = false;
   for (const ch of text) {
     const c = ch.charCodeAt(0);
+    if (isBasicLetter(c) || (c > 0x20 && c < 0x7f)) {
+      if (pendingSpace) chars.push(' ');
+      pendingSpace = false;
+      chars.push(ch);
+      continue;
+    }
     const space = c === 0x20 || CONTROL_SPACE.test(ch);
     if (!space && c >= 0x7f && REMOVE.test(ch)) {
       // Removed without splitting the word: `Кова\u0001лев` is one word, `Ковалев`.
@@ -149,7 +176,9 @@ function scriptOfName(chars: readonly string[]): Script | undefined {
   let latin = 0;
   let cyrillic = 0;
   for (const ch of chars) {
-    const cls = classOf(ch);
+    const c = ch.charCodeAt(0);
+    const cls =
+      c >= 0x0400 && c <= 0x045f ? 'cyrillic' : c < 0x80 && !isBasicLetter(c) ? 'neutral' : classOf(ch);
     if (cls === 'latin') latin++;
     else if (cls === 'cyrillic') cyrillic++;
   }
@@ -157,8 +186,11 @@ function scriptOfName(chars: readonly string[]): Script | undefined {
   return latin > cyrillic ? 'latin' : 'cyrillic';
 }
 
+const KEEP = new RegExp(`[№${[...KEPT_FROM_NFKC].join('').replace(/[\\\]^-]/g, '\\$&')}]`, 'u');
+
 /** NFKC, except for `№` (NFKC spells it `No`) and the look-alikes NFKC would turn into another letter. */
 function nfkc(value: string): string {
+  if (!KEEP.test(value)) return value.normalize('NFKC');
   let out = '';
   let run = '';
   for (const ch of value) {
@@ -190,9 +222,11 @@ export function nameHygiene(value: string): NameHygiene {
     let end = i + 1;
     while (end < chars.length && inWord(chars, end)) end++;
     const word = chars.slice(i, end);
-    const result = foldWord(word, nameScript);
-    folded += result.folded;
-    foreign += result.foreign;
+    if (!isBasicOneScript(word)) {
+      const result = foldWord(word, nameScript);
+      folded += result.folded;
+      foreign += result.foreign;
+    }
     out += word.join('');
     i = end;
   }
