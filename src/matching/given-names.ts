@@ -1,3 +1,4 @@
+import { GROUPED_GIVEN_NAMES } from './name-variants.js';
 import { skeleton } from './skeleton.js';
 
 /**
@@ -182,7 +183,8 @@ const NAMES = [
   'Ярослав',
 ];
 
-const KNOWN = new Set(NAMES.map((n) => skeleton(n.toLowerCase())));
+/** The Russian names above and every form of the given-name groups (Олена is not a slip for Алёна). */
+const KNOWN = new Set([...NAMES.map((n) => skeleton(n.toLowerCase())), ...GROUPED_GIVEN_NAMES]);
 
 /** True when both skeletons are known given names (and so two different names when they differ). */
 export function areKnownGivenNames(a: string, b: string): boolean {

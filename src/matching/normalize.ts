@@ -182,6 +182,9 @@ export function splitWords(value: string, splitHyphens = false): RawWord[] {
     } else if (kind === 'dot') {
       flush(true);
     } else if (kind === 'separator') {
+      // MVD 1997 and BGN write ъ as a double quote inside a surname (OB"EDKOV): a mark, not a quote, when
+      // a person's name has letters on both sides of it.
+      if (ch === '"' && !splitHyphens && isLetterAt(text, i - 1) && isLetterAt(text, i + 1)) continue;
       flush(false);
     } else if (kind === 'hyphen') {
       if (splitHyphens) flush(false);
@@ -191,6 +194,11 @@ export function splitWords(value: string, splitHyphens = false): RawWord[] {
   }
   flush(false);
   return words;
+}
+
+function isLetterAt(text: string, i: number): boolean {
+  const ch = text[i];
+  return ch !== undefined && caseOf(ch) !== 0;
 }
 
 function trimHyphens(word: string): string {

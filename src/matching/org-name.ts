@@ -23,6 +23,8 @@ export interface OrgName {
   readonly script: Script;
   /** The name was written with quotes (`ООО «Ромашка»`): a sign of an organization. */
   readonly quoted: boolean;
+  /** The numbers in the name, sorted (`Завод № 158` → 158): part of its identity, never a typo. */
+  readonly numbers: string;
 }
 
 /** Words that join other words and say nothing of the company. */
@@ -30,9 +32,36 @@ const STOP_WORDS = new Set(['и', 'анд', 'тхе', 'оф']);
 
 const QUOTES = ['«', '»', '"', '„', '“', '”'];
 
+/** Number signs written as words before a number: `N 57`, `No. 57`, `Nr 57` are `№ 57`. */
+const NUMBER_SIGNS = new Set(['n', 'no', 'nr', 'nº', 'no.']);
+
+const isDigit = (ch: string | undefined): boolean => ch !== undefined && ch >= '0' && ch <= '9';
+
+/** The words without number signs: `N 57` and `N57` become `57`, as `№ 57` already is. */
+function withoutNumberSigns(words: readonly NameWord[]): NameWord[] {
+  const out: NameWord[] = [];
+  words.forEach((w, i) => {
+    if (NUMBER_SIGNS.has(w.text) && isDigit(words[i + 1]?.text[0])) return;
+    const sign = [...NUMBER_SIGNS].find((s) => w.text.startsWith(s) && isDigit(w.text[s.length]));
+    if (sign !== undefined && /^\d+$/.test(w.text.slice(sign.length))) {
+      const digits = w.text.slice(sign.length);
+      out.push({ ...w, text: digits, written: digits, skel: digits });
+      return;
+    }
+    out.push(w);
+  });
+  return out;
+}
+
+function numbersOf(words: readonly NameWord[]): string {
+  const found: string[] = [];
+  for (const w of words) for (const run of w.text.match(/\d+/g) ?? []) found.push(String(Number(run)));
+  return found.sort().join(' ');
+}
+
 export function parseOrgName(raw: string): OrgName {
   const split = splitName(raw, true);
-  const words = split.words.filter((w) => !STOP_WORDS.has(w.skel));
+  const words = withoutNumberSigns(split.words.filter((w) => !STOP_WORDS.has(w.skel)));
   const skels = words.map((w) => w.skel);
   return {
     raw,
@@ -42,6 +71,7 @@ export function parseOrgName(raw: string): OrgName {
     forms: split.forms,
     script: split.script,
     quoted: QUOTES.some((q) => raw.includes(q)),
+    numbers: numbersOf(words),
   };
 }
 
@@ -79,7 +109,12 @@ export function compareOrgNames(client: OrgName, record: OrgName): OrgNameCompar
   const notes: string[] = [];
   let score: number;
   let agreement: OrgAgreement;
-  if (client.joined === record.joined) {
+  if (client.numbers !== record.numbers) {
+    // Завод № 157 and Завод № 158 are two plants, not one with a slip: numbers are compared as numbers.
+    score = ORG_NAME.CONTRADICTION_CAP * jaroWinkler(client.joined, record.joined);
+    agreement = 'differs';
+    notes.push(`number differs (${client.numbers || 'none'} ≠ ${record.numbers || 'none'})`);
+  } else if (client.joined === record.joined) {
     score = 1;
     agreement = 'equal';
   } else if (client.sorted === record.sorted) {

@@ -2,6 +2,8 @@ import { PERSON_NAME } from './thresholds.js';
 import { splitName, type NameWord, type Script } from './name-words.js';
 import type { LegalForm } from './legal-forms.js';
 import { areKnownGivenNames } from './given-names.js';
+import { fatherStems, particleGender, sameFather, sameGivenName } from './name-variants.js';
+import { letterKeys, skeleton, skeletonKeys } from './skeleton.js';
 import { editDistance } from './similarity.js';
 
 /**
@@ -15,9 +17,15 @@ export type Gender = 'male' | 'female';
 
 export interface PersonToken extends NameWord {
   readonly initial: boolean;
-  /** Gender of a word that reads as a patronymic (-ович/-евич/-ич, -овна/-евна/-ична). */
+  /** Gender of a word that reads as a patronymic (-ович/-евич/-ич, -овна/-евна/-ична, -івна, -аўна, оглы/кызы). */
   readonly patronymic: Gender | undefined;
   readonly role: NameRole;
+  /** Every skeleton the word can stand for (skeletonKeys): a Latin word has one per reading. */
+  readonly keys: readonly string[];
+  /** The word's letters before the shared folds, one per reading: what an initial is compared with. */
+  readonly letters: readonly string[];
+  /** For a patronymic, the stems of the father's name it is built on (fatherStems). */
+  readonly father: readonly string[];
 }
 
 export interface PersonName {
@@ -26,9 +34,6 @@ export interface PersonName {
   readonly forms: readonly LegalForm[];
   readonly script: Script;
 }
-
-/** Turkic patronymic particles written as separate words: `Мамедов Ахмед Исмаил оглы`. */
-const PARTICLES = new Set(['огли', 'оглу', 'кизи', 'ули', 'уулу']);
 
 /** Latin spellings of one Cyrillic letter that may stand alone as an initial without a dot. */
 const ONE_LETTER_DIGRAPHS = new Set(['yu', 'ya', 'ye', 'yo', 'zh', 'kh', 'ch', 'sh', 'ts', 'iu', 'ia']);
@@ -43,7 +48,7 @@ function patronymicGender(skel: string): Gender | undefined {
   // Ильич (илич) is the shortest patronymic; no given name ends in -ич.
   if (skel.length < 4) return undefined;
   if (skel.endsWith('ич')) return 'male';
-  if (skel.endsWith('овна') || skel.endsWith('евна') || skel.endsWith('ична')) return 'female';
+  if (['овна', 'евна', 'ична', 'ивна', 'авна', 'ауна', 'еуна'].some((e) => skel.endsWith(e))) return 'female';
   return undefined;
 }
 
@@ -83,23 +88,42 @@ function assignRoles(words: readonly NameWord[], patronymics: readonly (Gender |
 }
 
 function tokensOf(words: readonly NameWord[], roles?: readonly NameRole[]): PersonToken[] {
-  // A particle makes the word before it a patronymic and is itself dropped.
+  // A Turkic particle (оглы, кызы) makes the word before it a patronymic of its gender and is dropped.
   const kept: NameWord[] = [];
-  const particleAfter = new Set<number>();
-  for (const w of words) {
-    if (PARTICLES.has(w.skel) && kept.length > 0) particleAfter.add(kept.length - 1);
-    else kept.push(w);
-  }
+  const keptRoles: NameRole[] = [];
+  const particleAfter = new Map<number, Gender>();
+  words.forEach((w, i) => {
+    const gender = kept.length > 0 ? particleGender(w.skel) : undefined;
+    if (gender !== undefined) {
+      particleAfter.set(kept.length - 1, gender);
+      return;
+    }
+    // `Rafiq-oğlu`, `Рафик-кызы`: the particle joined with a hyphen.
+    const hyphen = w.text.lastIndexOf('-');
+    const joined = hyphen > 0 ? particleGender(skeleton(w.text.slice(hyphen + 1))) : undefined;
+    if (joined !== undefined) {
+      const father = w.text.slice(0, hyphen);
+      particleAfter.set(kept.length, joined);
+      kept.push({
+        ...w,
+        text: father,
+        written: w.written.slice(0, w.written.lastIndexOf('-')),
+        skel: skeleton(father),
+      });
+    } else kept.push(w);
+    keptRoles.push(roles?.[i] ?? 'unknown');
+  });
   const initials = kept.map(isInitial);
   const patronymics = kept.map((w, i): Gender | undefined => {
     if (initials[i]) return undefined;
-    if (particleAfter.has(i)) return w.skel.endsWith('а') ? 'female' : 'male';
-    return patronymicGender(w.skel);
+    return particleAfter.get(i) ?? patronymicGender(w.skel);
   });
-  const assigned = roles ?? assignRoles(kept, patronymics);
+  const assigned = roles === undefined ? assignRoles(kept, patronymics) : keptRoles;
   return kept.map((w, i) => {
     const role = assigned[i] ?? 'unknown';
+    const keys = skeletonKeys(w.text);
     // A surname that ends like a patronymic (Абрамович, Бабич) is still a surname.
+    const patronymic = role === 'surname' ? undefined : patronymics[i];
     return {
       text: w.text,
       written: w.written,
@@ -110,8 +134,11 @@ function tokensOf(words: readonly NameWord[], roles?: readonly NameRole[]): Pers
       script: w.script,
       index: i,
       initial: initials[i] ?? false,
-      patronymic: role === 'surname' ? undefined : patronymics[i],
+      patronymic,
       role,
+      keys,
+      letters: letterKeys(w.text),
+      father: patronymic === undefined ? [] : fatherStems(keys, particleAfter.has(i)),
     };
   });
 }
@@ -166,7 +193,7 @@ export function parsePersonParts(parts: {
 
 // --- comparison
 
-export type PairKind = 'exact' | 'typo' | 'typo2' | 'initial' | 'gender' | 'mismatch';
+export type PairKind = 'exact' | 'variant' | 'part' | 'typo' | 'typo2' | 'initial' | 'gender' | 'mismatch';
 
 export interface TokenPair {
   readonly client: PersonToken;
@@ -204,6 +231,8 @@ export function isGenderPair(a: string, b: string): boolean {
 
 const PAIR_VALUE: Readonly<Record<PairKind, number>> = {
   exact: 1,
+  variant: 0.98,
+  part: 0.85,
   typo: 0.9,
   typo2: 0.8,
   initial: 0.6,
@@ -211,18 +240,70 @@ const PAIR_VALUE: Readonly<Record<PairKind, number>> = {
   mismatch: 0,
 };
 
+function intersects(a: readonly string[], b: readonly string[]): boolean {
+  return a.some((x) => b.includes(x));
+}
+
+/**
+ * An initial against a word: the initial's letters begin the word as written (`К.` and `Ксения`, `Ch.` and
+ * `Чернов`, `H.` and `Григорий` in a Ukrainian list), compared before the skeleton's folds so that `кс`
+ * is not read as `х`. A Latin initial of two letters (`Ye.`, `Ts.`) and an initial in the other script
+ * (`Е.` and `Yelena`) are compared on skeletons as well.
+ */
+function initialAgrees(init: PersonToken, other: PersonToken): boolean {
+  for (const l of init.letters) {
+    for (const o of other.letters) {
+      if (l.length > 0 && (o.startsWith(l) || (other.initial && l.startsWith(o)))) return true;
+    }
+  }
+  // Across scripts the letters differ by design (`Е.` and `Yelena`): the skeletons compare there.
+  if (init.text.length < 2 && init.script === other.script) return false;
+  return init.keys.some((k) => k.length > 0 && other.keys.some((o) => o.startsWith(k)));
+}
+
+/** A hyphenated word and a part of it (Соколова-Ланская and Соколова): one part of a double surname. */
+function isPartOf(whole: PersonToken, part: PersonToken): boolean {
+  if (!whole.text.includes('-') || part.text.includes('-')) return false;
+  return whole.text
+    .split('-')
+    .some((piece) => piece.length > 0 && intersects(skeletonKeys(piece), part.keys));
+}
+
+/** Ukrainian and Belarusian letters: a word with one is not written by Russian rules. */
+const NON_RUSSIAN_LETTERS = /[іїєґў]/;
+
+function isRussianCyrillic(token: PersonToken): boolean {
+  return token.script === 'cyrillic' && !NON_RUSSIAN_LETTERS.test(token.text);
+}
+
 function pairKind(a: PersonToken, b: PersonToken): PairKind {
   if (a.initial || b.initial) {
     const [init, other] = a.initial ? [a, b] : [b, a];
-    if (other.initial) return init.skel[0] === other.skel[0] ? 'initial' : 'mismatch';
-    return other.skel.startsWith(init.skel) || other.skel[0] === init.skel[0] ? 'initial' : 'mismatch';
+    return initialAgrees(init, other) ? 'initial' : 'mismatch';
   }
-  if (a.skel === b.skel) return 'exact';
+  // Рафик оглы and Рафик кызы: the same father, another gender.
+  if (a.patronymic !== undefined && b.patronymic !== undefined && a.patronymic !== b.patronymic)
+    return 'gender';
+  if (a.skel === b.skel || intersects(a.keys, b.keys)) return 'exact';
   if (isGenderPair(a.skel, b.skel)) return 'gender';
-  if (areKnownGivenNames(a.skel, b.skel)) return 'mismatch';
+  if (a.patronymic === undefined && b.patronymic === undefined && sameGivenName(a.keys, b.keys))
+    return 'variant';
+  if (isPartOf(a, b) || isPartOf(b, a)) return 'part';
   const shorter = Math.min(a.skel.length, b.skel.length);
-  const distance = editDistance(a.skel, b.skel, 2);
-  if (distance === 1 && shorter >= PERSON_NAME.TYPO_MIN_LENGTH) return 'typo';
+  let distance = 3;
+  for (const x of a.keys) for (const y of b.keys) distance = Math.min(distance, editDistance(x, y, 2));
+  const slip = distance === 1 && shorter >= PERSON_NAME.TYPO_MIN_LENGTH;
+  // Борисоович is a slip in Борисович; Ігорович, Ігаравіч, Ihorovych and Рафик оглы are Игоревич and
+  // Рафикович in other languages' forms, however few letters differ.
+  if (
+    a.patronymic !== undefined &&
+    b.patronymic !== undefined &&
+    sameFather(a.father, b.father) &&
+    !(slip && isRussianCyrillic(a) && isRussianCyrillic(b))
+  )
+    return 'variant';
+  if (areKnownGivenNames(a.skel, b.skel)) return 'mismatch';
+  if (slip) return 'typo';
   if (distance === 2 && shorter >= PERSON_NAME.TWO_TYPOS_MIN_LENGTH) return 'typo2';
   return 'mismatch';
 }
@@ -333,16 +414,52 @@ function roleOf(pair: TokenPair): NameRole {
   return pair.record.role;
 }
 
+/**
+ * `Мусина Ахметова` written as two words where the other side has `Мусина-Ахметова`: the two words become
+ * one surname, so that they pair with it instead of leaving a word over.
+ */
+function joinDoubleSurname(
+  side: readonly PersonToken[],
+  other: readonly PersonToken[],
+): readonly PersonToken[] {
+  if (side.length < 2 || !other.some((t) => t.text.includes('-'))) return side;
+  const hyphenated = other.filter((t) => t.text.includes('-'));
+  for (let i = 0; i + 1 < side.length; i++) {
+    const first = side[i] as PersonToken;
+    const second = side[i + 1] as PersonToken;
+    if (first.initial || second.initial || first.text.includes('-') || second.text.includes('-')) continue;
+    const text = `${first.text}-${second.text}`;
+    const keys = skeletonKeys(first.text + second.text);
+    const whole = hyphenated.find((h) => intersects(h.keys, keys));
+    if (whole === undefined) continue;
+    const joined: PersonToken = {
+      ...first,
+      text,
+      written: `${first.written}-${second.written}`,
+      skel: whole.skel,
+      keys: whole.keys,
+      letters: first.letters,
+      role: 'surname',
+      patronymic: undefined,
+      father: [],
+    };
+    return [...side.slice(0, i), joined, ...side.slice(i + 2)];
+  }
+  return side;
+}
+
 /** Scores two person names (see PERSON_NAME in src/matching/thresholds.ts for the numbers). */
 export function comparePersonNames(client: PersonName, record: PersonName): PersonNameComparison {
   if (client.tokens.length === 0 || record.tokens.length === 0) {
     const side = client.tokens.length === 0 ? 'client' : 'record';
     return { score: 0, agreement: 'absent', pairs: [], unpaired: [], notes: [`name absent on ${side}`] };
   }
-  const pairs = bestPairing(client.tokens, record.tokens);
+  const clientTokens = joinDoubleSurname(client.tokens, record.tokens);
+  const recordTokens = joinDoubleSurname(record.tokens, client.tokens);
+  const pairs = bestPairing(clientTokens, recordTokens);
   const unpaired: PersonToken[] = [];
-  for (const t of client.tokens) if (!pairs.some((p) => p.client === t)) unpaired.push(t);
-  for (const t of record.tokens) if (!pairs.some((p) => p.record === t)) unpaired.push(t);
+  for (const t of clientTokens) if (!pairs.some((p) => p.client === t)) unpaired.push(t);
+  for (const t of recordTokens) if (!pairs.some((p) => p.record === t)) unpaired.push(t);
   const notes: string[] = [];
   const contradictions = pairs.filter((p) => p.kind === 'gender' || p.kind === 'mismatch');
   if (contradictions.length > 0) {
@@ -361,10 +478,22 @@ export function comparePersonNames(client: PersonName, record: PersonName): Pers
   }
   let score = 1;
   let initials = 0;
+  let partOnly = false;
   // Agreeing names other than patronymics: a surname and a given name are what identify a person.
   let names = 0;
   for (const p of pairs) {
-    if (p.kind === 'typo') {
+    if (p.kind === 'variant') {
+      score -= PERSON_NAME.VARIANT_PENALTY;
+      const role = roleOf(p);
+      const what =
+        role === 'patronymic'
+          ? 'patronymic of the same name in another form'
+          : `${ROLE_LABEL[role]} in another language`;
+      notes.push(`${what} (${p.client.text} ~ ${p.record.text})`);
+    } else if (p.kind === 'part') {
+      partOnly = true;
+      notes.push(`one part of a double surname (${p.client.text} ~ ${p.record.text})`);
+    } else if (p.kind === 'typo') {
       score -= PERSON_NAME.TYPO_PENALTY;
       notes.push(`one-letter difference in ${ROLE_LABEL[roleOf(p)]} (${p.client.text} ~ ${p.record.text})`);
     } else if (p.kind === 'typo2') {
@@ -376,7 +505,7 @@ export function comparePersonNames(client: PersonName, record: PersonName): Pers
   }
   for (const t of unpaired) {
     score -= PERSON_NAME.ABSENT_PART_PENALTY;
-    const missingOn = client.tokens.includes(t) ? 'record' : 'client';
+    const missingOn = clientTokens.includes(t) ? 'record' : 'client';
     notes.push(`${ROLE_LABEL[t.role]} absent on ${missingOn}`);
   }
   let agreement: NameAgreement = 'full';
@@ -389,5 +518,7 @@ export function comparePersonNames(client: PersonName, record: PersonName): Pers
     agreement = 'initials';
     notes.push('initials only');
   }
+  // A double surname against one of its parts: a marriage or a list's short form, for a reviewer to judge.
+  if (partOnly) score = Math.min(score, PERSON_NAME.DOUBLE_SURNAME_PART_CAP);
   return { score, agreement, pairs, unpaired, notes };
 }

@@ -15,6 +15,7 @@
  */
 
 import { LOWER_LATIN_TO_CYRILLIC } from './confusables.js';
+import { READINGS, type Reading } from './data/latin-spellings.js';
 
 const CYRILLIC: Readonly<Record<string, string>> = {
   а: 'а',
@@ -55,7 +56,18 @@ const CYRILLIC: Readonly<Record<string, string>> = {
   ї: 'и',
   є: 'е',
   ґ: 'г',
-  ў: 'в',
+  // Belarusian ў is written u in passports (Yauhen, Paulauna), and Uzbek ў (o') is a vowel too.
+  ў: 'у',
+  // Kazakh, Uzbek, Kyrgyz, Tatar and Bashkir letters met in Central Asian names and patronymic particles.
+  қ: 'к',
+  ғ: 'г',
+  ұ: 'у',
+  ү: 'у',
+  ө: 'о',
+  ә: 'а',
+  һ: 'х',
+  ҳ: 'х',
+  ң: 'н',
 };
 
 /**
@@ -111,6 +123,12 @@ const LATIN: Readonly<Record<string, string>> = {
   ú: 'у',
   ù: 'у',
   ü: 'у',
+  // Turkish and Azerbaijani letters of Turkic patronymics (oğlu, qızı) and Belarusian ŭ.
+  ğ: 'г',
+  ı: 'и',
+  ş: 'ш',
+  ç: 'ч',
+  ŭ: 'у',
 };
 
 function isCyrillicCode(c: number): boolean {
@@ -135,39 +153,68 @@ function letters(word: string): string {
     }
     return out;
   }
+  return readLatin(word, PRIMARY);
+}
+
+/** A reading's sequences, longest first, looked up by their first letter. */
+interface CompiledReading {
+  readonly byFirst: ReadonlyMap<string, readonly (readonly [string, string])[]>;
+  readonly endings: readonly (readonly [string, string])[];
+  readonly markers: readonly string[] | undefined;
+}
+
+function compile(reading: Reading): CompiledReading {
+  const byFirst = new Map<string, (readonly [string, string])[]>();
+  for (const [latin, key] of Object.entries(reading.sequences)) {
+    const first = latin[0] ?? '';
+    const list = byFirst.get(first) ?? [];
+    list.push([latin, key]);
+    byFirst.set(first, list);
+  }
+  for (const list of byFirst.values()) list.sort((a, b) => b[0].length - a[0].length);
+  return { byFirst, endings: Object.entries(reading.endings ?? {}), markers: reading.markers };
+}
+
+const COMPILED = READINGS.map(compile);
+const PRIMARY = COMPILED[0] as CompiledReading;
+
+/** Step 1 for a Latin word in one reading: the longest listed sequence at each position, else one letter. */
+function readLatin(word: string, reading: CompiledReading): string {
+  let out = '';
+  let end = word.length;
+  let ending = '';
+  for (const [latin, key] of reading.endings) {
+    if (word.length > latin.length + 1 && word.endsWith(latin)) {
+      end = word.length - latin.length;
+      ending = key;
+      break;
+    }
+  }
   let i = 0;
-  while (i < word.length) {
+  while (i < end) {
     const ch = word[i] ?? '';
-    const next = word[i + 1];
-    if (ch === 's' && next === 'h') {
-      if (word[i + 2] === 'c' && word[i + 3] === 'h') {
-        out += 'щ';
-        i += 4;
-      } else if (word[i + 2] === 'h') {
-        out += 'щ';
-        i += 3;
-      } else {
-        out += 'ш';
-        i += 2;
+    let matched = false;
+    for (const [latin, key] of reading.byFirst.get(ch) ?? []) {
+      if (latin.length > 1 && i + latin.length <= end && word.startsWith(latin, i)) {
+        out += key;
+        i += latin.length;
+        matched = true;
+        break;
       }
-      continue;
+      if (latin.length === 1) {
+        out += key;
+        i += 1;
+        matched = true;
+        break;
+      }
     }
-    if (next === 'h' && (ch === 'z' || ch === 'k' || ch === 'c')) {
-      out += ch === 'z' ? 'ж' : ch === 'k' ? 'х' : 'ч';
-      i += 2;
-      continue;
-    }
-    if (ch === 'c' && next === 'z') {
-      out += 'ц';
-      i += 2;
-      continue;
-    }
+    if (matched) continue;
     const mapped = LATIN[ch];
     if (mapped !== undefined) out += mapped;
     else if (ch >= '0' && ch <= '9') out += ch;
     i++;
   }
-  return out;
+  return out + ending;
 }
 
 /** Step 2: the folds shared by both scripts (see the file comment). */
@@ -223,4 +270,54 @@ export function skeleton(word: string): string {
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(word, key);
   return key;
+}
+
+/** The key of a Latin word in each reading of data/latin-spellings.ts, markers aside: name → key. */
+export function readingKeys(word: string): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  COMPILED.forEach((reading, i) => out.set(READINGS[i]?.name ?? '', fold(readLatin(word, reading))));
+  return out;
+}
+
+function applies(word: string, reading: CompiledReading): boolean {
+  return reading.markers === undefined || reading.markers.some((m) => word.includes(m));
+}
+
+function isLatinWord(word: string): boolean {
+  for (let i = 0; i < word.length; i++) if (isCyrillicCode(word.charCodeAt(i))) return false;
+  return true;
+}
+
+const keysCache = new Map<string, readonly string[]>();
+
+/**
+ * Every skeleton a word can stand for: its skeleton first, then, for a Latin word, its key in each other
+ * reading of data/latin-spellings.ts (`hryhoriev` is also `григорев`, `joukov` also `жуков`). A Cyrillic
+ * word has one key.
+ */
+export function skeletonKeys(word: string): readonly string[] {
+  const cached = keysCache.get(word);
+  if (cached !== undefined) return cached;
+  const primary = skeleton(word);
+  let keys: readonly string[] = [primary];
+  if (isLatinWord(word)) {
+    const all = new Set([primary]);
+    for (const reading of COMPILED) if (applies(word, reading)) all.add(fold(readLatin(word, reading)));
+    all.delete('');
+    keys = [...all];
+  }
+  if (keysCache.size >= CACHE_LIMIT) keysCache.clear();
+  keysCache.set(word, keys);
+  return keys;
+}
+
+/**
+ * The letters a word begins with, as key letters before the shared folds (so `кс` stays `кс` and
+ * `Ксения` begins with `к`): what an initial is compared with. One string per reading of a Latin word.
+ */
+export function letterKeys(word: string): readonly string[] {
+  if (!isLatinWord(word)) return [letters(word)];
+  const all = new Set<string>();
+  for (const reading of COMPILED) if (applies(word, reading)) all.add(readLatin(word, reading));
+  return [...all];
 }

@@ -23,6 +23,13 @@ export const PERSON_NAME = {
   /** Two edits are tolerated only in long parts (patronymics, long surnames) and cost more. */
   TWO_TYPOS_MIN_LENGTH: 10,
   TWO_TYPOS_PENALTY: 0.06,
+  /**
+   * A name part in another language's form (Алексей / Олексій / Аляксей, Игоревич / Ігорович, Рафикович /
+   * Рафик оглы): the same name, written by another country's rules.
+   */
+  VARIANT_PENALTY: 0.02,
+  /** A double surname against one of its parts (Соколова-Ланская / Соколова): a reviewer decides. */
+  DOUBLE_SURNAME_PART_CAP: 0.9,
   /** A part present on one side only (a list without patronymics). */
   ABSENT_PART_PENALTY: 0.02,
   /** Initials agree with a name but prove little: at most a POSSIBLE_MATCH with a birth date. */
