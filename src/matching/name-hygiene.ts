@@ -4,7 +4,8 @@
  * person reads is what is compared.
  *
  *  1. Unicode NFKC (full-width and other compatibility forms become plain letters; decomposed letters are
- *     composed: и + U+0306 → й, е + U+0308 → ё). `№` is kept: NFKC would spell it `No`.
+ *     composed: и + U+0306 → й, е + U+0308 → ё). `№` is kept: NFKC would spell it `No`; so are the few
+ *     look-alikes NFKC would turn into another letter (`ϲ` → `ς`), for step 3 to fold.
  *  2. Removed: control characters (Cc, NUL included), format characters (Cf: zero-width space and joiners,
  *     soft hyphen, bidi marks and embeddings, BOM, word joiner, tags), every other default-ignorable code
  *     point (combining grapheme joiner U+034F, variation selectors, Hangul fillers), lone surrogates and
@@ -53,7 +54,8 @@ const WHITESPACE = /\s/u;
 
 /**
  * The common case, one pass over code units: printable ASCII and basic Cyrillic only, single inner
- * spaces, and no word with letters of both scripts. Such a name is returned as it is.
+ * spaces, no word with letters of both scripts and no digit touching a letter. Such a name is returned
+ * as it is.
  */
 function isPlain(value: string): boolean {
   const last = value.length - 1;
