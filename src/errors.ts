@@ -119,7 +119,7 @@ export const CATALOG = {
   KYC_ERR_ROW_CARD_FORMAT: entry('Card number is malformed', EXIT.INPUT),
   KYC_ERR_ROW_CADASTRAL_FORMAT: entry('Cadastral number is malformed', EXIT.INPUT),
   KYC_ERR_ROW_NAME_OBFUSCATED: entry(
-    'A name held invisible or control characters or look-alike letters of another script: screened cleaned',
+    'A name held invisible or control characters, look-alikes of another script or letters of a third script: screened cleaned',
     EXIT.INPUT,
   ),
   KYC_ERR_ROW_OUTPUT_LOSSY: entry(

@@ -894,6 +894,11 @@ function badCases(src: Source): BadCase[] {
   ];
 }
 
+/** A disguised name is a reason to look (docs/matching.md, Name hygiene); other warnings leave CLEAR. */
+function warnedVerdict(code: string): string {
+  return code === 'KYC_ERR_ROW_NAME_OBFUSCATED' ? 'REVIEW (NAME_OBFUSCATED)' : 'CLEAR';
+}
+
 function badSample(): { rows: SampleRow[]; cases: BadCase[] } {
   const src = new Source(13);
   const cases = badCases(src);
@@ -918,7 +923,7 @@ function badSample(): { rows: SampleRow[]; cases: BadCase[] } {
     const merged: Record<string, string | undefined> = { ...base, ...c.cells };
     return {
       cells: BAD_HEADER.map((h) => merged[h] ?? ''),
-      expect: c.invalid ? `INVALID ${c.code}` : `CLEAR, warning ${c.code}`,
+      expect: c.invalid ? `INVALID ${c.code}` : `${warnedVerdict(c.code)}, warning ${c.code}`,
       note: `${c.id}: ${c.note}`,
     };
   });
@@ -998,7 +1003,7 @@ ${table(cp, 0, 1)}
 ## clients-bad.csv
 
 UTF-8, \`,\`, LF. One row for every kind of bad row the reader knows; \`client_id\` names the case. Names are
-clean, so rows with a warning are screened and expected CLEAR. ${summary(bad)}.
+clean, so rows with a warning are screened and expected CLEAR (the disguised name REVIEW). ${summary(bad)}.
 
 ${table(bad, 0, 1)}
 `;

@@ -6,7 +6,7 @@
  * are cleaned the same way.
  */
 import type { RowIssue } from '../domain/client.js';
-import { nameHygiene, type NameHygiene } from '../matching/name-hygiene.js';
+import { isObfuscated, nameHygiene, type NameHygiene } from '../matching/name-hygiene.js';
 
 /**
  * Control characters other than tabs and line breaks (a NUL past the binary sniff's window), zero-width
@@ -69,7 +69,7 @@ export function cleanText(value: string): string {
  * `removed` and `folded` say what hygiene found; the cell itself is never changed.
  */
 export function cleanName(value: string): NameHygiene {
-  if (value === '') return { text: '', removed: 0, folded: 0 };
+  if (value === '') return { text: '', removed: 0, folded: 0, foreign: 0 };
   const hygiene = nameHygiene(value);
   return { ...hygiene, text: cleanText(hygiene.text) };
 }
@@ -79,10 +79,11 @@ export function cleanName(value: string): NameHygiene {
  * letter of the name: the cleaned form is what the evidence's requests show.
  */
 export function obfuscationWarning(cleaned: NameHygiene, field: string): RowIssue | undefined {
-  if (cleaned.removed === 0 && cleaned.folded === 0) return undefined;
+  if (!isObfuscated(cleaned)) return undefined;
   const found: string[] = [];
   if (cleaned.removed > 0) found.push(`${cleaned.removed} invisible or control character(s) removed`);
   if (cleaned.folded > 0) found.push(`${cleaned.folded} look-alike letter(s) of another script folded`);
+  if (cleaned.foreign > 0) found.push(`${cleaned.foreign} letter(s) of a third script left as written`);
   return {
     code: 'KYC_ERR_ROW_NAME_OBFUSCATED',
     message: `${field}: ${found.join(', ')}; screened in the cleaned form`,

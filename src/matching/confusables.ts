@@ -1,12 +1,67 @@
 /**
- * Latin and Cyrillic letters that a reader cannot tell apart in the fonts of bank software: the subset of
- * Unicode TR 39's confusables that matters for Russian, Ukrainian and Latin-script names. A Latin `о` in
- * `Смирнoва` or a Cyrillic `а` in `Kuznetsоva` is a classic way to slip a listed name past an exact
- * comparison; name hygiene folds such letters to the script of their word, and the skeleton reads the
- * lower-case ones that remain (case folded) the same way.
- *
- * Pairs are case-specific on purpose: `B`/`В`, `H`/`Н`, `K`/`К`, `M`/`М`, `T`/`Т` look alike in capitals
- * only (`в`, `н`, `к`, `м`, `т` are small capitals, unlike `b`, `h`, `k`, `m`, `t`).
+ * Look-alike characters for name hygiene, from the Unicode confusables data (UTS #39, generated into
+ * ./confusables-data.ts): for each target script, every character whose skeleton equals one of its
+ * letters. A Greek `ο`, an Armenian `օ`, a small capital `ᴏ` or a Latin `o` in `Смирнοва` all read as the
+ * Cyrillic `о`, which is how a listed name slips past an exact comparison; hygiene folds them back.
+ */
+import { CYRILLIC_CONFUSABLES, LATIN_CONFUSABLES } from './confusables-data.js';
+
+function foldMap(groups: readonly string[]): ReadonlyMap<string, string> {
+  const map = new Map<string, string>();
+  for (const group of groups) {
+    const [target = '', ...sources] = [...group];
+    for (const source of sources) map.set(source, target);
+  }
+  return map;
+}
+
+/** Any character → the Cyrillic letter of the same UTS #39 skeleton (`ο`, `o`, `ᴏ`, `օ` → `о`; `3` → `З`). */
+export const TO_CYRILLIC: ReadonlyMap<string, string> = foldMap(CYRILLIC_CONFUSABLES);
+/** Any character → the Latin letter of the same UTS #39 skeleton (`о`, `ο` → `o`; `ԁ` → `d`). */
+export const TO_LATIN: ReadonlyMap<string, string> = foldMap(LATIN_CONFUSABLES);
+
+/**
+ * Look-alikes that NFKC would turn into another letter (`ϲ` into `ς`): hygiene keeps them from NFKC so
+ * that the data can fold them.
+ */
+export const KEPT_FROM_NFKC: ReadonlySet<string> = new Set(
+  [...TO_CYRILLIC.keys(), ...TO_LATIN.keys()].filter((ch) => ch.normalize('NFKC') !== ch),
+);
+
+/**
+ * Latin letters with no Cyrillic look-alike of their case, read as the Cyrillic letter they stand for in
+ * transliteration (`v` in `Коvалёв` is `в`): the single-letter equivalents of ICAO Doc 9303 (8th ed.,
+ * part 3, table of Cyrillic transliteration) read backwards, and `j` → `й` of GOST 7.79-2000 system B.
+ * Where the data has a look-alike of the same case it wins (`r` → `г`, `R` → `Р`). `h`, `q`, `w` have no single-letter equivalent in either and stay as written.
+ */
+const TRANSLITERATION: readonly (readonly [latin: string, cyrillic: string])[] = [
+  ['b', 'б'],
+  ['d', 'д'],
+  ['f', 'ф'],
+  ['g', 'г'],
+  ['j', 'й'],
+  ['k', 'к'],
+  ['l', 'л'],
+  ['m', 'м'],
+  ['n', 'н'],
+  ['r', 'р'],
+  ['s', 'с'],
+  ['t', 'т'],
+  ['u', 'у'],
+  ['v', 'в'],
+  ['z', 'з'],
+];
+export const LATIN_TRANSLITERATED_TO_CYRILLIC: ReadonlyMap<string, string> = new Map(
+  TRANSLITERATION.flatMap(([l, c]) => [
+    [l, c],
+    [l.toUpperCase(), c.toUpperCase()],
+  ]),
+);
+
+/**
+ * The basic Latin and Cyrillic letters that are look-alikes in the same case (a subset of the data above,
+ * checked by test): the skeleton reads the case-folded pairs in a Cyrillic word. `B`/`В`, `H`/`Н`,
+ * `K`/`К`, `M`/`М`, `T`/`Т` look alike in capitals only (`в`, `н`, `к`, `м`, `т` are small capitals).
  */
 const PAIRS: readonly (readonly [latin: string, cyrillic: string])[] = [
   ['a', 'а'],

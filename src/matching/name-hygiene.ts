@@ -4,37 +4,43 @@
  * person reads is what is compared.
  *
  *  1. Unicode NFKC (full-width and other compatibility forms become plain letters; decomposed letters are
- *     composed: и + U+0306 → й, е + U+0308 → ё). `№` is kept: NFKC would spell it `No`.
+ *     composed: и + U+0306 → й, е + U+0308 → ё). `№` is kept: NFKC would spell it `No`; so are the few
+ *     look-alikes NFKC would turn into another letter (`ϲ` → `ς`), for step 3 to fold.
  *  2. Removed: control characters (Cc, NUL included), format characters (Cf: zero-width space and joiners,
  *     soft hyphen, bidi marks and embeddings, BOM, word joiner, tags), every other default-ignorable code
  *     point (combining grapheme joiner U+034F, variation selectors, Hangul fillers), lone surrogates and
  *     combining accents
  *     left over after composition (a stress mark over a Cyrillic vowel). All are invisible, or nearly, in
  *     a spreadsheet, and any one of them inside a surname defeats an exact comparison and a search.
- *  3. Look-alike letters (./confusables.ts) inside a word that mixes Latin and Cyrillic are folded to the
- *     word's script: the script with a letter that has no look-alike (`Щ`, `б`, `S`, `z`), else the one
- *     with more letters, else Cyrillic (the portfolio's script). A word in one script is left alone, and
- *     so is a word where both scripts have such letters (`ЭкоLife`: a brand, not a disguise).
+ *  3. Look-alike characters (the Unicode confusables data, ./confusables.ts) in a word that mixes
+ *     Latin and Cyrillic, or that holds letters of a third script (Greek, Armenian, small capitals,
+ *     Cyrillic Extended, Cherokee…) or look-alike signs (`3айцев`, `×`), are folded to the word's script
+ *     (./script-fold.ts): Latin letters with no Cyrillic look-alike by transliteration (`Коvалёв`). A word
+ *     in one script is left alone, and so is a two-script brand (`ЭкоLife`).
  *  4. Whitespace of every kind (tabs, line breaks, NBSP, thin spaces) → one space; trimmed.
  *
  * `ё` stays `ё` (the matcher folds ё/е; the name keeps what the client wrote) and letter case stays.
  * Steps 2 and 3 are what a plain export never contains: they are counted, so that the row can say its
- * name was obfuscated. Pure: no I/O.
+ * name was obfuscated (NFKC alone is not counted: full-width forms come from ordinary input methods).
+ * Pure: no I/O.
  */
-import { CYRILLIC_TO_LATIN, LATIN_TO_CYRILLIC } from './confusables.js';
+import { KEPT_FROM_NFKC } from './confusables.js';
+import { classOf, foldWord, isLookAlikeSign, type Script } from './script-fold.js';
 
 export interface NameHygiene {
   /** The cleaned name: what is searched for and scored. */
   readonly text: string;
   /** Invisible, control, format and leftover combining characters removed. */
   readonly removed: number;
-  /** Look-alike letters folded to their word's script, and compatibility letters (full-width) folded. */
+  /** Look-alike characters folded to their word's script. */
   readonly folded: number;
+  /** Third-script letters left in a Latin or Cyrillic word: nothing in the data to fold them to. */
+  readonly foreign: number;
 }
 
 /** True when hygiene removed or folded anything a plain export would not contain. */
 export function isObfuscated(result: NameHygiene): boolean {
-  return result.removed > 0 || result.folded > 0;
+  return result.removed > 0 || result.folded > 0 || result.foreign > 0;
 }
 
 const REMOVE = /[\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}\u0300-\u036f\u0483-\u0489]/u;
@@ -45,12 +51,11 @@ const REMOVE = /[\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}\u0300-\u036f
 const CONTROL_SPACE = /[\t\n\r]/;
 /** JavaScript's whitespace class holds U+FEFF, which is a format character to remove: checked after REMOVE. */
 const WHITESPACE = /\s/u;
-/** Full-width letters and digits, mathematical alphanumerics, enclosed letters: compatibility disguises. */
-const COMPATIBILITY_LETTER = /[\uff01-\uff5e\u{1d400}-\u{1d7ff}\u24b6-\u24e9\u{1f130}-\u{1f189}]/u;
 
 /**
  * The common case, one pass over code units: printable ASCII and basic Cyrillic only, single inner
- * spaces, and no word with letters of both scripts. Such a name is returned as it is.
+ * spaces, no word with letters of both scripts and no digit touching a letter. Such a name is returned
+ * as it is.
  */
 function isPlain(value: string): boolean {
   const last = value.length - 1;
@@ -72,6 +77,13 @@ function isPlain(value: string): boolean {
       previousSpace = false;
       continue;
     }
+    // A digit touching a letter may be a look-alike (`3айцев`, `Ив0нов`).
+    if (c >= 0x30 && c <= 0x39) {
+      if (latin || cyrillic) return false;
+      const next = value.charCodeAt(i + 1);
+      if (((next | 0x20) >= 0x61 && (next | 0x20) <= 0x7a) || (next >= 0x0400 && next <= 0x045f))
+        return false;
+    }
     latin = false;
     cyrillic = false;
     if (c === 0x20) {
@@ -91,132 +103,134 @@ function isPlain(value: string): boolean {
  */
 const TYPOGRAPHIC = new Set([0xab, 0xbb, 0x2013, 0x2014, 0x2018, 0x2019, 0x201c, 0x201d, 0x201e, 0x2116]);
 
-type LetterScript = 'latin' | 'cyrillic' | 'other';
+const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
 
-function scriptOfLetter(ch: string): LetterScript {
-  const c = ch.codePointAt(0) ?? 0;
-  if (c >= 0x0400 && c <= 0x052f) return 'cyrillic';
-  if (
-    (c >= 0x41 && c <= 0x5a) ||
-    (c >= 0x61 && c <= 0x7a) ||
-    (c >= 0xc0 && c <= 0x24f && c !== 0xd7 && c !== 0xf7)
-  )
-    return 'latin';
-  return 'other';
+function isBasicLetter(c: number): boolean {
+  return (c >= 0x0400 && c <= 0x045f) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
 }
 
-const LETTER = /\p{L}/u;
-
-/** Folds the look-alike letters of one word (an array of characters) in place; returns how many. */
-function foldWord(chars: string[]): number {
-  let latin = 0;
-  let cyrillic = 0;
-  let latinOwn = false;
-  let cyrillicOwn = false;
-  for (const ch of chars) {
-    const script = scriptOfLetter(ch);
-    if (script === 'latin') {
-      latin++;
-      if (!LATIN_TO_CYRILLIC.has(ch)) latinOwn = true;
-    } else if (script === 'cyrillic') {
-      cyrillic++;
-      if (!CYRILLIC_TO_LATIN.has(ch)) cyrillicOwn = true;
-    }
-  }
-  // Letters of both scripts that have no look-alike (`ЭкоLife`): a brand written in two scripts on
-  // purpose, not a disguise; which letters were meant cannot be told, so the word is left as written.
-  if (latin === 0 || cyrillic === 0 || (latinOwn && cyrillicOwn)) return 0;
-  const toLatin = latinOwn || (!cyrillicOwn && latin > cyrillic);
-  const table = toLatin ? CYRILLIC_TO_LATIN : LATIN_TO_CYRILLIC;
-  let folded = 0;
-  for (let i = 0; i < chars.length; i++) {
-    const replacement = table.get(chars[i] ?? '');
-    if (replacement !== undefined) {
-      chars[i] = replacement;
-      folded++;
-    }
-  }
-  return folded;
-}
-
-function nfkcKeepingNumero(value: string): string {
-  if (!value.includes('№')) return value.normalize('NFKC');
-  return value
-    .split('№')
-    .map((part) => part.normalize('NFKC'))
-    .join('№');
-}
-
-/** Cleans a name (see the file comment). Plain names come back unchanged, without a copy. */
-export function nameHygiene(value: string): NameHygiene {
-  if (isPlain(value)) return { text: value, removed: 0, folded: 0 };
-  let folded = 0;
-  let removed = 0;
-  const text = nfkcKeepingNumero(value);
-  // NFKC changes every compatibility letter, so an unchanged text has none to count.
-  if (text !== value && COMPATIBILITY_LETTER.test(value)) {
-    for (const ch of value) if (COMPATIBILITY_LETTER.test(ch)) folded++;
-  }
-  let out = '';
-  let word = '';
+/** Whether a word is letters of one script's basic alphabet only: nothing to fold, the common case. */
+function isBasicOneScript(word: readonly string[]): boolean {
   let latin = false;
   let cyrillic = false;
+  for (const ch of word) {
+    const c = ch.charCodeAt(0);
+    if (c >= 0x0400 && c <= 0x045f) cyrillic = true;
+    else if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) latin = true;
+    else return false;
+  }
+  return !(latin && cyrillic);
+}
+
+/** Whether chars[i] belongs to a word: a letter or mark, or a look-alike sign that a letter follows. */
+function inWord(chars: readonly string[], i: number): boolean {
+  const ch = chars[i] ?? '';
+  const c = ch.charCodeAt(0);
+  // Basic Latin and Cyrillic letters, spaces and ASCII punctuation need no Unicode property lookup.
+  if (isBasicLetter(c)) return true;
+  if (c < 0x80 && (c < 0x30 || c > 0x39)) return false;
+  if (LETTER_OR_MARK.test(ch)) return true;
+  if (!isLookAlikeSign(ch)) return false;
+  for (let j = i + 1; j < chars.length; j++) {
+    const next = chars[j] ?? '';
+    if (LETTER_OR_MARK.test(next)) return true;
+    if (!isLookAlikeSign(next)) return false;
+  }
+  return false;
+}
+
+/** Steps 2 and 4: what is removed, and whitespace as single inner spaces. */
+function cleanChars(text: string): { chars: string[]; removed: number } {
+  const chars: string[] = [];
+  let removed = 0;
   let pendingSpace = false;
-  const flushWord = (): void => {
-    if (word === '') return;
-    if (latin && cyrillic) {
-      const chars = [...word];
-      folded += foldWord(chars);
-      out += chars.join('');
-    } else out += word;
-    word = '';
-    latin = false;
-    cyrillic = false;
-  };
-  const letter = (ch: string, script: LetterScript): void => {
-    if (pendingSpace) {
-      out += ' ';
-      pendingSpace = false;
-    }
-    word += ch;
-    if (script === 'latin') latin = true;
-    else if (script === 'cyrillic') cyrillic = true;
-  };
-  const other = (ch: string): void => {
-    flushWord();
-    if (pendingSpace) {
-      out += ' ';
-      pendingSpace = false;
-    }
-    out += ch;
-  };
   for (const ch of text) {
     const c = ch.charCodeAt(0);
-    // Printable ASCII and basic Cyrillic need none of the Unicode property lookups below.
-    if (c >= 0x0400 && c <= 0x045f) {
-      letter(ch, 'cyrillic');
-      continue;
-    }
-    if (c > 0x20 && c < 0x7f) {
-      const lower = c | 0x20;
-      if (lower >= 0x61 && lower <= 0x7a) letter(ch, 'latin');
-      else other(ch);
+    if (isBasicLetter(c) || (c > 0x20 && c < 0x7f)) {
+      if (pendingSpace) chars.push(' ');
+      pendingSpace = false;
+      chars.push(ch);
       continue;
     }
     const space = c === 0x20 || CONTROL_SPACE.test(ch);
-    if (!space && REMOVE.test(ch)) {
+    if (!space && c >= 0x7f && REMOVE.test(ch)) {
       // Removed without splitting the word: `Кова\u0001лев` is one word, `Ковалев`.
       removed++;
       continue;
     }
-    if (space || WHITESPACE.test(ch)) {
-      flushWord();
-      pendingSpace = out.length > 0;
+    if (!space && c < 0x20) {
+      removed++;
       continue;
     }
-    if (LETTER.test(ch)) letter(ch, scriptOfLetter(ch));
-    else other(ch);
+    if (space || WHITESPACE.test(ch)) {
+      pendingSpace = chars.length > 0;
+      continue;
+    }
+    if (pendingSpace) chars.push(' ');
+    pendingSpace = false;
+    chars.push(ch);
   }
-  flushWord();
-  return { text: out, removed, folded };
+  return { chars, removed };
+}
+
+/** The script most of the name's letters are in; undefined for a name with letters of neither. */
+function scriptOfName(chars: readonly string[]): Script | undefined {
+  let latin = 0;
+  let cyrillic = 0;
+  for (const ch of chars) {
+    const c = ch.charCodeAt(0);
+    const cls =
+      c >= 0x0400 && c <= 0x045f ? 'cyrillic' : c < 0x80 && !isBasicLetter(c) ? 'neutral' : classOf(ch);
+    if (cls === 'latin') latin++;
+    else if (cls === 'cyrillic') cyrillic++;
+  }
+  if (latin === 0 && cyrillic === 0) return undefined;
+  return latin > cyrillic ? 'latin' : 'cyrillic';
+}
+
+const KEEP = new RegExp(`[№${[...KEPT_FROM_NFKC].join('').replace(/[\\\]^-]/g, '\\$&')}]`, 'u');
+
+/** NFKC, except for `№` (NFKC spells it `No`) and the look-alikes NFKC would turn into another letter. */
+function nfkc(value: string): string {
+  if (!KEEP.test(value)) return value.normalize('NFKC');
+  let out = '';
+  let run = '';
+  for (const ch of value) {
+    if (ch !== '№' && !KEPT_FROM_NFKC.has(ch)) {
+      run += ch;
+      continue;
+    }
+    out += run.normalize('NFKC') + ch;
+    run = '';
+  }
+  return out + run.normalize('NFKC');
+}
+
+/** Cleans a name (see the file comment). Plain names come back unchanged, without a copy. */
+export function nameHygiene(value: string): NameHygiene {
+  if (isPlain(value)) return { text: value, removed: 0, folded: 0, foreign: 0 };
+  const { chars, removed } = cleanChars(nfkc(value));
+  const nameScript = scriptOfName(chars);
+  let folded = 0;
+  let foreign = 0;
+  let out = '';
+  let i = 0;
+  while (i < chars.length) {
+    if (!inWord(chars, i)) {
+      out += chars[i] ?? '';
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < chars.length && inWord(chars, end)) end++;
+    const word = chars.slice(i, end);
+    if (!isBasicOneScript(word)) {
+      const result = foldWord(word, nameScript);
+      folded += result.folded;
+      foreign += result.foreign;
+    }
+    out += word.join('');
+    i = end;
+  }
+  return { text: out, removed, folded, foreign };
 }

@@ -43,6 +43,8 @@ const FIXED = {
   DEBTOR_SKIPPED_ORGANIZATION: 'Debtor check skipped: it exists for individuals only',
   DEBTOR_SKIPPED_NO_PERSON_INN: 'Debtor check skipped: no valid 12-digit INN',
   NO_CHECKS: 'No check result at all: the client was not screened',
+  NAME_OBFUSCATED:
+    'A name held invisible characters or letters of another script (row warning NAME_OBFUSCATED): screened cleaned, at least REVIEW',
   ROW_INVALID: 'The row could not be read; the next code says why',
 } as const satisfies Record<string, string>;
 

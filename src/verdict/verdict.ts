@@ -10,8 +10,9 @@ import { SCORING_VERSION } from '../matching/thresholds.js';
  *   INCOMPLETE any check ERROR (a failed check never yields CLEAR), or no check result at all;
  *   REVIEW     any POSSIBLE_MATCH or FLAG (or a MATCH of a check that is not a watch list);
  *   CLEAR      otherwise (CLEAR and SKIPPED checks only).
- * The optional checks (email, card, cadastral) follow the same rules. Reasons come most important first:
- * the hit, the failures, what needs review, notes of clear and skipped checks, then row warnings.
+ * The optional checks (email, card, cadastral) follow the same rules. A disguised name (see
+ * obfuscationFloor) is at least REVIEW. Reasons come most important first: the hit, the failures, what
+ * needs review, notes of clear and skipped checks, then row warnings.
  */
 
 /** Order within a group: the sources a compliance officer reads first come first. */
@@ -43,6 +44,19 @@ function reasonsOf(result: CheckResult, group: Group): readonly string[] {
   return [`${KIND_PREFIX[result.kind]}_${result.status}`];
 }
 
+const NAME_OBFUSCATED = 'NAME_OBFUSCATED';
+
+/**
+ * A name written to slip past a comparison (invisible characters, look-alikes of another script, letters
+ * of a third script: the row warning KYC_ERR_ROW_NAME_OBFUSCATED) is itself a reason to look: it was
+ * screened in its cleaned form, and a CLEAR becomes REVIEW (`NAME_OBFUSCATED`). A HIT stays a HIT and an
+ * INCOMPLETE stays INCOMPLETE, both with the code. Undefined when the row has no such warning.
+ */
+function obfuscationFloor(verdict: VerdictKind, warnings: readonly RowIssue[]): VerdictKind | undefined {
+  if (!warnings.some((issue) => issue.code === 'KYC_ERR_ROW_NAME_OBFUSCATED')) return undefined;
+  return verdict === 'CLEAR' ? 'REVIEW' : verdict;
+}
+
 export function decideVerdict(
   row: number,
   results: Partial<Record<CheckKind, CheckResult>>,
@@ -63,6 +77,11 @@ export function decideVerdict(
   else if (present.some((r) => groupOf(r) === 2)) verdict = 'REVIEW';
   else verdict = 'CLEAR';
 
+  const disguised = obfuscationFloor(verdict, warnings);
+  if (disguised !== undefined) {
+    verdict = disguised;
+    groups[2]?.push(NAME_OBFUSCATED);
+  }
   const reasons = [...groups.flat(), ...(present.length === 0 ? ['NO_CHECKS'] : [])];
   for (const issue of warnings) reasons.push(rowWarningReason(issue.code));
   const checks: Partial<Record<CheckKind, CheckResult>> = {};

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 
 /**
- * Listed clients whose names carry invisible characters, control characters or look-alike letters of the
- * other script, through the whole pipeline against the emulator's planted records: each is still a HIT,
- * the search went upstream with the cleaned name, and the output keeps the cell exactly as read.
+ * Listed clients whose names carry invisible characters, control characters or look-alike letters of
+ * another script, through the whole pipeline against the emulator's planted records: each is still a HIT,
+ * the search went upstream with the cleaned name, and the output keeps the cell exactly as read. A
+ * disguised name that matches no one is REVIEW, not CLEAR.
  */
 interface Case {
   readonly id: string;
@@ -47,11 +48,21 @@ const CASES: readonly Case[] = [
     column: 'kyc_sanctions',
     searched: 'TSVETKOVA',
   },
+  // Letters of a third script (Greek, Armenian, small capitals) and a Latin letter with no Cyrillic twin.
+  { id: 'FA-GREEK', name: 'Κοвалев Андрей Сергеевич', ...FA_PERSON },
+  { id: 'FA-ARMENIAN-LATIN-V', name: 'Кօvалев Андрей Сергеевич', ...FA_PERSON },
+  { id: 'SA-SMALL-CAPITAL', name: 'Щербакᴏв Дмитрий Юрьевич', ...SA_PERSON },
   // Past the binary sniff's 64 KiB (the filler rows below): a NUL is cleaned like any control character.
   { id: 'SA-NUL-LATE', name: 'Щерба\u0000ков Дмитрий Юрьевич', ...SA_PERSON },
 ];
 
 /** Rows with neither name nor identifier (INVALID, no calls) whose comment cells push the file past 64 KiB. */
+/** Disguised names of no listed person: REVIEW for the disguise alone. */
+const UNLISTED = [
+  ['UNLISTED-GREEK', 'Пeтρов Иван Иванович'],
+  ['UNLISTED-RLM', 'Сидо\u200fров Пётр Ильич'],
+] as const;
+
 const FILLER = Array.from({ length: 3 }, (_, i) => ['FILL-' + String(i), '', '', '', 'x'.repeat(30_000)]);
 
 function csvCell(value: string): string {
@@ -74,6 +85,7 @@ describe('obfuscated names of listed clients, end to end', () => {
     const lines = [
       ['client_id', 'full_name', 'birth_date', 'inn', 'comment'],
       ...early.map(line),
+      ...UNLISTED.map(([id, name]) => [id, name, '', '', '']),
       ...FILLER,
       ...late.map(line),
     ];
@@ -97,6 +109,13 @@ describe('obfuscated names of listed clients, end to end', () => {
     expect(row?.[col('kyc_verdict')]).toBe('HIT');
     expect(row?.[col(c.column)]).toMatch(/^MATCH: /);
     expect(row?.[col('kyc_reasons')]).toContain('ROW_WARNING_NAME_OBFUSCATED');
+    expect(row?.[col('kyc_reasons')]?.split('; ')).toContain('NAME_OBFUSCATED');
+  });
+
+  it.each(UNLISTED)('%s, a disguised name of no listed person, is REVIEW', (id) => {
+    const row = rowOf(id);
+    expect(row?.[col('kyc_verdict')]).toBe('REVIEW');
+    expect(row?.[col('kyc_reasons')]?.split('; ')[0]).toBe('NAME_OBFUSCATED');
   });
 
   it('keeps every input cell exactly as read', () => {

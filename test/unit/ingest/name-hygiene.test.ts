@@ -13,6 +13,9 @@ describe('names cleaned at ingest', () => {
     ['combining grapheme joiner', 'Щербак\u034fов Дмитрий', 'Щербаков Дмитрий'],
     ['Latin look-alikes', 'Щepбaков Дмитрий', 'Щербаков Дмитрий'],
     ['ESC control', 'Щерба\u001bков Дмитрий', 'Щербаков Дмитрий'],
+    ['Greek letters', 'Κοвалев Андрей Сергеевич', 'Ковалев Андрей Сергеевич'],
+    ['a Latin letter with no Cyrillic twin', 'Коvалев Андрей Сергеевич', 'Ковалев Андрей Сергеевич'],
+    ['a Cyrillic Extended-B letter the data cannot fold', 'Кꙩвалев Андрей', 'Кꙩвалев Андрей'],
   ])('%s: the Client has the clean name, the row a warning', async (_, dirty, clean) => {
     const { items } = await readAll(`full_name,inn\n"${dirty}",\n`);
     const item = items[0];

@@ -215,3 +215,41 @@ describe('docs/matching.md', () => {
     expect(doc).toContain('`ROW_INVALID_<X>`');
   });
 });
+
+describe('a disguised name is a reason to look', () => {
+  const obfuscated = {
+    code: 'KYC_ERR_ROW_NAME_OBFUSCATED',
+    message: 'full_name: 1 look-alike letter(s) of another script folded; screened in the cleaned form',
+    field: 'full_name',
+  } as const;
+
+  it('raises a CLEAR to REVIEW with NAME_OBFUSCATED before the row warning', () => {
+    const v = decideVerdict(1, clear, [obfuscated]);
+    expect(v.verdict).toBe('REVIEW');
+    expect(v.reasons).toEqual(['NAME_OBFUSCATED', 'ROW_WARNING_NAME_OBFUSCATED']);
+  });
+
+  it('keeps a HIT a HIT and an INCOMPLETE INCOMPLETE, with the code', () => {
+    const hit = decideVerdict(1, { ...clear, sanctions: result('sanctions', 'MATCH', ['SANCTIONS_MATCH']) }, [
+      obfuscated,
+    ]);
+    expect(hit.verdict).toBe('HIT');
+    expect(hit.reasons).toEqual(['SANCTIONS_MATCH', 'NAME_OBFUSCATED', 'ROW_WARNING_NAME_OBFUSCATED']);
+    const failed = decideVerdict(
+      1,
+      {
+        ...clear,
+        debtor: failedCheck('debtor', { code: 'KYC_ERR_UPSTREAM_TIMEOUT', message: 'timeout' }, []),
+      },
+      [obfuscated],
+    );
+    expect(failed.verdict).toBe('INCOMPLETE');
+    expect(failed.reasons).toContain('NAME_OBFUSCATED');
+  });
+
+  it('leaves a row with other warnings as it was', () => {
+    const v = decideVerdict(1, clear, [{ code: 'KYC_ERR_ROW_INN_CHECKSUM', message: 'x', field: 'inn' }]);
+    expect(v.verdict).toBe('CLEAR');
+    expect(describeReason('NAME_OBFUSCATED')).toBeTypeOf('string');
+  });
+});
