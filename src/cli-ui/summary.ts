@@ -34,6 +34,14 @@ export function summaryTable(
     ['cache hits', String(counts.cacheHits)],
     ['retries', String(counts.retries)],
     ['429 responses', String(counts.rateLimited)],
+    ...(counts.pageSize
+      ? ([
+          [
+            'page size',
+            `${counts.pageSize.learned} records a search (learned: ${counts.pageSize.source}); answers that long narrowed`,
+          ],
+        ] as [string, string][])
+      : []),
     ...(counts.lossyRows > 0
       ? ([['lossy output rows', `${counts.lossyRows} (characters written as ?; see kyc_reasons)`]] as [
           string,
@@ -95,6 +103,7 @@ export function summaryFields(
     retries: counts.retries,
     rateLimited429: counts.rateLimited,
     lossyOutputRows: counts.lossyRows,
+    ...(counts.pageSize ? { pageSize: counts.pageSize } : {}),
     // Operation and kind only: an example quotes the service's answer, which may name a client.
     unrecognisedAnswers: kinds.map((u) => ({ operation: u.operation, kind: u.kind, count: u.count })),
     outputs: { verdicts: run.out, evidence: run.evidence, manifest: run.manifest },

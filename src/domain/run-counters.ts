@@ -26,6 +26,31 @@ const CHECK = 'check';
 const CALLS = 'calls';
 const UNRECOGNISED = 'unrecognised';
 const UNRECOGNISED_EXAMPLE = 'unrecognised-example';
+const PAGE_SIZE = 'page_size';
+
+/** Where a run learned the service's page size: the preflight's broad search. */
+export const PAGE_SIZE_SOURCES = ['preflight'] as const;
+export type PageSizeSource = (typeof PAGE_SIZE_SOURCES)[number];
+
+/** The largest answer a search gave, below the profile's result cap: every answer that long may be cut. */
+export interface LearnedPageSize {
+  readonly learned: number;
+  readonly source: PageSizeSource;
+}
+
+/** `page_size:<source>`: the page size learned there (a value, not a count). */
+export function pageSizeCounter(source: PageSizeSource): string {
+  return `${PAGE_SIZE}:${source}`;
+}
+
+/** The page size the run learned, if it learned one. */
+export function learnedPageSize(counters: CounterFields): LearnedPageSize | undefined {
+  for (const source of PAGE_SIZE_SOURCES) {
+    const learned = counters[pageSizeCounter(source)];
+    if (learned !== undefined && learned > 0) return { learned, source };
+  }
+  return undefined;
+}
 
 /** `verdict:<verdict>` */
 export function verdictCounter(verdict: string): string {
@@ -80,6 +105,8 @@ export interface RunCounts {
   readonly retries: number;
   readonly rateLimited: number;
   readonly lossyRows: number;
+  /** The service's page size, when the run learned one below the profile's result cap. */
+  readonly pageSize?: LearnedPageSize;
 }
 
 /** The part of `prefix:<rest>` after the prefix, or undefined. */
@@ -126,7 +153,13 @@ export function parseCounters(counters: CounterFields): RunCounts {
     retries: counters[COUNTER.retries] ?? 0,
     rateLimited: counters[COUNTER.rateLimited] ?? 0,
     lossyRows: counters[COUNTER.lossyRows] ?? 0,
+    ...withPageSize(counters),
   };
+}
+
+function withPageSize(counters: CounterFields): { pageSize?: LearnedPageSize } {
+  const pageSize = learnedPageSize(counters);
+  return pageSize ? { pageSize } : {};
 }
 
 /** { a: { b: n } } → [a, b, n] rows. */
