@@ -70,7 +70,7 @@ function profileOf(run: ManifestRun) {
  * effective configuration (no secrets).
  */
 export function buildManifest(m: ManifestInput) {
-  const counts = parseCounters(m.counters);
+  const counts = parseCounters(m.counters, (m.run.profile ?? DEFAULT_PROFILE).resultCap);
   const verdicts = counts.verdicts;
   const invalid = verdicts.INVALID ?? 0;
   const clients = m.rows - invalid;

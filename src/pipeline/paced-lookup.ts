@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { Looked, Lookup } from '../checks/run-check.js';
 import type { UnrecognisedAnswer } from '../domain/check.js';
-import { COUNTER, callsCounter } from '../domain/run-counters.js';
+import { COUNTER, answerSizeCounter, callsCounter } from '../domain/run-counters.js';
 import type { RegistryClient } from '../registry/index.js';
 import { DEFAULT_PROFILE, isRegistryError } from '../registry/index.js';
 import type { Pacer } from './pacer.js';
+import { MIN_PAGE_SIZE } from './preflight.js';
 import type { RequestCache } from './request-cache.js';
 import type { RunStore } from './run-store.js';
 import { unrecognisedAnswerSchema } from './stored-result-schema.js';
@@ -194,6 +195,9 @@ export function pacedLookup(
           // Successful calls are counted by the writer from the evidence (request records), so the
           // manifest agrees with evidence.jsonl and a resumed run counts each row once.
           answer = compact(params, await send());
+          // A long answer's length, so that a page size the preflight did not learn is still noticed.
+          if (Array.isArray(answer.d) && answer.d.length >= MIN_PAGE_SIZE && operation.startsWith('search.'))
+            count(answerSizeCounter(operation, answer.d.length));
         } catch (error) {
           if (isRegistryError(error)) {
             count(callsCounter(operation, error.status || error.kind));

@@ -1,11 +1,11 @@
 import type { Redis } from 'ioredis';
-import { pageSizeCounter, type LearnedPageSize } from '../domain/run-counters.js';
+import { pageSizeCounter } from '../domain/run-counters.js';
 import type { UpstreamProfile } from '../registry/profile.js';
 import { LocalLru } from './request-cache.js';
 import { runKeys } from './topology.js';
 
 /**
- * The service's page size as the run learned it (src/pipeline/preflight.ts, measurePageSize), shared by
+ * The service's page size as the run's preflight learned it (src/pipeline/preflight.ts), shared by
  * every worker of the run on every machine: it lives in the run's counters hash, under the run's hash tag
  * (one Redis Cluster slot with the rest of the run), so the manifest and the summary read it with the
  * counts and it is kept as long as they are.
@@ -14,9 +14,9 @@ export async function notePageSize(
   redis: Redis,
   prefix: string,
   runId: string,
-  pageSize: LearnedPageSize,
+  learned: number,
 ): Promise<void> {
-  await redis.hset(runKeys(prefix, runId).counters, pageSizeCounter(pageSize.source), pageSize.learned);
+  await redis.hset(runKeys(prefix, runId).counters, pageSizeCounter('preflight'), learned);
 }
 
 /** The profile a check reads answers by: an answer as long as the learned page size is cut like a capped one. */

@@ -209,7 +209,7 @@ async function learnPageSize(ctx: WorkerContext, runId: string, urgent: boolean)
     log.info({ runId, resultCap, note: measured.note }, 'page size: none learned below the result cap');
     return;
   }
-  await notePageSize(redis, prefix, runId, { learned: measured.pageSize, source: 'preflight' });
+  await notePageSize(redis, prefix, runId, measured.pageSize);
   log.warn(
     { runId, pageSize: measured.pageSize, resultCap },
     `the Lookup Service answers at most ${measured.pageSize} records a search, below the profile's ` +
