@@ -165,6 +165,20 @@ function quotaSlots(
   };
 }
 
+/**
+ * Counts a long search answer's length, so that a page size the preflight did not learn is still noticed
+ * (learnedPageSize); once per job, since the spellings of one name often find the same records.
+ */
+function answerSizes(count: (field: string) => void): (operation: string, records: number) => void {
+  const seen = new Set<string>();
+  return (operation, records) => {
+    const field = answerSizeCounter(operation, records);
+    if (records < MIN_PAGE_SIZE || !operation.startsWith('search.') || seen.has(field)) return;
+    seen.add(field);
+    count(field);
+  };
+}
+
 export function pacedLookup(
   runId: string,
   registry: RegistryClient,
@@ -180,6 +194,7 @@ export function pacedLookup(
     counts[field] = (counts[field] ?? 0) + 1;
   };
   const slotOfQuota = quotaSlots(pacer, guard, options.urgent === true, options.patienceMs);
+  const noteAnswerSize = answerSizes(count);
   async function call<T>(
     operation: string,
     params: Readonly<Record<string, string>>,
@@ -195,9 +210,7 @@ export function pacedLookup(
           // Successful calls are counted by the writer from the evidence (request records), so the
           // manifest agrees with evidence.jsonl and a resumed run counts each row once.
           answer = compact(params, await send());
-          // A long answer's length, so that a page size the preflight did not learn is still noticed.
-          if (Array.isArray(answer.d) && answer.d.length >= MIN_PAGE_SIZE && operation.startsWith('search.'))
-            count(answerSizeCounter(operation, answer.d.length));
+          if (Array.isArray(answer.d)) noteAnswerSize(operation, answer.d.length);
         } catch (error) {
           if (isRegistryError(error)) {
             count(callsCounter(operation, error.status || error.kind));
