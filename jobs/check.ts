@@ -10,6 +10,7 @@ import { encodeFailure } from '../src/failure.js';
 import type { MirrorIndex } from '../src/mirror/local-index.js';
 import type { CheckJobData } from '../src/pipeline/job-data.js';
 import { PacedOut, type JobLookup } from '../src/pipeline/paced-lookup.js';
+import { effectiveProfile } from '../src/pipeline/page-size.js';
 import { UpstreamHeld } from '../src/pipeline/upstream-guard.js';
 import type { CacheWindow } from '../src/pipeline/request-cache.js';
 import type { RunStore } from '../src/pipeline/run-store.js';
@@ -29,6 +30,8 @@ export interface CheckProcessorDeps {
   readonly store: RunStore;
   /** The run's mirror of the foreign-agent register with this digest, indexed (read once per run). */
   mirrorFor?(runId: string, sha256: string): Promise<MirrorIndex>;
+  /** The page size the run learned below its profile's result cap (src/pipeline/page-size.ts), if any. */
+  pageSizeOf?(runId: string): Promise<number | undefined>;
 }
 
 /**
@@ -57,7 +60,11 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
         const mirror = await deps.mirrorFor(runId, job.data.faMirror);
         return await checkForeignAgentOnMirror(client, mirror, lookup, profile);
       }
-      if (isCoreCheckKind(kind)) return await runCheck(kind, client, lookup, profile);
+      if (isCoreCheckKind(kind)) {
+        // An answer as long as the service's page size is cut like one at the profile's cap.
+        const learned = await deps.pageSizeOf?.(runId);
+        return await runCheck(kind, client, lookup, effectiveProfile(profile, learned));
+      }
       return await runOptionalCheck(kind, client, lookup, job.data.optional ?? DEFAULT_OPTIONAL_SETTINGS);
     } catch (error) {
       if (error instanceof PacedOut || error instanceof UpstreamHeld) {

@@ -1,4 +1,5 @@
 import type { CheckResult, CoreCheckKind, RequestRecord, UnrecognisedAnswer } from '../domain/check.js';
+import { KIND_PREFIX } from '../verdict/reasons.js';
 import type { Client } from '../domain/client.js';
 import type {
   BankruptcyEntry,
@@ -48,43 +49,68 @@ export interface Lookup extends OptionalLookup {
   debtorByInn(inn: string): Promise<Looked<DebtorResult>>;
 }
 
+/** What the searches of one check found, and how many of their answers stayed cut however narrowed. */
+interface Searched<T> {
+  readonly records: readonly T[];
+  readonly requests: RequestRecord[];
+  readonly answers: Looked<readonly T[]>[];
+  /** Searches whose answer filled the cap and had no narrower, or whose narrower answers filled it too. */
+  readonly cut: number;
+}
+
 /**
  * Runs every planned search of one check and returns the union of the records, each once: the spellings
  * of one name often find the same record, and a record found twice must be scored once. A search whose
- * answer is as long as the profile's result cap may have been cut off, so it is repeated with its narrower
- * queries (the full name in the same spelling).
+ * answer is as long as the result cap (the profile's, or the smaller page size the run learned) may have
+ * been cut off, so it is repeated with its narrower queries (the full name in the same spelling); one that
+ * stays that long however narrowed is counted as cut.
  */
 async function searchAll<T extends { readonly data: unknown }>(
   planned: readonly PlannedRequest[],
   resultCap: number,
   search: (params: Readonly<Record<string, string>>) => Promise<Looked<readonly T[]>>,
-): Promise<{ records: readonly T[]; requests: RequestRecord[]; answers: Looked<readonly T[]>[] }> {
+): Promise<Searched<T>> {
   const requests: RequestRecord[] = [];
   const records: T[] = [];
   const answers: Looked<readonly T[]>[] = [];
   const seen = new Set<string>();
-  const take = (found: readonly T[]) => {
-    for (const record of found) {
+  let cut = 0;
+  const ask = async (params: Readonly<Record<string, string>>) => {
+    const answer = await search(params);
+    requests.push(answer.record);
+    answers.push(answer);
+    for (const record of answer.data) {
       const id = recordHash(record.data);
       if (seen.has(id)) continue;
       seen.add(id);
       records.push(record);
     }
+    return answer.data.length >= resultCap;
   };
   for (const request of planned) {
-    const first = await search(request.params);
-    requests.push(first.record);
-    answers.push(first);
-    take(first.data);
-    if (first.data.length < resultCap || !('narrowers' in request)) continue;
-    for (const narrower of request.narrowers) {
-      const second = await search(narrower);
-      requests.push(second.record);
-      answers.push(second);
-      take(second.data);
-    }
+    if (!(await ask(request.params))) continue;
+    const narrowers = 'narrowers' in request ? request.narrowers : [];
+    let narrowed = narrowers.length > 0;
+    for (const narrower of narrowers) if (await ask(narrower)) narrowed = false;
+    if (!narrowed) cut++;
   }
-  return { records, requests, answers };
+  return { records, requests, answers, cut };
+}
+
+/**
+ * A check some of whose answers stayed cut: what was not returned cannot be scored, so the check is never
+ * CLEAR. It is a FLAG (the row is REVIEW: someone searches the register by hand) rather than an ERROR
+ * (INCOMPLETE asks for a rerun, which would get the same cut answer).
+ */
+function withCutAnswers(result: CheckResult, cut: number): CheckResult {
+  if (cut === 0) return result;
+  const reason = `${KIND_PREFIX[result.kind]}_ANSWER_CUT: ${cut} search${cut === 1 ? '' : 'es'}`;
+  const note = `${cut} answer${cut === 1 ? '' : 's'} cut at the page size`;
+  return {
+    ...result,
+    ...(result.status === 'CLEAR' ? { status: 'FLAG' as const, detail: note } : {}),
+    reasons: [...result.reasons, reason],
+  };
 }
 
 /**
@@ -103,19 +129,17 @@ export async function runCheck(
   if (request === undefined) throw new Error(`the ${kind} plan has no request`);
   switch (request.operation) {
     case 'search.foreign_agent': {
-      const { records, requests, answers } = await searchAll(plan.requests, profile.resultCap, (p) =>
+      const { records, requests, answers, cut } = await searchAll(plan.requests, profile.resultCap, (p) =>
         lookup.searchForeignAgents(p),
       );
-      return reporting(
-        await withBankEvidence(decideForeignAgent(client, records, requests), records, lookup),
-        answers,
-      );
+      const decided = decideForeignAgent(client, records, requests);
+      return reporting(withCutAnswers(await withBankEvidence(decided, records, lookup), cut), answers);
     }
     case 'search.sanctions': {
-      const { records, requests, answers } = await searchAll(plan.requests, profile.resultCap, (p) =>
+      const { records, requests, answers, cut } = await searchAll(plan.requests, profile.resultCap, (p) =>
         lookup.searchSanctions(p),
       );
-      return reporting(decideSanctions(client, records, requests), answers);
+      return reporting(withCutAnswers(decideSanctions(client, records, requests), cut), answers);
     }
     case 'search.bankruptcy': {
       const found = await lookup.searchBankruptcy(request.params.search_string);

@@ -1,4 +1,5 @@
-import { parseCounters, verdictCount } from '../domain/run-counters.js';
+import { parseCounters, verdictCount, type LearnedPageSize } from '../domain/run-counters.js';
+import { DEFAULT_PROFILE } from '../registry/profile.js';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import { unrecognisedCounts, type Counters, type RunState } from '../pipeline/run-store.js';
 
@@ -11,7 +12,7 @@ export function summaryTable(
   counters: Counters,
   unrecognised?: readonly UnrecognisedCount[],
 ): string {
-  const counts = parseCounters(counters);
+  const counts = parseCounters(counters, (run.profile ?? DEFAULT_PROFILE).resultCap);
   const rows = run.totalRows ?? run.written;
   const invalid = verdictCount(counters, 'INVALID');
   const clients = Math.max(0, rows - invalid);
@@ -34,6 +35,7 @@ export function summaryTable(
     ['cache hits', String(counts.cacheHits)],
     ['retries', String(counts.retries)],
     ['429 responses', String(counts.rateLimited)],
+    ...(counts.pageSize ? ([['page size', pageSizeLine(counts.pageSize)]] as [string, string][]) : []),
     ...(counts.lossyRows > 0
       ? ([['lossy output rows', `${counts.lossyRows} (characters written as ?; see kyc_reasons)`]] as [
           string,
@@ -71,7 +73,7 @@ export function summaryFields(
   counters: Counters,
   unrecognised?: readonly UnrecognisedCount[],
 ): Record<string, unknown> {
-  const counts = parseCounters(counters);
+  const counts = parseCounters(counters, (run.profile ?? DEFAULT_PROFILE).resultCap);
   const rows = run.totalRows ?? run.written;
   const invalid = verdictCount(counters, 'INVALID');
   const clients = Math.max(0, rows - invalid);
@@ -95,8 +97,16 @@ export function summaryFields(
     retries: counts.retries,
     rateLimited429: counts.rateLimited,
     lossyOutputRows: counts.lossyRows,
+    ...(counts.pageSize ? { pageSize: counts.pageSize } : {}),
     // Operation and kind only: an example quotes the service's answer, which may name a client.
     unrecognisedAnswers: kinds.map((u) => ({ operation: u.operation, kind: u.kind, count: u.count })),
     outputs: { verdicts: run.out, evidence: run.evidence, manifest: run.manifest },
   };
+}
+
+/** What the summary says of a page size the run learned. */
+function pageSizeLine(pageSize: LearnedPageSize): string {
+  return pageSize.source === 'preflight'
+    ? `${pageSize.learned} records a search (learned: preflight); answers that long narrowed`
+    : `answers of ${pageSize.learned} records came back again and again below resultCap: set resultCap to the page size`;
 }

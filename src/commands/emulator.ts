@@ -18,6 +18,7 @@ interface EmulatorFlags {
   stallRate?: number;
   stallMs?: number;
   variant: EmulatorVariant;
+  resultCap?: number;
 }
 
 export const EMULATOR_KEYS_ENV = 'KYC_EMULATOR_KEYS';
@@ -32,6 +33,12 @@ function port(value: string): number {
 function integer(value: string): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n)) throw new InvalidArgumentError('must be a whole number');
+  return n;
+}
+
+function pageSize(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a whole number, 1 or more');
   return n;
 }
 
@@ -132,6 +139,11 @@ export function registerEmulatorCommand(program: Command): void {
       parseVariant,
       'default',
     )
+    .option(
+      '--result-cap <n>',
+      'records one search answers at most (default: the variant’s, 100 or 20)',
+      pageSize,
+    )
     .action(async (flags: EmulatorFlags) => {
       const { keys, demo } = resolveKeys(flags.keys, process.env);
       const options: EmulatorOptions = {
@@ -143,6 +155,7 @@ export function registerEmulatorCommand(program: Command): void {
         variant: flags.variant,
         ...(flags.rate !== undefined ? { rate: flags.rate } : {}),
         ...(flags.burst !== undefined ? { burst: flags.burst } : {}),
+        ...(flags.resultCap !== undefined ? { resultCap: flags.resultCap } : {}),
       };
       const emulator = await createEmulator(options);
       if (demo) {

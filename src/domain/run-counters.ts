@@ -26,6 +26,55 @@ const CHECK = 'check';
 const CALLS = 'calls';
 const UNRECOGNISED = 'unrecognised';
 const UNRECOGNISED_EXAMPLE = 'unrecognised-example';
+const PAGE_SIZE = 'page_size';
+
+const ANSWER_SIZE = 'answer_size';
+
+/**
+ * Where a run learned the service's page size: the preflight's broad search, or (when that learned
+ * nothing) the search answers of the run, whose largest length came back again and again below the cap.
+ */
+export const PAGE_SIZE_SOURCES = ['preflight', 'answers'] as const;
+export type PageSizeSource = (typeof PAGE_SIZE_SOURCES)[number];
+
+/** The largest answer a search gave, below the profile's result cap: every answer that long may be cut. */
+export interface LearnedPageSize {
+  readonly learned: number;
+  readonly source: PageSizeSource;
+}
+
+/** `page_size:preflight`: the page size the preflight learned (a value, not a count). */
+export function pageSizeCounter(source: 'preflight'): string {
+  return `${PAGE_SIZE}:${source}`;
+}
+
+/** `answer_size:<operation>:<records>`: fresh search answers of that length (long ones only). */
+export function answerSizeCounter(operation: string, records: number): string {
+  return `${ANSWER_SIZE}:${operation}:${records}`;
+}
+
+/** Answers of the run's largest length it takes to call that length a page size. */
+export const REPEATED_PAGE_ANSWERS = 3;
+
+/**
+ * The page size the run learned: the preflight's; else, with the run's result cap, the largest answer
+ * length of its searches when it is below the cap and came back at least REPEATED_PAGE_ANSWERS times
+ * (the answers of that run were not narrowed at that length: the run says so, never silently).
+ */
+export function learnedPageSize(counters: CounterFields, resultCap?: number): LearnedPageSize | undefined {
+  const measured = counters[pageSizeCounter('preflight')];
+  if (measured !== undefined && measured > 0) return { learned: measured, source: 'preflight' };
+  if (resultCap === undefined) return undefined;
+  const times = new Map<number, number>();
+  for (const inner of Object.values(byPair(counters, ANSWER_SIZE)))
+    for (const [size, n] of Object.entries(inner))
+      times.set(Number(size), (times.get(Number(size)) ?? 0) + n);
+  const largest = Math.max(0, ...times.keys());
+  if (largest === 0 || largest >= resultCap) return undefined;
+  return (times.get(largest) ?? 0) >= REPEATED_PAGE_ANSWERS
+    ? { learned: largest, source: 'answers' }
+    : undefined;
+}
 
 /** `verdict:<verdict>` */
 export function verdictCounter(verdict: string): string {
@@ -80,6 +129,8 @@ export interface RunCounts {
   readonly retries: number;
   readonly rateLimited: number;
   readonly lossyRows: number;
+  /** The service's page size, when the run learned one below the profile's result cap. */
+  readonly pageSize?: LearnedPageSize;
 }
 
 /** The part of `prefix:<rest>` after the prefix, or undefined. */
@@ -116,7 +167,7 @@ export function verdictCounts(counters: CounterFields): Record<string, number> {
 }
 
 /** A run's counters hash, typed. */
-export function parseCounters(counters: CounterFields): RunCounts {
+export function parseCounters(counters: CounterFields, resultCap?: number): RunCounts {
   return {
     verdicts: verdictCounts(counters),
     checks: byPair(counters, CHECK),
@@ -126,7 +177,13 @@ export function parseCounters(counters: CounterFields): RunCounts {
     retries: counters[COUNTER.retries] ?? 0,
     rateLimited: counters[COUNTER.rateLimited] ?? 0,
     lossyRows: counters[COUNTER.lossyRows] ?? 0,
+    ...withPageSize(counters, resultCap),
   };
+}
+
+function withPageSize(counters: CounterFields, resultCap?: number): { pageSize?: LearnedPageSize } {
+  const pageSize = learnedPageSize(counters, resultCap);
+  return pageSize ? { pageSize } : {};
 }
 
 /** { a: { b: n } } → [a, b, n] rows. */

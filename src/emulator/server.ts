@@ -39,6 +39,11 @@ export interface EmulatorOptions {
    * leaves open differently (docs/emulator.md, "Variant upstream").
    */
   variant?: EmulatorVariant;
+  /**
+   * Records one search answers at most (the variant's own cap when absent): the page size a service never
+   * states, so that a client can be tested against a small one.
+   */
+  resultCap?: number;
 }
 
 export interface EmulatorHandle {
@@ -57,7 +62,7 @@ function invalid(detail: string): KycError {
 }
 
 function validate(options: EmulatorOptions): void {
-  const { port, keys, seed, rate, burst, variant } = options;
+  const { port, keys, seed, rate, burst, variant, resultCap } = options;
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
     throw invalid('port must be an integer 0–65535');
   }
@@ -67,6 +72,8 @@ function validate(options: EmulatorOptions): void {
   if (seed !== undefined && !Number.isSafeInteger(seed)) throw invalid('seed must be an integer');
   if (variant !== undefined && !isEmulatorVariant(variant))
     throw invalid('variant must be default or strict');
+  if (resultCap !== undefined && !(Number.isSafeInteger(resultCap) && resultCap >= 1))
+    throw invalid('resultCap must be a positive integer');
   if (rate !== undefined && !(Number.isFinite(rate) && rate > 0))
     throw invalid('rate must be a positive number');
   if (burst !== undefined) {
@@ -82,7 +89,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const stats = new StatsCounter();
   const faults = new FaultInjector(seed, options.faults);
   const pending = new Set<NodeJS.Timeout>();
-  const behaviour = behaviourOf(options.variant ?? 'default');
+  const variantBehaviour = behaviourOf(options.variant ?? 'default');
+  const behaviour =
+    options.resultCap === undefined
+      ? variantBehaviour
+      : { ...variantBehaviour, resultCap: options.resultCap };
   const handler = createRequestHandler({
     router: serviceFor(generateRegisters(seed), behaviour),
     errors: behaviour.errors,

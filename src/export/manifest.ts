@@ -70,7 +70,7 @@ function profileOf(run: ManifestRun) {
  * effective configuration (no secrets).
  */
 export function buildManifest(m: ManifestInput) {
-  const counts = parseCounters(m.counters);
+  const counts = parseCounters(m.counters, (m.run.profile ?? DEFAULT_PROFILE).resultCap);
   const verdicts = counts.verdicts;
   const invalid = verdicts.INVALID ?? 0;
   const clients = m.rows - invalid;
@@ -113,6 +113,8 @@ export function buildManifest(m: ManifestInput) {
       rate_limited_429: counts.rateLimited,
       cache_hits: counts.cacheHits,
       calls_per_client: clients > 0 ? Number((calls / clients).toFixed(3)) : 0,
+      // The page size the service cut answers at, learned below the profile's resultCap (absent: none).
+      ...(counts.pageSize ? { page_size: counts.pageSize } : {}),
     },
     unrecognised: (m.unrecognised ?? []).map(({ operation, kind, count, example }) => ({
       operation,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { Looked, Lookup } from '../checks/run-check.js';
 import type { UnrecognisedAnswer } from '../domain/check.js';
-import { COUNTER, callsCounter } from '../domain/run-counters.js';
+import { COUNTER, answerSizeCounter, callsCounter } from '../domain/run-counters.js';
 import type { RegistryClient } from '../registry/index.js';
 import { DEFAULT_PROFILE, isRegistryError } from '../registry/index.js';
 import type { Pacer } from './pacer.js';
+import { MIN_PAGE_SIZE } from './preflight.js';
 import type { RequestCache } from './request-cache.js';
 import type { RunStore } from './run-store.js';
 import { unrecognisedAnswerSchema } from './stored-result-schema.js';
@@ -97,7 +98,19 @@ export interface PacedLookupOptions {
   readonly maxRetryAfterMs?: number;
   /** A high-priority run's call: it goes ahead of the slots other runs booked (Pacer.acquire). */
   readonly urgent?: boolean;
+  /** How long a call waits in its worker for a slot before its job goes back to the queue (SLOT_PATIENCE_MS). */
+  readonly patienceMs?: number;
 }
+
+/**
+ * How long a call waits in its worker for a slot of the quota. A job sent back to the queue spends one of
+ * its started attempts (BullMQ's `maxStartedAttempts`) and gives its place to whichever job starts next,
+ * so at a low rate a check that needs a dozen calls was sent back at nearly every one of them while the
+ * lighter checks took the slots, until its attempts ran out: INCOMPLETE on a healthy service. Waiting here
+ * instead books nothing ahead (the quota and its one-second horizon are the pacer's as before); a job goes
+ * back only for a pause longer than this (a long Retry-After) or to make room for urgent work.
+ */
+export const SLOT_PATIENCE_MS = 60_000;
 
 type PacedCall = <T>(
   operation: string,
@@ -126,6 +139,46 @@ async function bankByBik(call: PacedCall, registry: RegistryClient, bik: string)
   }
 }
 
+/**
+ * A slot of the shared quota for the call about to leave: waited for in the worker while the quota is
+ * merely booked up (every worker asks the same GCRA, so the rate holds), given up (PacedOut, the job goes
+ * back) when the wait would outlast the patience or when urgent work needs this worker's place.
+ */
+function quotaSlots(
+  pacer: Pacer,
+  guard: UpstreamGuard | undefined,
+  urgent: boolean,
+  patienceMs = SLOT_PATIENCE_MS,
+): () => Promise<void> {
+  return async () => {
+    const deadline = performance.now() + patienceMs;
+    for (;;) {
+      // A key known to be refused, or a service known to be out of reach, gets no call at all.
+      await guard?.assertClosed();
+      const slot = await pacer.acquire({ urgent });
+      if (slot.granted) return;
+      const tooLong = performance.now() + slot.retryInMs > deadline;
+      if (tooLong || (!urgent && (await pacer.urgentWorkGoingOn()))) throw new PacedOut(slot.retryInMs);
+      // Spread, so that the calls waiting do not all ask again at once.
+      await sleep(slot.retryInMs + Math.random() * 50);
+    }
+  };
+}
+
+/**
+ * Counts a long search answer's length, so that a page size the preflight did not learn is still noticed
+ * (learnedPageSize); once per job, since the spellings of one name often find the same records.
+ */
+function answerSizes(count: (field: string) => void): (operation: string, records: number) => void {
+  const seen = new Set<string>();
+  return (operation, records) => {
+    const field = answerSizeCounter(operation, records);
+    if (records < MIN_PAGE_SIZE || !operation.startsWith('search.') || seen.has(field)) return;
+    seen.add(field);
+    count(field);
+  };
+}
+
 export function pacedLookup(
   runId: string,
   registry: RegistryClient,
@@ -140,6 +193,8 @@ export function pacedLookup(
   const count = (field: string) => {
     counts[field] = (counts[field] ?? 0) + 1;
   };
+  const slotOfQuota = quotaSlots(pacer, guard, options.urgent === true, options.patienceMs);
+  const noteAnswerSize = answerSizes(count);
   async function call<T>(
     operation: string,
     params: Readonly<Record<string, string>>,
@@ -149,15 +204,13 @@ export function pacedLookup(
       operation,
       params,
       async () => {
-        // A key known to be refused, or a service known to be out of reach, gets no call at all.
-        await guard?.assertClosed();
-        const slot = await pacer.acquire({ urgent: options.urgent === true });
-        if (!slot.granted) throw new PacedOut(slot.retryInMs);
+        await slotOfQuota();
         let answer: CompactAnswer<T>;
         try {
           // Successful calls are counted by the writer from the evidence (request records), so the
           // manifest agrees with evidence.jsonl and a resumed run counts each row once.
           answer = compact(params, await send());
+          if (Array.isArray(answer.d)) noteAnswerSize(operation, answer.d.length);
         } catch (error) {
           if (isRegistryError(error)) {
             count(callsCounter(operation, error.status || error.kind));
@@ -211,4 +264,8 @@ export function pacedLookup(
       ),
     bankByBik: (bik) => bankByBik(call, registry, bik),
   };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.ceil(ms)));
 }

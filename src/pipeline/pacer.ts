@@ -200,6 +200,11 @@ export class Pacer {
     return current === null ? this.rate : Math.min(this.rate, Number(current));
   }
 
+  /** Whether urgent work is going on (see acquire): a call held back for it gives its worker up. */
+  async urgentWorkGoingOn(): Promise<boolean> {
+    return (await this.redis.exists(this.urgentKey)) === 1;
+  }
+
   /** How far ahead the quota is booked, in milliseconds of Redis's clock: calls already waiting for slots. */
   async bookedAheadMs(): Promise<number> {
     return Number(await BOOKED.run(this.redis, [this.key], [])) / 1000;

@@ -59,3 +59,33 @@ export async function preflight(
     }
   }
 }
+
+/**
+ * An answer shorter than this is never taken for the service's page size: a register that small (or a
+ * service that answers a broad search with a handful of records) says nothing about how answers are cut,
+ * and a tiny page size would make every one-record answer look cut.
+ */
+export const MIN_PAGE_SIZE = 5;
+
+/** What the broad search measured: the page size, or why there is none to learn. */
+export type PageSizeMeasure = { readonly pageSize: number } | { readonly note: string };
+
+/**
+ * The contract states no page size, and a service that cuts answers at 10 or 50 records says nothing when
+ * it does. A broad search (every person on the sanctions list) answers as many records as the service
+ * gives at most: an answer shorter than the profile's `resultCap` is that page size (or the whole list,
+ * which costs only a few narrowing calls), and every answer of that length may be cut. An answer at the
+ * cap leaves the cap as it is; a failed search leaves the page size unknown (the run goes on).
+ */
+export async function measurePageSize(registry: RegistryClient, resultCap: number): Promise<PageSizeMeasure> {
+  try {
+    const { data } = await registry.searchSanctions({ entity_type: 'person' });
+    if (data.length >= resultCap) return { note: `a broad search answered ${data.length} records` };
+    if (data.length < MIN_PAGE_SIZE)
+      return { note: `a broad search answered ${data.length} records: too few to tell a page size` };
+    return { pageSize: data.length };
+  } catch (error) {
+    if (!isRegistryError(error)) throw error;
+    return { note: `the broad search failed: ${error.toString()}` };
+  }
+}

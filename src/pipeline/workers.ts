@@ -18,7 +18,8 @@ import { LoadedMirrors, MirrorStore } from './mirror-store.js';
 import { mirrorSearch } from './mirror-search.js';
 import { pacedLookup } from './paced-lookup.js';
 import { Pacer } from './pacer.js';
-import { preflight, type PreflightOptions } from './preflight.js';
+import { measurePageSize, preflight, type PreflightOptions } from './preflight.js';
+import { notePageSize, PageSizes } from './page-size.js';
 import { breakerError, UpstreamGuard } from './upstream-guard.js';
 import { UpstreamState } from './upstream-state.js';
 import { LocalAnswers, RequestCache } from './request-cache.js';
@@ -136,6 +137,7 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
   // Answers this process fetched or read lately; keys carry the run id, so runs never share them.
   const localAnswers = new LocalAnswers(2_000);
   const mirrors = new LoadedMirrors(new MirrorStore(redis, prefix));
+  const pageSizes = new PageSizes(redis, prefix);
   return new Worker<CheckJobData>(
     QUEUES.checks,
     checkProcessor({
@@ -156,6 +158,7 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
       pauseQueue: (ms) => checksQueue.rateLimit(ms),
       store,
       mirrorFor: (runId, sha256) => mirrors.index(runId, sha256),
+      pageSizeOf: (runId) => pageSizes.of(runId),
     }),
     {
       connection: redis,
@@ -191,6 +194,29 @@ function verdictsWorker(ctx: WorkerContext): Worker<MergeJobData> {
   );
 }
 
+/**
+ * The service's page size, measured before the run's first check (and again on a resume) when the run
+ * searches by name: one broad search through the quota (src/pipeline/preflight.ts, measurePageSize).
+ */
+async function learnPageSize(ctx: WorkerContext, runId: string, urgent: boolean): Promise<void> {
+  const { store, pacer, registry, log, redis, prefix } = ctx;
+  const run = await store.get(runId);
+  if (!run?.checks.some((kind) => kind === 'sanctions' || kind === 'foreign_agent')) return;
+  const resultCap = (run.profile ?? DEFAULT_PROFILE).resultCap;
+  await pacer.acquire({ urgent });
+  const measured = await measurePageSize(registry, resultCap);
+  if ('note' in measured) {
+    log.info({ runId, resultCap, note: measured.note }, 'page size: none learned below the result cap');
+    return;
+  }
+  await notePageSize(redis, prefix, runId, measured.pageSize);
+  log.warn(
+    { runId, pageSize: measured.pageSize, resultCap },
+    `the Lookup Service answers at most ${measured.pageSize} records a search, below the profile's ` +
+      `resultCap ${resultCap}: every answer that long is taken as cut and narrowed`,
+  );
+}
+
 /** The Lookup Service as the coordinator of one run sees it: the preflight and the breaker. */
 function runUpstream(ctx: WorkerContext, runId: string, urgent: boolean): RunUpstream {
   const { upstream, checksQueue, log, probe } = ctx;
@@ -202,6 +228,7 @@ function runUpstream(ctx: WorkerContext, runId: string, urgent: boolean): RunUps
       const wasOpen = await upstream.close();
       if (wasOpen || (await checksQueue.isPaused())) await checksQueue.resume();
       if (wasOpen) log.warn({ runId }, 'circuit breaker closed: the preflight call succeeded');
+      await learnPageSize(ctx, runId, urgent);
     },
     async stopped() {
       const record = await upstream.breaker();
