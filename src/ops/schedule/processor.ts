@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import type { RunOptions } from '../../commands/run.js';
 import { EXIT, KycError } from '../../errors.js';
 import type { Logger } from '../../log.js';
-import { RunStore } from '../../pipeline/run-store.js';
+import { RunStore, runExists } from '../../pipeline/run-store.js';
 import type { DeltaChange } from '../delta/compare.js';
 import { computeDelta, deltaSummary, writeDeltaCsv } from '../delta/report.js';
 import { newHitsLogLine, newHitsOf, type NewHitsNotice } from '../notify/new-hits.js';
@@ -78,6 +78,8 @@ export function scheduleProcessor(
     const runId = scheduledRunId(data.name, firedAt);
     const log = deps.log.child({ schedule: data.name, runId });
     const existing = await store.get(runId);
+    // Resumed only when this schedule started it: a run someone gave the same id is not the firing's.
+    if (existing && existing.schedule !== data.name) throw runExists(runId);
     const exitCode = existing
       ? await deps.runScheduled(undefined, {
           ...scheduledRunOptions(data.run),
