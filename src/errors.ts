@@ -85,7 +85,7 @@ export const CATALOG = {
   KYC_ERR_INPUT_NOT_FOUND: entry('The input file does not exist or cannot be read', EXIT.INPUT),
   KYC_ERR_INPUT_EMPTY: entry('The input file is empty', EXIT.INPUT),
   KYC_ERR_INPUT_NOT_REGULAR: entry(
-    'The input is not a regular file (a directory, a FIFO, a socket or a device)',
+    'The input is not a regular file (a FIFO, a socket or a device)',
     EXIT.INPUT,
   ),
   KYC_ERR_INPUT_NO_HEADER: entry('The input file has no header line', EXIT.INPUT),

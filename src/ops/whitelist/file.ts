@@ -5,6 +5,7 @@ import iconv from 'iconv-lite';
 import { KycError } from '../../errors.js';
 import { bomBytes, encodeCsvRecord, type CsvFormat } from '../../export/csv-format.js';
 import { firstInvalidUtf8 } from '../../ingest/decode.js';
+import { openRegularFile } from '../../ingest/open-file.js';
 import { sniffDelimiter } from '../../ingest/sniff.js';
 import { WHITELIST_COLUMNS, type WhitelistEntry } from './entry.js';
 
@@ -105,8 +106,15 @@ export function parseWhitelist(path: string, bytes: Buffer): WhitelistFile {
 export async function readWhitelist(path: string): Promise<WhitelistFile> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    const handle = await openRegularFile(path);
+    try {
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
+    // A FIFO or a device keeps its own code: it is not a whitelist that could be fixed.
+    if (error instanceof KycError && error.code === 'KYC_ERR_INPUT_NOT_REGULAR') throw error;
     throw new KycError('KYC_ERR_WHITELIST_FILE', `${path}: cannot be read`, { cause: error });
   }
   return parseWhitelist(path, bytes);
