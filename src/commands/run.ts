@@ -284,7 +284,14 @@ export async function runAction(
   // The embedded Redis keeps its data in the state directory; the log file may be there too.
   if (!host && (!config.redisUrl || (logFile && !options.logFile)))
     ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
-  if (logFile) ensureWritableLogFile(logFile);
+  if (logFile)
+    ensureWritableLogFile(logFile, {
+      protect: [
+        ...(input ? [resolve(input)] : []),
+        ...(targets ? [targets.out, targets.evidence, targets.manifest] : []),
+        ...(options.whitelist ? [resolve(options.whitelist)] : []),
+      ],
+    });
   const { log, announce } = host ?? openCommandLog(config, logFile, terminal);
   /** The one line a failed run ends with: plain on stderr, like an error that ends any command. */
   const fail = host
