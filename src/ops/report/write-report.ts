@@ -50,7 +50,12 @@ export async function writeRunReport(options: ReportOptions): Promise<string> {
   // The run's files and the one compared against are never the report, whatever the flags.
   const guard = {
     overwrite: options.overwrite,
-    protect: [path, beside(verdicts), beside(evidence), ...(options.previous ? [options.previous] : [])],
+    protect: [
+      path,
+      beside(verdicts),
+      beside(evidence),
+      ...(options.previous ? [verdictsPathOf(options.previous)] : []),
+    ],
   };
   await checkGuardedTarget(out, guard);
   const data = await collectReportData({
