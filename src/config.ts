@@ -1,3 +1,5 @@
+import { maskUrlCredentials } from './url-mask.js';
+import { checkBaseUrlParts } from './registry/http.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { KycError } from './errors.js';
@@ -281,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
     throw new KycError(code, first?.message);
   }
   const checked = parsed.data;
+  if (checked.apiUrl !== undefined) checkBaseUrlParts(checked.apiUrl);
   if (checked.apiKey !== undefined && !isUuid(checked.apiKey)) {
     throw new KycError(
       'KYC_ERR_CONFIG_API_KEY',
@@ -337,13 +340,8 @@ export function publicConfig(config: Config): Record<string, string | number | b
   return shown;
 }
 
-/**
- * Replaces the userinfo of every URL in the text (`scheme://user:secret@host` → `scheme://***@host`), up to
- * the last `@` before the host, so that a password containing `@` is masked whole.
- */
-export function maskUrlCredentials(text: string): string {
-  return text.replace(/\/\/[^/?#\s]*@/g, '//***@');
-}
+// One masking of URLs for every error, log line and manifest (src/url-mask.ts).
+export { maskUrlCredentials } from './url-mask.js';
 
 /** The userinfo of a URL (`user:secret`), decoded and raw, or none. */
 function urlCredentials(url: string | undefined): string[] {

@@ -35,6 +35,10 @@ export const CATALOG = {
   // Raised by several checks (the configured key, the client's header check, emulator keys); each says which.
   KYC_ERR_CONFIG_API_KEY: entry('Invalid API key', EXIT.USAGE),
   KYC_ERR_CONFIG_API_URL: entry('KYC_API_URL must be an http(s) URL', EXIT.USAGE),
+  KYC_ERR_CONFIG_API_URL_PARTS: entry(
+    'KYC_API_URL must not carry a user name, a password, a query string or a fragment: the API key is the only credential sent',
+    EXIT.USAGE,
+  ),
   KYC_ERR_CONFIG_REDIS_URL: entry(
     'REDIS_URL must be a redis://, rediss://, redis+cluster:// or redis+sentinel:// URL',
     EXIT.USAGE,
@@ -80,6 +84,10 @@ export const CATALOG = {
   // --- input file (stop the run: nothing sensible can be read)
   KYC_ERR_INPUT_NOT_FOUND: entry('The input file does not exist or cannot be read', EXIT.INPUT),
   KYC_ERR_INPUT_EMPTY: entry('The input file is empty', EXIT.INPUT),
+  KYC_ERR_INPUT_NOT_REGULAR: entry(
+    'The input is not a regular file (a FIFO, a socket or a device)',
+    EXIT.INPUT,
+  ),
   KYC_ERR_INPUT_NO_HEADER: entry('The input file has no header line', EXIT.INPUT),
   KYC_ERR_INPUT_NO_KEY_COLUMN: entry(
     'The input file has no name column and no identifier column',
@@ -129,6 +137,10 @@ export const CATALOG = {
 
   // --- pipeline
   KYC_ERR_RUN_NOT_FOUND: entry('No such run', EXIT.USAGE),
+  KYC_ERR_RUN_EXISTS: entry(
+    'A run with this id exists already: give another --run-id, or continue it with --resume',
+    EXIT.USAGE,
+  ),
   KYC_ERR_RUN_RESUME_MISMATCH: entry('The input file changed since the run started', EXIT.INPUT),
   KYC_ERR_CHECK_FAILED: entry('A check failed after its last attempt', EXIT.INCOMPLETE),
   KYC_ERR_FA_MIRROR_MISSING: entry(

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { pino, type Logger, type DestinationStream } from 'pino';
 import { maskUrlCredentials, type LogLevel } from './config.js';
+import { openGuardedAppend } from './pipeline/guarded-file.js';
 import { PRIVATE_FILE_MODE } from './pipeline/private-files.js';
 import { REDACTED, redactPaths, scrubSecrets } from './redaction.js';
 
@@ -40,7 +41,8 @@ export function createLogger(options: LogOptions): Logger {
   const destination =
     options.destination ??
     pino.destination({
-      dest: options.file ?? 2,
+      // A log file is opened by the guarded writer: appended to, never through a symlink, created 0600.
+      dest: options.file === undefined ? 2 : openGuardedAppend(options.file),
       sync: options.file === undefined,
       mkdir: true,
       // Log lines name runs, files and errors: readable by the user running kyc-screen only.

@@ -13,16 +13,20 @@ import { computeDelta, deltaSummary, verdictsPathOf, writeDeltaCsv } from '../op
 import { openRedis } from '../infra/redis-session.js';
 import { RunStore } from '../pipeline/run-store.js';
 import { writeRunReport } from '../ops/report/write-report.js';
+import { checkGuardedTarget } from '../pipeline/guarded-file.js';
 import { ensureWritableDir, ensureWritableParent } from '../pipeline/writable.js';
 
 const STATE_DIR_HELP = 'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)';
 
 /** `kyc-screen delta`: the morning report of an analyst, between any two verdict files or run directories. */
-export async function deltaAction(
-  previous: string,
-  current: string,
-  options: { out: string; columns?: string },
-): Promise<string> {
+export interface DeltaOptions {
+  out: string;
+  columns?: string;
+  /** Replace an existing delta file (never a file of the runs compared). */
+  overwrite?: boolean;
+}
+
+export async function deltaAction(previous: string, current: string, options: DeltaOptions): Promise<string> {
   return (await deltaFiles(previous, current, options)).text;
 }
 
@@ -30,14 +34,17 @@ export async function deltaAction(
 export async function deltaFiles(
   previous: string,
   current: string,
-  options: { out: string; columns?: string },
+  options: DeltaOptions,
 ): Promise<{ text: string; counts: Readonly<Record<DeltaChange, number>>; out: string }> {
   const out = resolve(options.out);
   ensureWritableParent(out);
   const previousPath = verdictsPathOf(previous);
   const currentPath = verdictsPathOf(current);
+  // The runs' own files are never the delta's, whatever the flags; checked before the delta is computed.
+  const guard = { overwrite: options.overwrite, protect: [previousPath, currentPath] };
+  await checkGuardedTarget(out, guard);
   const report = await computeDelta(previousPath, currentPath, { columns: options.columns });
-  await writeDeltaCsv(out, report, report.format);
+  await writeDeltaCsv(out, report, report.format, guard);
   const text = `${deltaSummary(report, { previous: previousPath, current: currentPath })}\nDelta CSV: ${out}`;
   return { text, counts: report.counts, out };
 }
@@ -77,7 +84,8 @@ export function registerReportCommand(program: Command): void {
     .argument('<current>', 'the later run: its verdicts CSV or its output directory')
     .option('--out <file>', 'the delta CSV', 'delta.csv')
     .option('--columns <map>', 'the header mapping the runs were made with (--columns of run), if any')
-    .action(async (previous: string, current: string, options: { out: string; columns?: string }) => {
+    .option('--overwrite', 'replace an existing delta file (never a file of either run)')
+    .action(async (previous: string, current: string, options: DeltaOptions) => {
       const delta = await deltaFiles(previous, current, options);
       process.stdout.write(`${delta.text}\n`);
       if (newHitsOf(delta.counts) === 0) return;

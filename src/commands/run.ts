@@ -19,7 +19,7 @@ import { summaryFields, summaryTable } from '../cli-ui/summary.js';
 import { PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
 import { ensureWritableDir, ensureWritableLogFile, ensureWritableParent } from '../pipeline/writable.js';
 import { preflight } from '../pipeline/preflight.js';
-import { RunStore } from '../pipeline/run-store.js';
+import { RunStore, runExists } from '../pipeline/run-store.js';
 import { newRunSettings } from '../pipeline/run-settings.js';
 import { requireUpstream, startRuntime, type Runtime } from '../pipeline/runtime.js';
 import { followRun, requeueRun, submitRun, type FollowTick } from '../pipeline/submit.js';
@@ -284,7 +284,14 @@ export async function runAction(
   // The embedded Redis keeps its data in the state directory; the log file may be there too.
   if (!host && (!config.redisUrl || (logFile && !options.logFile)))
     ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
-  if (logFile) ensureWritableLogFile(logFile);
+  if (logFile)
+    ensureWritableLogFile(logFile, {
+      protect: [
+        ...(input ? [resolve(input)] : []),
+        ...(targets ? [targets.out, targets.evidence, targets.manifest] : []),
+        ...(options.whitelist ? [resolve(options.whitelist)] : []),
+      ],
+    });
   const { log, announce } = host ?? openCommandLog(config, logFile, terminal);
   /** The one line a failed run ends with: plain on stderr, like an error that ends any command. */
   const fail = host
@@ -302,6 +309,8 @@ export async function runAction(
   let metricsServer: { close(): Promise<void> } | undefined;
   try {
     const store = new RunStore(runtime.redis, config.prefix);
+    // Before the outputs are checked and the whitelist is loaded under the id: neither may touch that run.
+    if (freshRunId && (await store.get(freshRunId))) throw runExists(freshRunId);
     const resumed = options.resume ? await store.require(options.resume) : undefined;
     // A resumed run's outputs are known only now, from Redis: still before any call is made.
     if (resumed && resumed.status !== 'done')

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { KycError } from '../errors.js';
 import type { WhitelistEntry } from '../ops/whitelist/entry.js';
@@ -32,7 +32,11 @@ export async function whitelistAddAction(options: WhitelistAddOptions): Promise<
     columns: options.columns,
   });
   const format = await verdictFileFormat(resolve(options.verdicts), { columns: options.columns });
-  await appendWhitelistEntry(resolve(options.whitelist), entry, format);
+  // The run's verdicts and evidence are never the whitelist, whatever their names.
+  const verdicts = resolve(options.verdicts);
+  await appendWhitelistEntry(resolve(options.whitelist), entry, format, {
+    protect: [verdicts, join(dirname(verdicts), 'evidence.jsonl')],
+  });
   return entry;
 }
 

@@ -11,7 +11,7 @@ export type {
   LogicalField,
 } from './types.js';
 export { FIELD_LABEL, LOGICAL_FIELDS } from './types.js';
-export { openClientFile } from './open-file.js';
+export { openClientFile, openRegularFile } from './open-file.js';
 export { readClientStream } from './reader.js';
 export { parseColumnsOption } from './columns-option.js';
 export {

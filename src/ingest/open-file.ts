@@ -1,5 +1,6 @@
 /** The one module of ingest that touches the file system; everything else works on byte streams. */
-import { open } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { KycError } from '../errors.js';
 import { readClientStream } from './reader.js';
 import type { ClientFile, IngestOptions } from './types.js';
@@ -7,21 +8,56 @@ import type { ClientFile, IngestOptions } from './types.js';
 /** 64 KiB reads: one read fills the sniffing window, and the stream never holds much more. */
 const READ_CHUNK = 64 * 1024;
 
-export async function openClientFile(path: string, options?: IngestOptions): Promise<ClientFile> {
-  let handle;
+/** What a path that is not a regular file is, in words for an error line. */
+function kindOf(s: Stats): string {
+  if (s.isFIFO()) return 'a FIFO (named pipe)';
+  if (s.isSocket()) return 'a socket';
+  if (s.isCharacterDevice()) return 'a character device';
+  if (s.isBlockDevice()) return 'a block device';
+  return 'not a regular file';
+}
+
+/** Refuses anything but a regular file; a directory keeps its long-standing KYC_ERR_INPUT_NOT_FOUND. */
+function requireRegular(path: string, s: Stats): void {
+  if (s.isFile()) return;
+  if (s.isDirectory()) throw new KycError('KYC_ERR_INPUT_NOT_FOUND', `${path} is a directory`);
+  throw new KycError('KYC_ERR_INPUT_NOT_REGULAR', `${path} is ${kindOf(s)}`);
+}
+
+/**
+ * Opens an input file for reading, regular files only: a FIFO would block the open (and the command) until
+ * some writer came, a device would be read as endless or empty data. The path is looked at before it is
+ * opened, and the open itself never waits (O_NONBLOCK), so a name swapped for a FIFO in between is caught
+ * by the second look, at the handle. A symlink to a regular file is fine.
+ */
+export async function openRegularFile(path: string): Promise<FileHandle> {
   try {
-    handle = await open(path, 'r');
+    requireRegular(path, await stat(path));
   } catch (error) {
-    const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
-    throw new KycError('KYC_ERR_INPUT_NOT_FOUND', `${path} (${reason})`, { cause: error });
+    if (error instanceof KycError) throw error;
+    throw new KycError('KYC_ERR_INPUT_NOT_FOUND', `${path} (${codeOf(error)})`, { cause: error });
+  }
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    throw new KycError('KYC_ERR_INPUT_NOT_FOUND', `${path} (${codeOf(error)})`, { cause: error });
   }
   try {
-    const stat = await handle.stat();
-    if (stat.isDirectory()) throw new KycError('KYC_ERR_INPUT_NOT_FOUND', `${path} is a directory`);
+    requireRegular(path, await handle.stat());
   } catch (error) {
     await handle.close();
     throw error instanceof KycError ? error : new KycError('KYC_ERR_INPUT_NOT_FOUND', path, { cause: error });
   }
+  return handle;
+}
+
+function codeOf(error: unknown): string {
+  return error instanceof Error && 'code' in error ? String(error.code) : String(error);
+}
+
+export async function openClientFile(path: string, options?: IngestOptions): Promise<ClientFile> {
+  const handle = await openRegularFile(path);
   // The stream owns the handle from here: it closes it at the end, on error and when destroyed.
   const stream = handle.createReadStream({ highWaterMark: READ_CHUNK });
   const file = await readClientStream(stream, options);

@@ -131,10 +131,14 @@ export class RunStore {
     return runKeys(this.prefix, runId);
   }
 
+  /**
+   * Records a new run. An id that is taken is refused: answering with the earlier run's state would pass
+   * it off as the result of the new input, which was never screened.
+   */
   async create(settings: RunSettings): Promise<void> {
     const keys = this.keys(settings.id);
     const created = await this.redis.hsetnx(keys.meta, 'settings', JSON.stringify(settings));
-    if (created === 0) return;
+    if (created === 0) throw runExists(settings.id);
     await this.redis
       .multi()
       .hset(keys.meta, { status: 'queued', dispatched: 0, written: 0 })
@@ -310,6 +314,11 @@ export class RunStore {
       await this.redis.unlink(...found);
     });
   }
+}
+
+/** KYC_ERR_RUN_EXISTS for the id, naming how to continue that run instead. */
+export function runExists(runId: string): KycError {
+  return new KycError('KYC_ERR_RUN_EXISTS', `${runId} (to continue it: kyc-screen run --resume ${runId})`);
 }
 
 /** The unrecognised answers in a run's counters hash (as HGETALL returns it), most frequent first. */

@@ -19,7 +19,7 @@ function runsQueue(redis: Redis, prefix: string): Queue<RunJobData> {
   return new Queue<RunJobData>(QUEUES.runs, { connection: redis, prefix, streams: QUEUE_STREAMS });
 }
 
-/** Records the run and queues it for a coordinator. The job id is the run id, so submitting twice is a no-op. */
+/** Records the run and queues it for a coordinator; a run id that is taken is refused (KYC_ERR_RUN_EXISTS). */
 export async function submitRun(redis: Redis, prefix: string, settings: RunSettings): Promise<void> {
   await new RunStore(redis, prefix).create(settings);
   const queue = runsQueue(redis, prefix);

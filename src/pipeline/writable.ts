@@ -1,7 +1,8 @@
-import { closeSync, constants, mkdirSync, openSync, unlinkSync } from 'node:fs';
+import { closeSync, constants, lstatSync, mkdirSync, openSync, unlinkSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { KycError } from '../errors.js';
+import { refuseProtected } from './guarded-file.js';
 import { PRIVATE_FILE_MODE } from './private-files.js';
 
 /**
@@ -86,15 +87,25 @@ export function ensureWritableParent(file: string, options: ProbeOptions = {}): 
  * A log file is appended to: it is opened as its logger will open it (created 0600 when missing), so a log
  * file owned by another user or on a read-only mount fails here too.
  */
-export function ensureWritableLogFile(file: string, options: ProbeOptions = {}): void {
+export function ensureWritableLogFile(
+  file: string,
+  options: ProbeOptions & { readonly protect?: readonly string[] } = {},
+): void {
   const fs = options.fs ?? nodeFs;
   const path = resolve(file);
   ensureWritableParent(path, options);
+  // Never the run's input or outputs, never through a symlink, never a FIFO or a device (guarded-file.ts).
+  refuseProtected(path, options.protect ?? []);
+  const flags =
+    constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW | constants.O_NONBLOCK;
   try {
-    fs.closeSync(
-      fs.openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND, PRIVATE_FILE_MODE),
-    );
+    fs.closeSync(fs.openSync(path, flags, PRIVATE_FILE_MODE));
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw new KycError('KYC_ERR_OUTPUT_WRITE', `${path}: is a symbolic link (refused)`);
+    if (code === 'ENXIO') throw new KycError('KYC_ERR_OUTPUT_WRITE', `${path}: is not a regular file`);
     throw outputWriteError(path, error);
   }
+  if (options.fs === undefined && !lstatSync(path).isFile())
+    throw new KycError('KYC_ERR_OUTPUT_WRITE', `${path}: is not a regular file`);
 }

@@ -27,16 +27,19 @@ describe('credentials inside URLs', () => {
   });
 
   it('are masked in the public config and kept out of every log line', () => {
+    // KYC_API_URL takes none (test/unit/registry-url-parts.test.ts): REDIS_URL and the webhook's do.
     const config = loadConfig({
-      KYC_API_URL: 'https://svc:Api%40Secret@lookup.example/v1',
+      KYC_API_URL: 'https://lookup.example/v1',
       KYC_API_KEY: KEY,
-      REDIS_URL: 'redis://default:RedisSecret@redis:6379',
+      REDIS_URL: 'redis://default:Redis%40Secret@redis:6379',
+      KYC_WEBHOOK_URL: 'https://hook:HookSecret@hooks.example/kyc',
+      KYC_WEBHOOK_SECRET: 'signing-secret',
     });
     const shown = JSON.stringify(publicConfig(config));
     expect(shown).not.toContain('Secret');
-    expect(shown).toContain('https://***@lookup.example/v1');
+    expect(shown).toContain('redis://***@redis:6379');
     expect(logSecrets(config)).toEqual(
-      expect.arrayContaining([KEY, 'Api%40Secret', 'Api@Secret', 'RedisSecret']),
+      expect.arrayContaining([KEY, 'Redis%40Secret', 'Redis@Secret', 'HookSecret']),
     );
   });
 });

@@ -1,7 +1,9 @@
-import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Redis } from 'ioredis';
 import { KycError } from '../../errors.js';
+import { copyToGuardedFile, writeGuardedFile } from '../../pipeline/guarded-file.js';
+import { PRIVATE_DIR_MODE } from '../../pipeline/private-files.js';
 import { RunStore, type RunState } from '../../pipeline/run-store.js';
 import { checkRunId } from '../../pipeline/topology.js';
 import { VERSION } from '../../version.js';
@@ -51,7 +53,9 @@ async function prepareDir(dir: string): Promise<void> {
     throw error;
   });
   if (entries.length > 0) throw new KycError('KYC_ERR_AUDIT_TARGET', dir);
-  await mkdir(dir, { recursive: true });
+  // The package holds client names: private like a run's outputs.
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  await chmod(dir, PRIVATE_DIR_MODE);
 }
 
 function configOf(run: RunState, manifest: ManifestView): AuditConfig {
@@ -112,10 +116,11 @@ export async function exportAudit(options: AuditExportOptions): Promise<AuditExp
   const dir = resolve(options.dir);
   await prepareDir(dir);
   try {
-    await copyFile(run.manifest, join(dir, AUDIT_FILES.manifest));
-    await copyFile(run.out, join(dir, AUDIT_FILES.verdicts));
-    await copyFile(run.evidence, join(dir, AUDIT_FILES.evidence));
-    await writeFile(join(dir, AUDIT_FILES.config), json(configOf(run, manifest)));
+    // Every file through the guarded writer: new names only, never through a symlink, 0600.
+    await copyToGuardedFile(run.manifest, join(dir, AUDIT_FILES.manifest));
+    await copyToGuardedFile(run.out, join(dir, AUDIT_FILES.verdicts));
+    await copyToGuardedFile(run.evidence, join(dir, AUDIT_FILES.evidence));
+    await writeGuardedFile(join(dir, AUDIT_FILES.config), json(configOf(run, manifest)));
     const versions: AuditVersions = {
       run_id: run.id,
       software_version: manifest.software_version,
@@ -127,8 +132,8 @@ export async function exportAudit(options: AuditExportOptions): Promise<AuditExp
         exported_at: new Date().toISOString(),
       },
     };
-    await writeFile(join(dir, AUDIT_FILES.versions), json(versions));
-    if (whitelist) await writeFile(join(dir, AUDIT_FILES.whitelist), whitelist);
+    await writeGuardedFile(join(dir, AUDIT_FILES.versions), json(versions));
+    if (whitelist) await writeGuardedFile(join(dir, AUDIT_FILES.whitelist), whitelist);
     // What the compliance officer reads, beside what it was made from (the outputs checked above).
     await writeRunReport({
       target: join(dir, AUDIT_FILES.manifest),
@@ -144,7 +149,7 @@ export async function exportAudit(options: AuditExportOptions): Promise<AuditExp
     const files = await Promise.all(
       names.map(async (name) => ({ name, sha256: await sha256OfFile(join(dir, name)) })),
     );
-    await writeFile(join(dir, SUMS_FILE), formatSums(files));
+    await writeGuardedFile(join(dir, SUMS_FILE), formatSums(files));
     return { dir, files };
   } catch (error) {
     // A half-written package must not pass for a whole one.

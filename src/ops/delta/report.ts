@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { outputWriteError } from '../../pipeline/writable.js';
+import { writeGuardedFile, type GuardOptions } from '../../pipeline/guarded-file.js';
 import { join, resolve } from 'node:path';
 import { KycError } from '../../errors.js';
 import { bomBytes, encodeCsvRecord, type CsvFormat } from '../../export/csv-format.js';
@@ -81,12 +80,15 @@ function cells(entry: DeltaEntry): string[] {
  * delta.csv, in the format of the run's verdicts.csv (which follows the input: encoding, BOM, delimiter), so
  * that it opens in the same spreadsheet the same way; CRLF, formula cells neutralised.
  */
-export async function writeDeltaCsv(path: string, report: DeltaReport, format: CsvFormat): Promise<void> {
+export async function writeDeltaCsv(
+  path: string,
+  report: DeltaReport,
+  format: CsvFormat,
+  guard: GuardOptions = {},
+): Promise<void> {
   const parts = [bomBytes(format), encodeCsvRecord([...DELTA_COLUMNS], format)];
   for (const entry of report.entries) parts.push(encodeCsvRecord(cells(entry), format));
-  await writeFile(path, Buffer.concat(parts)).catch((error: unknown) => {
-    throw outputWriteError(path, error);
-  });
+  await writeGuardedFile(path, Buffer.concat(parts), guard);
 }
 
 const LISTED = 20;

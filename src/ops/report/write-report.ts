@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { KycError } from '../../errors.js';
-import { ensureWritableParent, outputWriteError } from '../../pipeline/writable.js';
+import { checkGuardedTarget, writeGuardedFile } from '../../pipeline/guarded-file.js';
+import { ensureWritableParent } from '../../pipeline/writable.js';
 import type { Manifest } from '../../export/manifest.js';
 import { computeDelta, verdictsPathOf } from '../delta/report.js';
 import { renderReport, type ReportDelta } from './html-report.js';
@@ -47,6 +47,17 @@ export async function writeRunReport(options: ReportOptions): Promise<string> {
     const moved = join(dirname(path), file.path.split(/[\\/]/).pop() ?? '');
     return existsSync(file.path) ? file.path : moved;
   };
+  // The run's files and the one compared against are never the report, whatever the flags.
+  const guard = {
+    overwrite: options.overwrite,
+    protect: [
+      path,
+      beside(verdicts),
+      beside(evidence),
+      ...(options.previous ? [verdictsPathOf(options.previous)] : []),
+    ],
+  };
+  await checkGuardedTarget(out, guard);
   const data = await collectReportData({
     manifest,
     verdicts: beside(verdicts),
@@ -65,13 +76,6 @@ export async function writeRunReport(options: ReportOptions): Promise<string> {
     ...(delta ? { delta } : {}),
     generatedAt: (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, ''),
   });
-  try {
-    // 'wx' never replaces a file the user has unless asked to.
-    await writeFile(out, html, { flag: options.overwrite ? 'w' : 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      throw new KycError('KYC_ERR_OUTPUT_EXISTS', `${out}; give --overwrite to replace it`, { cause: error });
-    throw outputWriteError(out, error);
-  }
+  await writeGuardedFile(out, html, guard);
   return out;
 }

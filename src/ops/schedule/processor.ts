@@ -1,11 +1,12 @@
-import { rmdir, writeFile } from 'node:fs/promises';
+import { rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { DelayedError, type Job, type Processor } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { RunOptions } from '../../commands/run.js';
 import { EXIT, KycError } from '../../errors.js';
 import type { Logger } from '../../log.js';
-import { RunStore } from '../../pipeline/run-store.js';
+import { writeGuardedFile } from '../../pipeline/guarded-file.js';
+import { RunStore, runExists } from '../../pipeline/run-store.js';
 import type { DeltaChange } from '../delta/compare.js';
 import { computeDelta, deltaSummary, writeDeltaCsv } from '../delta/report.js';
 import { newHitsLogLine, newHitsOf, type NewHitsNotice } from '../notify/new-hits.js';
@@ -78,6 +79,8 @@ export function scheduleProcessor(
     const runId = scheduledRunId(data.name, firedAt);
     const log = deps.log.child({ schedule: data.name, runId });
     const existing = await store.get(runId);
+    // Resumed only when this schedule started it: a run someone gave the same id is not the firing's.
+    if (existing && existing.schedule !== data.name) throw runExists(runId);
     const exitCode = existing
       ? await deps.runScheduled(undefined, {
           ...scheduledRunOptions(data.run),
@@ -102,9 +105,11 @@ export function scheduleProcessor(
     }
     const report = await computeDelta(previous.out, run.out, { columns: run.columns });
     const deltaFile = join(outDir, 'delta.csv');
-    await writeDeltaCsv(deltaFile, report, report.format);
+    // The firing's own dated directory: a retried firing replaces what it wrote, never the runs' files.
+    const guard = { overwrite: true, protect: [previous.out, run.out] };
+    await writeDeltaCsv(deltaFile, report, report.format, guard);
     const summary = deltaSummary(report, { previous: dirname(previous.out), current: outDir });
-    await writeFile(join(outDir, 'delta.txt'), `${summary}\n`);
+    await writeGuardedFile(join(outDir, 'delta.txt'), `${summary}\n`, guard);
     const newHits = newHitsOf(report.counts);
     await store.recordDelta(runId, {
       previousRunId: previous.id,

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { close, readFile, write } from 'node:fs';
+import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { KycError } from '../../errors.js';
 import { bomBytes, encodeCsvRecord, type CsvFormat } from '../../export/csv-format.js';
 import { firstInvalidUtf8 } from '../../ingest/decode.js';
+import { openRegularFile } from '../../ingest/open-file.js';
+import { openGuardedAppend, type GuardOptions } from '../../pipeline/guarded-file.js';
 import { sniffDelimiter } from '../../ingest/sniff.js';
 import { WHITELIST_COLUMNS, type WhitelistEntry } from './entry.js';
 
@@ -105,8 +108,15 @@ export function parseWhitelist(path: string, bytes: Buffer): WhitelistFile {
 export async function readWhitelist(path: string): Promise<WhitelistFile> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(path);
+    const handle = await openRegularFile(path);
+    try {
+      bytes = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
+    // A FIFO or a device keeps its own code: it is not a whitelist that could be fixed.
+    if (error instanceof KycError && error.code === 'KYC_ERR_INPUT_NOT_REGULAR') throw error;
     throw new KycError('KYC_ERR_WHITELIST_FILE', `${path}: cannot be read`, { cause: error });
   }
   return parseWhitelist(path, bytes);
@@ -129,33 +139,50 @@ function cellsOf(entry: WhitelistEntry): string[] {
  * of the verdicts file the entry came from, which follows the input), so that it opens in the spreadsheet
  * the reviewers already use; UTF-8 files get a BOM so that Excel reads them as UTF-8.
  */
+// The descriptor-taking forms: the guarded writer hands out a descriptor, opened once for read and append.
+const readFd = promisify(readFile);
+const writeFd = promisify(write);
+const closeFd = promisify(close);
+
 export async function appendWhitelistEntry(
   path: string,
   entry: WhitelistEntry,
   format: CsvFormat = { encoding: 'utf-8', bom: true, delimiter: ',' },
+  guard: GuardOptions = {},
 ): Promise<void> {
-  const existing = await readFile(path).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw new KycError('KYC_ERR_WHITELIST_FILE', `${path}: cannot be read`, { cause: error });
-  });
-  if (existing === undefined || existing.length === 0) {
-    const created: CsvFormat = format.encoding === 'utf-8' ? { ...format, bom: true } : format;
-    await writeFile(
-      path,
+  // One descriptor for the read and the append: never through a symlink, a new file 0600 (guarded-file.ts).
+  const fd = openGuardedAppend(path, guard);
+  try {
+    let existing: Buffer;
+    try {
+      existing = await readFd(fd);
+    } catch (error) {
+      throw new KycError('KYC_ERR_WHITELIST_FILE', `${path}: cannot be read`, { cause: error });
+    }
+    if (existing.length === 0) {
+      const created: CsvFormat = format.encoding === 'utf-8' ? { ...format, bom: true } : format;
+      await writeFd(
+        fd,
+        Buffer.concat([
+          bomBytes(created),
+          encodeCsvRecord([...WHITELIST_COLUMNS], created),
+          encodeCsvRecord(cellsOf(entry), created),
+        ]),
+      );
+      return;
+    }
+    // Validates the file first: an entry appended to a broken file would be lost with it.
+    const file = parseWhitelist(path, existing);
+    const separator = /[\r\n]$/u.test(file.text) ? '' : '\r\n';
+    const appended = { ...file.format, bom: false };
+    await writeFd(
+      fd,
       Buffer.concat([
-        bomBytes(created),
-        encodeCsvRecord([...WHITELIST_COLUMNS], created),
-        encodeCsvRecord(cellsOf(entry), created),
+        iconv.encode(separator, file.format.encoding),
+        encodeCsvRecord(cellsOf(entry), appended),
       ]),
     );
-    return;
+  } finally {
+    await closeFd(fd);
   }
-  // Validates the file first: an entry appended to a broken file would be lost with it.
-  const file = parseWhitelist(path, existing);
-  const separator = /[\r\n]$/u.test(file.text) ? '' : '\r\n';
-  const appended = { ...file.format, bom: false };
-  await appendFile(
-    path,
-    Buffer.concat([iconv.encode(separator, file.format.encoding), encodeCsvRecord(cellsOf(entry), appended)]),
-  );
 }
