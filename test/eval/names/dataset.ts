@@ -24,6 +24,7 @@ import {
   UKRAINIAN_MALE,
   UKRAINIAN_SURNAMES,
 } from '../../../scripts/samples/matching/name-forms.js';
+import { LATIN_CLIENT_SURNAMES, STYLE_SURNAMES } from '../../../scripts/samples/matching/phenomena-pairs.js';
 import { draw, innFrom, type Draw } from '../../../scripts/samples/matching/random.js';
 import {
   listSpelling,
@@ -648,29 +649,3 @@ const LEGAL_FORMS: readonly (readonly [string, string])[] = [
 ];
 
 const LIST_STYLE_ORDER: readonly ListStyle[] = ['tz', 'c', 'sch', 'j', 'h', 'french', 'apostrophe', 'yo'];
-
-const pairs = (names: readonly string[]): (readonly [string, string])[] =>
-  names.map((n) => [n, n.endsWith('ой') ? `${n.slice(0, -2)}ая` : `${n}а`] as const);
-
-/** Surnames that carry the letters each style writes its own way. */
-const STYLE_SURNAMES: Record<ListStyle, readonly (readonly [string, string])[]> = {
-  tz: pairs(['Кузнецов', 'Цветков', 'Зайцев', 'Шевцов', 'Кудрявцев', 'Песцов']),
-  c: pairs(['Царёв', 'Цветков', 'Кузнецов', 'Цыганов', 'Рябцев']),
-  sch: pairs(['Щеглов', 'Щербаков', 'Щукин', 'Хрущёв', 'Лещенков', 'Борщёв']),
-  j: pairs(['Егоров', 'Майоров', 'Ершов', 'Ежов', 'Яковлев', 'Емельянов', 'Юдин']),
-  h: pairs(['Харитонов', 'Хасанов', 'Тихонов', 'Хабибуллин', 'Махов', 'Хромов']),
-  french: pairs(['Жуков', 'Шувалов', 'Чуйков', 'Журавлёв', 'Шукшин', 'Чумаков']),
-  apostrophe: pairs(['Васильев', 'Объедков', 'Подъячев', 'Григорьев', 'Ильин', 'Гурьев']),
-  yo: pairs(['Воробьёв', 'Королёв', 'Соловьёв', 'Киселёв', 'Сычёв', 'Журавлёв']),
-};
-
-const LATIN_CLIENT_SURNAMES = pairs([
-  'Воробьёв',
-  'Соловьёв',
-  'Муравьёв',
-  'Григорьев',
-  'Васильев',
-  'Королёв',
-  'Зайцев',
-  'Яковлев',
-]);
