@@ -39,6 +39,7 @@ export interface EvalOptions {
   readonly slice?: number;
   readonly seed?: number;
   readonly workDir: string;
+  readonly cli?: 'dist' | 'source';
 }
 
 export interface ModeResult {
@@ -60,6 +61,7 @@ export async function runNamesEval(options: EvalOptions): Promise<ModeResult[]> 
       pageSize: options.pageSize,
       rate: options.rate,
       workDir: join(options.workDir, `${mode}-page${options.pageSize}`),
+      ...(options.cli !== undefined ? { cli: options.cli } : {}),
     });
     if (r.verdicts.size === 0)
       throw new Error(`the run wrote no verdicts (exit ${r.exitCode}):\n${r.stderrTail}`);

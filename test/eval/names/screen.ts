@@ -39,6 +39,8 @@ export interface ScreenOptions {
   readonly rate: number;
   readonly workDir: string;
   readonly timeoutMs?: number;
+  /** `dist`: the built CLI (bin/kyc-screen.js, after `npm run build`); `source`: src/cli.ts through tsx. */
+  readonly cli?: 'dist' | 'source';
 }
 
 export interface ScreenResult {
@@ -69,8 +71,12 @@ export async function screen(
       LOG_LEVEL: 'warn',
     };
     delete env.REDIS_URL;
+    const entry =
+      options.cli === 'source'
+        ? ['--import', 'tsx', join(REPO, 'src', 'cli.ts')]
+        : [join(REPO, 'bin', 'kyc-screen.js')];
     const args = [
-      join(REPO, 'bin', 'kyc-screen.js'),
+      ...entry,
       'run',
       input,
       '--out-dir',
