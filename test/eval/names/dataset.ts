@@ -539,25 +539,24 @@ class Builder {
         if (!listedNames.has(full(p).toLowerCase())) return p;
       }
     };
-    for (let i = 0; i < 160; i++) this.personClient(fresh(), 'unlisted', false);
+    for (let i = 0; i < 156; i++) this.personClient(fresh(), 'unlisted', false);
     for (let i = 0; i < 40; i++) this.personClient(fresh(COMMON_SURNAMES), 'common_surname', false);
     // The surname of a listed person, another given name and patronymic.
     for (let i = 0; i < 30; i++) {
       const l = this.d.pick(this.listedPeople);
-      const q = fresh();
-      const p = { ...q, female: l.person.female, surname: l.person.surname };
+      const q = this.russian(l.person.female);
+      const p = { ...q, surname: l.person.surname };
       if (listedNames.has(full(p).toLowerCase()) || p.given === l.person.given) continue;
       this.personClient(p, l.phenomenon, false);
     }
-    // Namesakes: the full name of a listed person, another birth date.
-    for (let i = 0; i < 20; i++) {
-      const l = this.d.pick(
-        this.listedPeople.filter(
-          (x) => x.phenomenon === 'control_exact' || x.phenomenon === 'common_surname',
-        ),
-      );
-      const p = { ...l.person, birthDate: this.otherDate(l.person.birthDate) };
-      this.personClient(p, 'namesake_other_birth_date', false);
+    // Namesakes: the full name of a listed person (as a Russian document writes it), another birth date;
+    // two for every phenomenon, so that each one's precision is tested where its matches are equated.
+    for (const phenomenon of PERSON_PHENOMENA) {
+      const own = this.listedPeople.filter((x) => x.phenomenon === phenomenon);
+      for (let i = 0; i < 2; i++) {
+        const l = this.d.pick(own);
+        this.personClient({ ...l.person, birthDate: this.otherDate(l.person.birthDate) }, phenomenon, false);
+      }
     }
     for (let i = 0; i < 20; i++) {
       const p = fresh();
