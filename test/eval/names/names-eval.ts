@@ -7,6 +7,7 @@
  *   --page-size N                  the service cuts every answer at N records (default 50)
  *   --rate N                       the run's --rate (default 500)
  *   --slice N                      screen about N clients, every phenomenon represented (default: all)
+ *   --only persons|organizations   screen only the clients of that kind
  *   --seed N                       the generator's seed
  *   --out FILE                     JSON figures (default out/names-eval/figures.json)
  *   --no-build                     skip `npm run build`
@@ -37,6 +38,7 @@ export interface EvalOptions {
   readonly pageSize: number;
   readonly rate: number;
   readonly slice?: number;
+  readonly only?: 'persons' | 'organizations';
   readonly seed?: number;
   readonly workDir: string;
   readonly cli?: 'dist' | 'source';
@@ -53,7 +55,11 @@ export interface ModeResult {
 
 export async function runNamesEval(options: EvalOptions): Promise<ModeResult[]> {
   const data = generateDataset(options.seed);
-  const clients = options.slice === undefined ? data.clients : sliceClients(data.clients, options.slice);
+  const kind =
+    options.only === undefined
+      ? data.clients
+      : data.clients.filter((c) => (c.type === 'ЮЛ') === (options.only === 'organizations'));
+  const clients = options.slice === undefined ? kind : sliceClients(kind, options.slice);
   const results: ModeResult[] = [];
   for (const mode of options.modes) {
     const r = await screen(data, clients, {
@@ -106,6 +112,7 @@ async function main(): Promise<void> {
     rate: Number(a.rate ?? 500),
     ...(a.slice !== undefined ? { slice: Number(a.slice) } : {}),
     ...(a.seed !== undefined ? { seed: Number(a.seed) } : {}),
+    ...(a.only === 'persons' || a.only === 'organizations' ? { only: a.only } : {}),
     workDir: join(dirname(out), 'runs'),
   });
   for (const r of results) {
