@@ -304,9 +304,10 @@ export const NUMBERED_ORGS: readonly string[] = [
 ];
 
 /**
- * Letters of other scripts that UTS #39 (confusables.txt) lists as confusable with a Cyrillic letter, by the
- * Cyrillic letter they pass for. Greek, Armenian, Latin small capitals and the Cyrillic Extended-B
- * variants of о; none of them is in Windows-1251.
+ * Letters of other scripts that pass for a Cyrillic letter, by the Cyrillic letter they pass for: Greek,
+ * Armenian and Latin small capitals that share the Cyrillic letter's skeleton in UTS #39 (confusables.txt),
+ * and ꙩ (Cyrillic Extended-B, monocular o), a variant of о that the data does not pair with it. None of them
+ * is in Windows-1251.
  */
 export const OTHER_SCRIPT_CONFUSABLES: Readonly<Record<string, readonly { ch: string; script: string }[]>> = {
   К: [{ ch: 'Κ', script: 'greek' }],
@@ -316,10 +317,7 @@ export const OTHER_SCRIPT_CONFUSABLES: Readonly<Record<string, readonly { ch: st
     { ch: 'ᴏ', script: 'small_capital' },
     { ch: 'ꙩ', script: 'cyrillic_extended' },
   ],
-  а: [
-    { ch: 'α', script: 'greek' },
-    { ch: 'ᴀ', script: 'small_capital' },
-  ],
+  а: [{ ch: 'α', script: 'greek' }],
   О: [
     { ch: 'Ο', script: 'greek' },
     { ch: 'Օ', script: 'armenian' },
