@@ -11,7 +11,9 @@
  *   merely POSSIBLE: an equal valid identifier decides alone; identifier recall 1.00), and every true
  *   match of an evasion category is a MATCH (each is a MATCH pair with invisible characters, controls,
  *   look-alike letters or odd spaces planted on one side: hiding a name must not lower its decision;
- *   evasion recall 1.00).
+ *   evasion recall 1.00), and — for the phenomena of names as other countries' lists and bank exports write
+ *   them (categories `phenomenon_*`, each with true matches and hard negatives) — recall ≥ PHENOMENON_RECALL
+ *   in every phenomenon category and precision ≥ GATE_PRECISION over the whole set.
  * The strict figures (positive = MATCH only) are printed too, with the review load: true matches that
  * reach only POSSIBLE, non-matches that reach POSSIBLE.
  */
@@ -25,6 +27,10 @@ import { scoreBankruptcy, scoreForeignAgent, scoreSanctions } from '../../src/ma
 import { MATCH_THRESHOLD, POSSIBLE_THRESHOLD, SCORING_VERSION } from '../../src/verdict/index.js';
 
 export const GATE_F1 = 0.95;
+/** Recall every `phenomenon_*` category must reach (positive = MATCH or POSSIBLE_MATCH). */
+export const PHENOMENON_RECALL = 0.97;
+/** Precision over every pair (positive = MATCH or POSSIBLE_MATCH). */
+export const GATE_PRECISION = 0.95;
 
 export type Register = 'minjust_foreign_agent' | 'sanctions' | 'bankruptcy';
 
@@ -113,6 +119,21 @@ export const isMatch = (d: CandidateDecision): boolean => d === 'MATCH';
 
 export const isIdentifierCategory = (category: string): boolean => category.startsWith('identifier_');
 export const isEvasionCategory = (category: string): boolean => category.startsWith('evasion_');
+export const isPhenomenonCategory = (category: string): boolean => category.startsWith('phenomenon_');
+
+/** The gate's metrics of every category (positive = MATCH or POSSIBLE_MATCH), in order of first appearance. */
+export function perCategory(outcomes: readonly Outcome[]): Map<string, Metrics> {
+  const categories = [...new Set(outcomes.map((o) => o.pair.category))];
+  return new Map(
+    categories.map((c) => [
+      c,
+      count(
+        outcomes.filter((o) => o.pair.category === c),
+        reachesAnalyst,
+      ),
+    ]),
+  );
+}
 
 export interface Evaluation {
   readonly outcomes: readonly Outcome[];
@@ -135,6 +156,10 @@ export interface Evaluation {
   readonly evasionRecall: number | undefined;
   /** True matches of evasion categories that are not MATCH. */
   readonly evasionMisses: readonly Outcome[];
+  /** Gate metrics of each `phenomenon_*` category. */
+  readonly phenomena: ReadonlyMap<string, Metrics>;
+  /** Phenomenon categories whose recall is below PHENOMENON_RECALL. */
+  readonly phenomenaBelowRecall: readonly string[];
   readonly passed: boolean;
 }
 
@@ -151,6 +176,10 @@ export function evaluate(pairs: readonly LabelledPair[] = loadPairs()): Evaluati
   };
   const identifier = strictRecall(isIdentifierCategory);
   const evasion = strictRecall(isEvasionCategory);
+  const phenomena = new Map([...perCategory(outcomes)].filter(([c]) => isPhenomenonCategory(c)));
+  const phenomenaBelowRecall = [...phenomena]
+    .filter(([, m]) => (m.recall ?? 0) < PHENOMENON_RECALL)
+    .map(([c]) => c);
   return {
     outcomes,
     overall,
@@ -161,7 +190,14 @@ export function evaluate(pairs: readonly LabelledPair[] = loadPairs()): Evaluati
     identifierRecall: identifier.recall,
     evasionRecall: evasion.recall,
     evasionMisses: evasion.misses,
-    passed: (overall.f1 ?? 0) >= GATE_F1 && identifier.misses.length === 0 && evasion.misses.length === 0,
+    phenomena,
+    phenomenaBelowRecall,
+    passed:
+      (overall.f1 ?? 0) >= GATE_F1 &&
+      (overall.precision ?? 0) >= GATE_PRECISION &&
+      identifier.misses.length === 0 &&
+      evasion.misses.length === 0 &&
+      phenomenaBelowRecall.length === 0,
   };
 }
 
@@ -175,15 +211,17 @@ function categoryTable(outcomes: readonly Outcome[]): string[] {
   const categories = [...new Set(outcomes.map((o) => o.pair.category))];
   const width = Math.max(...categories.map((c) => c.length), 8);
   const lines = [
-    `${pad('category', width)}  label      n  MATCH  POSS  NO    precision recall  F1`,
+    `${pad('category', width)}  match  non   MATCH  POSS  NO    precision recall  F1`,
     '-'.repeat(width + 62),
   ];
-  for (const category of categories) {
+  for (const [category, m] of perCategory(outcomes)) {
     const own = outcomes.filter((o) => o.pair.category === category);
-    const m = count(own, reachesAnalyst);
     const by = (d: CandidateDecision) => own.filter((o) => o.candidate.decision === d).length;
+    const matches = own.filter((o) => o.pair.label === 'match').length;
+    const gated =
+      isPhenomenonCategory(category) && (m.recall ?? 0) < PHENOMENON_RECALL ? '  ← below gate' : '';
     lines.push(
-      `${pad(category, width)}  ${pad(own[0]?.pair.label ?? '', 9)}${padL(own.length, 3)}  ${padL(by('MATCH'), 5)}  ${padL(by('POSSIBLE_MATCH'), 4)}  ${padL(by('NO_MATCH'), 4)}  ${padL(fmt(m.precision), 9)} ${padL(fmt(m.recall), 6)}  ${fmt(m.f1)}`,
+      `${pad(category, width)}  ${padL(matches, 5)}  ${padL(own.length - matches, 3)}  ${padL(by('MATCH'), 5)}  ${padL(by('POSSIBLE_MATCH'), 4)}  ${padL(by('NO_MATCH'), 4)}  ${padL(fmt(m.precision), 9)} ${padL(fmt(m.recall), 6)}  ${fmt(m.f1)}${gated}`,
     );
   }
   return lines;
@@ -224,13 +262,15 @@ export function report(e: Evaluation): string {
     `${e.outcomes.length} pairs: ${matches} match, ${e.outcomes.length - matches} non_match`,
     '',
     'Gate definition: positive = MATCH or POSSIBLE_MATCH (reaches an analyst); a POSSIBLE on a non-match is a',
-    `false positive. Gate: F1 ≥ ${GATE_F1}, identifier recall 1.00 and evasion recall 1.00 (strict: MATCH).`,
+    `false positive. Gate: F1 ≥ ${GATE_F1}, precision ≥ ${GATE_PRECISION}, identifier recall 1.00 and evasion recall`,
+    `1.00 (strict: MATCH), recall ≥ ${PHENOMENON_RECALL} in every phenomenon_* category.`,
     '',
     `overall (MATCH or POSSIBLE): precision ${fmt(o.precision)}  recall ${fmt(o.recall)}  F1 ${fmt(o.f1)}  (TP ${o.tp}, FP ${o.fp}, FN ${o.fn}, TN ${o.tn})`,
     `strict  (MATCH only):        precision ${fmt(s.precision)}  recall ${fmt(s.recall)}  F1 ${fmt(s.f1)}  (TP ${s.tp}, FP ${s.fp}, FN ${s.fn}, TN ${s.tn})`,
     `review load: ${e.matchesOnlyPossible} true matches reach only POSSIBLE_MATCH; ${e.nonMatchesPossible} non-matches reach POSSIBLE_MATCH; ${e.outcomes.filter((x) => x.pair.label === 'non_match' && x.candidate.decision === 'MATCH').length} non-matches reach MATCH`,
     `identifier recall (identifier_* matches decided MATCH): ${fmt(e.identifierRecall)}  (${e.identifierMisses.length} not MATCH)`,
     `evasion recall (evasion_* matches decided MATCH):       ${fmt(e.evasionRecall)}  (${e.evasionMisses.length} not MATCH)`,
+    `phenomenon categories below recall ${PHENOMENON_RECALL}: ${e.phenomenaBelowRecall.length === 0 ? 'none' : e.phenomenaBelowRecall.join(', ')}`,
     '',
     ...categoryTable(e.outcomes),
     '',

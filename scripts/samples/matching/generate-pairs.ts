@@ -14,9 +14,10 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FOREIGN_AGENT_FIELDS } from '../../../src/domain/records.js';
 import { emptyForeignAgentData } from '../../../src/domain/records.js';
-import { mulberry32 } from '../../../src/emulator/random.js';
 import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../../../src/identifiers/index.js';
 import { FEMALE_NAMES, MALE_NAMES, ORG_WORDS, PAIRED_GIVEN, SIMILAR_GIVEN, SURNAMES } from './name-data.js';
+import { appendPhenomena } from './phenomena-pairs.js';
+import { mulberry32 } from './random.js';
 import { SYSTEM_IDS, transliterateWord, type SystemId } from './translit-systems.js';
 
 // --- deterministic randomness
@@ -138,6 +139,7 @@ function foreignAgent(fields: Partial<Record<(typeof FOREIGN_AGENT_FIELDS)[numbe
 function sanctions(fields: {
   name: string;
   name_local?: string | null;
+  edrpou?: string | null;
   birth_date?: string | null;
   entity_type: 'person' | 'organization';
 }): object {
@@ -146,7 +148,7 @@ function sanctions(fields: {
     data: {
       name: fields.name,
       name_local: fields.name_local ?? null,
-      edrpou: null,
+      edrpou: fields.edrpou ?? null,
       address: null,
       birth_date: fields.birth_date ?? null,
       birth_place: null,
@@ -1412,6 +1414,10 @@ for (let i = 0; i < 6; i++) {
     'non_match',
   );
 }
+
+// ===== names as other countries' lists and real bank exports write them (phenomena-pairs.ts; appended,
+// with a stream of their own, so that every pair above keeps its draws)
+appendPhenomena({ add, client, foreignAgent, sanctions });
 
 const out = fileURLToPath(new URL('../../../samples/matching/labelled-pairs.jsonl', import.meta.url));
 writeFileSync(out, pairs.map((p) => JSON.stringify(p)).join('\n') + '\n');

@@ -141,3 +141,139 @@ export const SYSTEM_IDS: readonly SystemId[] = [
   'bgn_pcgn',
   'passport_1997',
 ];
+
+// --- Ukrainian national Latin (Cabinet of Ministers resolution No. 55 of 27 January 2010)
+
+const UK_LATIN: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'h',
+  ґ: 'g',
+  д: 'd',
+  е: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'y',
+  і: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ь: '',
+};
+/** Letters written one way at the start of a word and another elsewhere. */
+const UK_INITIAL: Record<string, readonly [string, string]> = {
+  є: ['ye', 'ie'],
+  ї: ['yi', 'i'],
+  й: ['y', 'i'],
+  ю: ['yu', 'iu'],
+  я: ['ya', 'ia'],
+};
+const APOSTROPHES = "'’ʼ`";
+
+/** One Ukrainian Cyrillic word in the national Latin transliteration (apostrophes and ь omitted, зг → zgh). */
+export function ukrainianLatin(word: string, style: 'title' | 'upper'): string {
+  const lower = word.toLowerCase();
+  let out = '';
+  let atStart = true;
+  for (let i = 0; i < lower.length; i++) {
+    const ch = lower[i] ?? '';
+    if (ch === '-' || ch === ' ') {
+      out += ch;
+      atStart = true;
+      continue;
+    }
+    if (APOSTROPHES.includes(ch)) continue;
+    const initial = UK_INITIAL[ch];
+    if (initial !== undefined) out += atStart ? initial[0] : initial[1];
+    else if (ch === 'г' && lower[i - 1] === 'з') out += 'gh';
+    else out += UK_LATIN[ch] ?? ch;
+    atStart = false;
+  }
+  return caseLike(out, style);
+}
+
+function caseLike(out: string, style: 'title' | 'upper'): string {
+  if (style === 'upper') return out.toUpperCase();
+  return out.replace(/(^|[- ])(\p{L})/gu, (_m, sep: string, first: string) => sep + first.toUpperCase());
+}
+
+// --- Latin spellings lists use beyond the standards (EU, US and UK lists; older French and German usage)
+
+export type ListStyle = 'tz' | 'c' | 'sch' | 'j' | 'h' | 'french' | 'apostrophe' | 'yo';
+
+const LIST_BASE: Record<string, string> = {
+  ...BASE,
+  ё: 'e',
+  й: 'y',
+  х: 'kh',
+  ц: 'ts',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+};
+
+const LIST_STYLES: Record<ListStyle, Record<string, string>> = {
+  tz: { ц: 'tz' },
+  c: { ц: 'c', ё: 'yo' },
+  sch: { щ: 'sch' },
+  j: { й: 'j', ю: 'ju', я: 'ja' },
+  h: { х: 'h' },
+  french: { у: 'ou', ж: 'j', ч: 'tch', ш: 'ch', й: 'i', ю: 'iou', я: 'ia', х: 'kh', ё: 'io' },
+  apostrophe: { ь: "'", ъ: '"' },
+  yo: { ё: 'yo' },
+};
+
+/**
+ * One Russian word as a list of `style` writes it. `j` also writes е as je at the start of a word and after
+ * a vowel (JEGOROV); `french` writes -вич as -vitch (JOUKOV Iouri Pavlovitch).
+ */
+export function listSpelling(word: string, style: ListStyle, caseStyle: 'title' | 'upper'): string {
+  const lower = word.toLowerCase();
+  const table = { ...LIST_BASE, ...LIST_STYLES[style] };
+  let out = '';
+  for (let i = 0; i < lower.length; i++) {
+    const ch = lower[i] ?? '';
+    const prev = lower[i - 1];
+    const initialOrAfterVowel = prev === undefined || prev === '-' || VOWELS.includes(prev);
+    if (ch === 'е' && style === 'j' && initialOrAfterVowel) out += 'je';
+    else if (ch === 'в' && style === 'french' && lower.slice(i).match(/^вич(на)?$/u)) {
+      out += lower.endsWith('на') ? 'vitchna' : 'vitch';
+      break;
+    } else if (style === 'french' && ch === 'и' && lower[i + 1] === 'й' && i + 2 === lower.length) {
+      out += 'i';
+      break;
+    } else if (ch === 'ё' && style === 'french') out += prev === undefined ? 'io' : 'o';
+    else out += table[ch] ?? ch;
+  }
+  return caseLike(out, caseStyle);
+}
+
+/** Which Russian letters make a style show (a name without them reads as plain legacy Latin). */
+export const STYLE_LETTERS: Record<ListStyle, string> = {
+  tz: 'ц',
+  c: 'ц',
+  sch: 'щ',
+  j: 'йея',
+  h: 'х',
+  french: 'ужчш',
+  apostrophe: 'ьъ',
+  yo: 'ё',
+};
