@@ -32,7 +32,8 @@ export const KEPT_FROM_NFKC: ReadonlySet<string> = new Set(
  * Latin letters with no Cyrillic look-alike of their case, read as the Cyrillic letter they stand for in
  * transliteration (`v` in `Коvалёв` is `в`): the single-letter equivalents of ICAO Doc 9303 (8th ed.,
  * part 3, table of Cyrillic transliteration) read backwards, and `j` → `й` of GOST 7.79-2000 system B.
- * Where the data has a look-alike of the same case it wins (`r` → `г`, `R` → `Р`). `h`, `q`, `w` have no single-letter equivalent in either and stay as written.
+ * Where the data has a look-alike of the same case it wins (`B` → `В`, not `Б`), except for the letters of
+ * TRANSLITERATION_WINS. `h`, `q`, `w` have no single-letter equivalent in either and stay as written.
  */
 const TRANSLITERATION: readonly (readonly [latin: string, cyrillic: string])[] = [
   ['b', 'б'],
@@ -51,6 +52,15 @@ const TRANSLITERATION: readonly (readonly [latin: string, cyrillic: string])[] =
   ['v', 'в'],
   ['z', 'з'],
 ];
+/**
+ * Latin letters the data pairs with a Cyrillic letter they do not pass for in ordinary fonts: `r` shares a
+ * skeleton with `г` (their shapes meet in some typefaces), but a Latin `r` in a Russian word is an `р`
+ * typed on the Latin layout (`Петrов` is Петров, not Петгов), so it is read by transliteration. The only
+ * basic Latin letter where the data and transliteration disagree otherwise is `B` (`В` / `Б`), and `B` is
+ * a true twin of `В`.
+ */
+export const TRANSLITERATION_WINS: ReadonlySet<string> = new Set(['r']);
+
 export const LATIN_TRANSLITERATED_TO_CYRILLIC: ReadonlyMap<string, string> = new Map(
   TRANSLITERATION.flatMap(([l, c]) => [
     [l, c],

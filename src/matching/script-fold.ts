@@ -3,7 +3,12 @@
  * hygiene. The look-alikes are the Unicode confusables data (./confusables.ts); Latin letters with no
  * Cyrillic look-alike in a Cyrillic word are read by transliteration (`Коvалёв` → `Ковалёв`). Pure.
  */
-import { LATIN_TRANSLITERATED_TO_CYRILLIC, TO_CYRILLIC, TO_LATIN } from './confusables.js';
+import {
+  LATIN_TRANSLITERATED_TO_CYRILLIC,
+  TO_CYRILLIC,
+  TO_LATIN,
+  TRANSLITERATION_WINS,
+} from './confusables.js';
 
 export type Script = 'latin' | 'cyrillic';
 /** `other`: a letter of a third script (Greek, Armenian, small capitals, Cherokee…) or a look-alike sign. */
@@ -112,6 +117,7 @@ function targetOf(
 
 function replacementOf(ch: string, cls: CharClass, target: Script): string | undefined {
   if (target === 'latin') return TO_LATIN.get(ch);
+  if (cls === 'latin' && TRANSLITERATION_WINS.has(ch)) return LATIN_TRANSLITERATED_TO_CYRILLIC.get(ch);
   const twin = TO_CYRILLIC.get(ch);
   if (twin !== undefined || cls !== 'latin') return twin;
   return LATIN_TRANSLITERATED_TO_CYRILLIC.get(ch);

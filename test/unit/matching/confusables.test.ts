@@ -79,8 +79,11 @@ describe('every UTS #39 look-alike of every Russian letter, in a listed name', (
     }
     // `b` (and its mathematical forms, `b` after NFKC) looks like the capital `Ь` only: a basic Latin
     // letter without a look-alike of its own case is read by transliteration (`б`), and still matched.
-    expect(notFoldedBack.map((sub) => sub.normalize('NFKC'))).toEqual(notFoldedBack.map(() => 'b'));
-    expect(notFoldedBack).toHaveLength(14);
+    // `r` (and its forms) is read by transliteration too (`р`, not the data's `г`): in a Russian word it is
+    // an `р` typed on the Latin layout; where it stands for a `г` the name is one letter off and matched.
+    const letters = notFoldedBack.map((sub) => sub.normalize('NFKC'));
+    expect([...new Set(letters)].sort()).toEqual(['b', 'r']);
+    expect(letters.filter((l) => l === 'b')).toHaveLength(14);
     expect(verdicts).toEqual({ HIT: PAIRS.length });
   });
 });
@@ -140,6 +143,17 @@ describe('the issue’s letters', () => {
       verdict: 'REVIEW',
       reasons: ['NAME_OBFUSCATED', 'ROW_WARNING_NAME_OBFUSCATED'],
     });
+  });
+
+  it.each([
+    ['Петrов Иван Иванович', 'Петров Иван Иванович'],
+    ['Сеrгеев Иван Иванович', 'Сергеев Иван Иванович'],
+    ['Гrигорьев Иван Иванович', 'Григорьев Иван Иванович'],
+  ])('a Latin r in a Russian word is р, not the look-alike г: %s is %s', (written, meant) => {
+    const { cleaned, verdict } = screen(meant, written);
+    expect(cleaned.text).toBe(meant);
+    expect(verdict).toMatchObject({ verdict: 'HIT' });
+    expect(verdict.reasons).toContain('NAME_OBFUSCATED');
   });
 
   it('a plain name that matches nobody stays CLEAR', () => {
