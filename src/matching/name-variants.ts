@@ -26,6 +26,8 @@ function nameStem(key: string): string {
 
 const groupsByKey = new Map<string, number[]>();
 const groupsByStem = new Map<string, number[]>();
+/** Keys of the Belarusian forms that are another name in Russian (data `beHomonyms`) → their groups. */
+const homonymGroups = new Map<string, number[]>();
 
 function index(map: Map<string, number[]>, key: string, group: number): void {
   const list = map.get(key);
@@ -43,6 +45,7 @@ GIVEN_NAME_GROUPS.forEach((group, id) => {
   }
   for (const stem of group.stems ?? [])
     for (const key of keysOf(stem)) index(groupsByStem, nameStem(key), id);
+  for (const form of group.beHomonyms ?? []) for (const key of keysOf(form)) index(homonymGroups, key, id);
 });
 
 /** Every skeleton of every form of the given-name groups: known names, never typos of one another. */
@@ -60,6 +63,17 @@ function shareGroup(map: ReadonlyMap<string, number[]>, a: readonly string[], b:
 /** Two words that are forms of one given name (Алексей, Олексій, Аляксей, Oleksii). */
 export function sameGivenName(a: readonly string[], b: readonly string[]): boolean {
   return shareGroup(groupsByKey, a, b);
+}
+
+/**
+ * A Belarusian form that is another name in Russian (`Алена`, `Alena`) against a form of the name it is in
+ * Belarusian (`Елена`): the same name only where the first is written in Belarusian, which the caller knows.
+ */
+export function isBelarusianHomonymOf(homonym: readonly string[], name: readonly string[]): boolean {
+  return homonym.some((h) => {
+    const groups = homonymGroups.get(h);
+    return groups !== undefined && name.some((n) => groupsByKey.get(n)?.some((g) => groups.includes(g)));
+  });
 }
 
 /** Endings of patronymics on skeletons: Russian, Ukrainian (-івна), Belarusian (-авіч, -аўна → ауна). */

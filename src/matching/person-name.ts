@@ -2,7 +2,14 @@ import { PERSON_NAME } from './thresholds.js';
 import { splitName, type NameWord, type Script } from './name-words.js';
 import type { LegalForm } from './legal-forms.js';
 import { areKnownGivenNames } from './given-names.js';
-import { fatherStems, particleGender, sameFather, sameGivenName } from './name-variants.js';
+import {
+  fatherStems,
+  particleGender,
+  sameFather,
+  sameGivenName,
+  isBelarusianHomonymOf,
+} from './name-variants.js';
+import { isBelarusianWritten, reducedKeys } from './belarusian.js';
 import { letterKeys, skeleton, skeletonKeys } from './skeleton.js';
 import { editDistance } from './similarity.js';
 
@@ -26,6 +33,8 @@ export interface PersonToken extends NameWord {
   readonly letters: readonly string[];
   /** For a patronymic, the stems of the father's name it is built on (fatherStems). */
   readonly father: readonly string[];
+  /** The name the word belongs to is written in Belarusian (belarusian.ts): it may hold Belarusian forms. */
+  readonly belarusianName: boolean;
 }
 
 export interface PersonName {
@@ -119,6 +128,7 @@ function tokensOf(words: readonly NameWord[], roles?: readonly NameRole[]): Pers
     return particleAfter.get(i) ?? patronymicGender(w.skel);
   });
   const assigned = roles === undefined ? assignRoles(kept, patronymics) : keptRoles;
+  const belarusianName = isBelarusianWritten(kept.map((w) => ({ text: w.text, keys: skeletonKeys(w.text) })));
   return kept.map((w, i) => {
     const role = assigned[i] ?? 'unknown';
     const keys = skeletonKeys(w.text);
@@ -139,6 +149,7 @@ function tokensOf(words: readonly NameWord[], roles?: readonly NameRole[]): Pers
       keys,
       letters: letterKeys(w.text),
       father: patronymic === undefined ? [] : fatherStems(keys, particleAfter.has(i)),
+      belarusianName,
     };
   });
 }
@@ -193,7 +204,13 @@ export function parsePersonParts(parts: {
 
 // --- comparison
 
-export type PairKind = 'exact' | 'variant' | 'part' | 'typo' | 'typo2' | 'initial' | 'gender' | 'mismatch';
+/**
+ * `belarusian`: a Belarusian form no variant table lists (a surname in akanie, Сакалоў for Соколов) or a
+ * Belarusian given name that is another name in Russian (Алена for Елена); it holds only beside an agreeing
+ * given name and an equal full birth date.
+ */
+export type PairKind =
+  'exact' | 'variant' | 'belarusian' | 'part' | 'typo' | 'typo2' | 'initial' | 'gender' | 'mismatch';
 
 export interface TokenPair {
   readonly client: PersonToken;
@@ -232,6 +249,7 @@ export function isGenderPair(a: string, b: string): boolean {
 const PAIR_VALUE: Readonly<Record<PairKind, number>> = {
   exact: 1,
   variant: 0.98,
+  belarusian: 0.9,
   part: 0.85,
   typo: 0.9,
   typo2: 0.8,
@@ -276,6 +294,22 @@ function isRussianCyrillic(token: PersonToken): boolean {
   return token.script === 'cyrillic' && !NON_RUSSIAN_LETTERS.test(token.text);
 }
 
+/** A surname and its Belarusian form (Соколов and Сакалоў or SAKALOU), on the reduced keys of belarusian.ts. */
+function isBelarusianSurname(a: PersonToken, b: PersonToken): boolean {
+  if (a.role !== 'surname' && b.role !== 'surname') return false;
+  if (a.patronymic !== undefined || b.patronymic !== undefined) return false;
+  if (a.belarusianName === b.belarusianName) return false;
+  return intersects(reducedKeys(a.keys), reducedKeys(b.keys));
+}
+
+/** A given name in a Belarusian name that is another name in Russian (Алена) against the name it is there. */
+function isBelarusianGivenName(a: PersonToken, b: PersonToken): boolean {
+  return (
+    (a.belarusianName && isBelarusianHomonymOf(a.keys, b.keys)) ||
+    (b.belarusianName && isBelarusianHomonymOf(b.keys, a.keys))
+  );
+}
+
 function pairKind(a: PersonToken, b: PersonToken): PairKind {
   if (a.initial || b.initial) {
     const [init, other] = a.initial ? [a, b] : [b, a];
@@ -286,8 +320,10 @@ function pairKind(a: PersonToken, b: PersonToken): PairKind {
     return 'gender';
   if (a.skel === b.skel || intersects(a.keys, b.keys)) return 'exact';
   if (isGenderPair(a.skel, b.skel)) return 'gender';
-  if (a.patronymic === undefined && b.patronymic === undefined && sameGivenName(a.keys, b.keys))
-    return 'variant';
+  if (a.patronymic === undefined && b.patronymic === undefined) {
+    if (sameGivenName(a.keys, b.keys)) return 'variant';
+    if (isBelarusianGivenName(a, b)) return 'belarusian';
+  }
   if (isPartOf(a, b) || isPartOf(b, a)) return 'part';
   const shorter = Math.min(a.skel.length, b.skel.length);
   let distance = 3;
@@ -305,7 +341,7 @@ function pairKind(a: PersonToken, b: PersonToken): PairKind {
   if (areKnownGivenNames(a.skel, b.skel)) return 'mismatch';
   if (slip) return 'typo';
   if (distance === 2 && shorter >= PERSON_NAME.TWO_TYPOS_MIN_LENGTH) return 'typo2';
-  return 'mismatch';
+  return isBelarusianSurname(a, b) ? 'belarusian' : 'mismatch';
 }
 
 /**
@@ -394,7 +430,13 @@ function bestPairing(client: readonly PersonToken[], record: readonly PersonToke
 export type NameAgreement = 'full' | 'initials' | 'partial' | 'contradicts' | 'absent';
 
 export interface PersonNameComparison {
+  /** The score on the names alone. */
   readonly score: number;
+  /**
+   * The score when the full birth date is equal too: initials beside an equal surname, one part of a double
+   * surname beside the given names, and Belarusian forms are the person with that date, and only with it.
+   */
+  readonly withFullBirthDate: number;
   readonly agreement: NameAgreement;
   readonly pairs: readonly TokenPair[];
   /** Words left without a partner (a patronymic missing on one side). */
@@ -448,15 +490,29 @@ function joinDoubleSurname(
   return side;
 }
 
+/**
+ * A Belarusian surname form agrees on a coarse key only: without a given name that agrees too (exactly,
+ * as a variant or in its Belarusian form) it is another surname.
+ */
+function withBelarusianSupport(pairs: readonly TokenPair[]): TokenPair[] {
+  const isName = (p: TokenPair) => p.client.patronymic === undefined && p.record.patronymic === undefined;
+  const surnameForm = (p: TokenPair) => p.kind === 'belarusian' && roleOf(p) === 'surname';
+  const supported = pairs.some(
+    (p) => isName(p) && !surnameForm(p) && ['exact', 'variant', 'belarusian'].includes(p.kind),
+  );
+  return pairs.map((p) => (surnameForm(p) && !supported ? { ...p, kind: 'mismatch' } : p));
+}
+
 /** Scores two person names (see PERSON_NAME in src/matching/thresholds.ts for the numbers). */
 export function comparePersonNames(client: PersonName, record: PersonName): PersonNameComparison {
   if (client.tokens.length === 0 || record.tokens.length === 0) {
     const side = client.tokens.length === 0 ? 'client' : 'record';
-    return { score: 0, agreement: 'absent', pairs: [], unpaired: [], notes: [`name absent on ${side}`] };
+    const notes = [`name absent on ${side}`];
+    return { score: 0, withFullBirthDate: 0, agreement: 'absent', pairs: [], unpaired: [], notes };
   }
   const clientTokens = joinDoubleSurname(client.tokens, record.tokens);
   const recordTokens = joinDoubleSurname(record.tokens, client.tokens);
-  const pairs = bestPairing(clientTokens, recordTokens);
+  const pairs = withBelarusianSupport(bestPairing(clientTokens, recordTokens));
   const unpaired: PersonToken[] = [];
   for (const t of clientTokens) if (!pairs.some((p) => p.client === t)) unpaired.push(t);
   for (const t of recordTokens) if (!pairs.some((p) => p.record === t)) unpaired.push(t);
@@ -468,17 +524,23 @@ export function comparePersonNames(client: PersonName, record: PersonName): Pers
       notes.push(`${ROLE_LABEL[roleOf(p)]} ${what} (${p.client.text} ≠ ${p.record.text})`);
     }
     const agreeing = pairs.reduce((sum, p) => sum + PAIR_VALUE[p.kind], 0) / pairs.length;
-    return {
-      score: PERSON_NAME.CONTRADICTION_CAP * agreeing,
-      agreement: 'contradicts',
-      pairs,
-      unpaired,
-      notes,
-    };
+    const score = PERSON_NAME.CONTRADICTION_CAP * agreeing;
+    return { score, withFullBirthDate: score, agreement: 'contradicts', pairs, unpaired, notes };
   }
+  return scoreAgreeing(pairs, unpaired, clientTokens, notes);
+}
+
+/** The score of names without a contradiction, and the score they have with an equal full birth date. */
+function scoreAgreeing(
+  pairs: readonly TokenPair[],
+  unpaired: readonly PersonToken[],
+  clientTokens: readonly PersonToken[],
+  notes: string[],
+): PersonNameComparison {
   let score = 1;
   let initials = 0;
   let partOnly = false;
+  let belarusian = false;
   // Agreeing names other than patronymics: a surname and a given name are what identify a person.
   let names = 0;
   for (const p of pairs) {
@@ -490,6 +552,10 @@ export function comparePersonNames(client: PersonName, record: PersonName): Pers
           ? 'patronymic of the same name in another form'
           : `${ROLE_LABEL[role]} in another language`;
       notes.push(`${what} (${p.client.text} ~ ${p.record.text})`);
+    } else if (p.kind === 'belarusian') {
+      belarusian = true;
+      score -= PERSON_NAME.BELARUSIAN_FORM_PENALTY;
+      notes.push(`${ROLE_LABEL[roleOf(p)]} in a Belarusian form (${p.client.text} ~ ${p.record.text})`);
     } else if (p.kind === 'part') {
       partOnly = true;
       notes.push(`one part of a double surname (${p.client.text} ~ ${p.record.text})`);
@@ -509,16 +575,41 @@ export function comparePersonNames(client: PersonName, record: PersonName): Pers
     notes.push(`${ROLE_LABEL[t.role]} absent on ${missingOn}`);
   }
   let agreement: NameAgreement = 'full';
+  // The score with an equal full birth date, and the cap on the names alone.
+  let supported = score;
+  let cap = 1;
   if (names === 0 || (names === 1 && initials === 0)) {
-    score = Math.min(score, PERSON_NAME.SINGLE_PART_CAP);
+    supported = Math.min(score, PERSON_NAME.SINGLE_PART_CAP);
+    cap = PERSON_NAME.SINGLE_PART_CAP;
     agreement = 'partial';
     notes.push('one name part in common');
   } else if (initials > 0) {
-    score = Math.min(score, PERSON_NAME.INITIALS_CAP);
     agreement = 'initials';
     notes.push('initials only');
+    cap = PERSON_NAME.INITIALS_CAP;
+    // Initials beside the very surname and the full birth date: the person, written as lists abbreviate.
+    const surnameEqual = pairs.some((p) => roleOf(p) === 'surname' && p.kind === 'exact');
+    supported = surnameEqual ? score - PERSON_NAME.INITIALS_PENALTY : Math.min(score, cap);
   }
-  // A double surname against one of its parts: a marriage or a list's short form, for a reviewer to judge.
-  if (partOnly) score = Math.min(score, PERSON_NAME.DOUBLE_SURNAME_PART_CAP);
-  return { score, agreement, pairs, unpaired, notes };
+  // A double surname against one of its parts: a marriage or a list's short form. With the given names
+  // agreeing and the full birth date equal it is the person; on the names alone a reviewer judges.
+  if (partOnly) {
+    cap = Math.min(cap, PERSON_NAME.DOUBLE_SURNAME_PART_CAP);
+    supported =
+      names >= 2 && initials === 0
+        ? Math.min(supported, score - PERSON_NAME.DOUBLE_SURNAME_PART_PENALTY)
+        : Math.min(supported, cap);
+  }
+  if (belarusian) {
+    cap = Math.min(cap, PERSON_NAME.CONTRADICTION_CAP);
+    notes.push('Belarusian form: the person only with an equal full birth date');
+  }
+  return {
+    score: Math.min(score, cap),
+    withFullBirthDate: supported,
+    agreement,
+    pairs,
+    unpaired,
+    notes,
+  };
 }

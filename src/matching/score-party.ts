@@ -70,7 +70,11 @@ function inferKind(party: RecordParty): PartyKind {
   return 'person';
 }
 
-function compareNames(client: PreparedClient, party: RecordParty): NameResult | undefined {
+function compareNames(
+  client: PreparedClient,
+  party: RecordParty,
+  fullBirthDate: boolean,
+): NameResult | undefined {
   let best: NameResult | undefined;
   for (const { field, value } of party.names) {
     if (value.trim().length === 0) continue;
@@ -80,7 +84,8 @@ function compareNames(client: PreparedClient, party: RecordParty): NameResult | 
       const record = parseRecordPersonName(value);
       const cmp = comparePersonNames(person, record);
       const pairs = cmp.pairs.map((p): readonly [NameWord, NameWord] => [p.client, p.record]);
-      result = nameResult(field, cmp, person, record, pairs);
+      const score = fullBirthDate ? cmp.withFullBirthDate : cmp.score;
+      result = nameResult(field, { score, notes: cmp.notes }, person, record, pairs);
     } else if (client.kind === 'organization' && client.org) {
       const org = client.org;
       const record = parseOrgName(value);
@@ -118,12 +123,18 @@ function compareNames(client: PreparedClient, party: RecordParty): NameResult | 
 export function scoreParty(client: PreparedClient, party: RecordParty): PartyScore {
   const recordKind = party.kind === 'unknown' ? inferKind(party) : party.kind;
   const entityMismatch = recordKind !== client.kind;
-  const name = compareNames(client, party);
+  let birth: BirthDateComparison | undefined;
+  let fullBirthDate = false;
+  if (client.kind === 'person' && !entityMismatch) {
+    const recordBirth = parseBirthDate(party.birthDate);
+    birth = compareBirthDates(client.birthDate, recordBirth);
+    // A record's 1 January may be a list's placeholder for an unknown day: not a full date.
+    fullBirthDate = birth.agreement === 'equal' && !(recordBirth?.month === 1 && recordBirth.day === 1);
+  }
+  const name = compareNames(client, party, fullBirthDate);
   let score = name?.score ?? 0;
 
-  let birth: BirthDateComparison | undefined;
-  if (client.kind === 'person' && !entityMismatch) {
-    birth = compareBirthDates(client.birthDate, parseBirthDate(party.birthDate));
+  if (birth !== undefined) {
     if (birth.agreement === 'year_only' || birth.agreement === 'swapped') score -= BIRTH_DATE.WEAK_PENALTY;
     else if (birth.agreement === 'absent') score -= BIRTH_DATE.ABSENT_PENALTY;
     else if (birth.agreement === 'contradicts') score = Math.min(score, BIRTH_DATE.CONTRADICTION_CAP);

@@ -8,7 +8,7 @@
  *
  * Calibrated on samples/matching/labelled-pairs.jsonl (`npm run eval:matching` prints a threshold sweep).
  */
-export const SCORING_VERSION = '1.4.0';
+export const SCORING_VERSION = '1.5.0';
 
 /** A candidate at or above this score is the client (a sanctions or foreign-agent MATCH makes a HIT). */
 export const MATCH_THRESHOLD = 0.92;
@@ -28,12 +28,25 @@ export const PERSON_NAME = {
    * Рафик оглы): the same name, written by another country's rules.
    */
   VARIANT_PENALTY: 0.02,
-  /** A double surname against one of its parts (Соколова-Ланская / Соколова): a reviewer decides. */
+  /**
+   * A Belarusian form no table lists (Сакалоў / Соколов, Алена / Елена): capped at CONTRADICTION_CAP unless
+   * a given name agrees and the full birth date is equal, then this penalty.
+   */
+  BELARUSIAN_FORM_PENALTY: 0.02,
+  /**
+   * A double surname against one of its parts (Соколова-Ланская / Соколова): a reviewer decides, unless
+   * the given names agree and the full birth date is equal (then the penalty below).
+   */
   DOUBLE_SURNAME_PART_CAP: 0.9,
+  DOUBLE_SURNAME_PART_PENALTY: 0.03,
   /** A part present on one side only (a list without patronymics). */
   ABSENT_PART_PENALTY: 0.02,
-  /** Initials agree with a name but prove little: at most a POSSIBLE_MATCH with a birth date. */
+  /**
+   * Initials agree with a name but prove little: at most a POSSIBLE_MATCH, unless the surname is equal and
+   * the full birth date too (then the penalty below).
+   */
   INITIALS_CAP: 0.9,
+  INITIALS_PENALTY: 0.03,
   /** One name part in common (a surname alone) is never more than a weak hint. */
   SINGLE_PART_CAP: 0.6,
   /** A part that contradicts (another given name, the other gender's form of the surname). */

@@ -12,8 +12,10 @@
  * instruction), checked against the Wikidata given-name items the rigour corpus is built from.
  *
  * `stems` are the father's-name stems patronymics are built on when they differ from the name
- * (Яков → Яковлевич, Лев → Львович). A form that is another name in a neighbouring language is left out:
- * the Belarusian `Алена` (Елена) is the Russian `Алёна`, another name.
+ * (Яков → Яковлевич, Лев → Львович). A form that is another name in a neighbouring language is kept apart
+ * in `beHomonyms`: the Belarusian `Алена` is Елена, but the Russian `Алёна` (written `Алена` without ё) is
+ * another name, so such a form counts as this name only in a name not written by Russian rules and with an
+ * equal full birth date (person-name.ts).
  */
 export interface GivenNameGroup {
   readonly ru: readonly string[];
@@ -21,6 +23,8 @@ export interface GivenNameGroup {
   readonly be?: readonly string[];
   readonly latin?: readonly string[];
   readonly stems?: readonly string[];
+  /** Belarusian forms that are another name in Russian (Алена: Елена in Belarusian, Алёна in Russian). */
+  readonly beHomonyms?: readonly string[];
 }
 
 export const GIVEN_NAME_GROUPS: readonly GivenNameGroup[] = [
@@ -89,11 +93,11 @@ export const GIVEN_NAME_GROUPS: readonly GivenNameGroup[] = [
   { ru: ['Тимур'], uk: ['Тимур'], be: ['Цімур'] },
   // women
   { ru: ['Анна'], uk: ['Ганна', 'Анна'], be: ['Ганна'] },
-  { ru: ['Елена'], uk: ['Олена'] },
+  { ru: ['Елена'], uk: ['Олена'], beHomonyms: ['Алена'] },
   { ru: ['Алёна'], uk: ['Альона'] },
   { ru: ['Наталья', 'Наталия'], uk: ['Наталія', 'Наталя'], be: ['Наталля'] },
   { ru: ['Екатерина'], uk: ['Катерина'], be: ['Кацярына'] },
-  { ru: ['Татьяна'], uk: ['Тетяна'], be: ['Таццяна'] },
+  { ru: ['Татьяна'], uk: ['Тетяна'], be: ['Таццяна', 'Тацяна'] },
   { ru: ['Юлия'], uk: ['Юлія'], be: ['Юлія'] },
   { ru: ['Ольга'], uk: ['Ольга'], be: ['Вольга'] },
   { ru: ['Ирина'], uk: ['Ірина'], be: ['Ірына'] },

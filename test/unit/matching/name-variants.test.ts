@@ -176,6 +176,26 @@ describe('double surnames', () => {
   });
 
   it.each([
+    ['Соколова Ирина Петровна', 'Соколова-Ланская Ирина Петровна'],
+    ['Соколова-Ланская Ирина Петровна', 'Соколова Ирина Петровна'],
+    ['Ланская Ирина Петровна', 'Соколова-Ланская Ирина Петровна'],
+    ['Ланская Ирина Петровна', 'SOKOLOVA-LANSKAYA Irina Petrovna'],
+  ])(
+    'one part of a double surname with the same given names and full birth date is a MATCH: %s ~ %s',
+    (client, record) => {
+      expect(decide(client, { name: record }).decision).toBe('MATCH');
+    },
+  );
+
+  it('one part of a double surname without a birth date on the record is a POSSIBLE_MATCH', () => {
+    const scored = scoreSanctions(
+      person('Соколова Ирина Петровна', { birthDate: '1980-05-17' }),
+      sanctions({ name: 'Соколова-Ланская Ирина Петровна', birth_date: null }),
+    );
+    expect(scored.decision).toBe('POSSIBLE_MATCH');
+  });
+
+  it.each([
     ['Соколова Анна Петровна', 'Соколова-Ланская Ирина Петровна'],
     ['Соколов Иван Петрович', 'Соколова-Ланская Ирина Петровна'],
     ['Ланская Ирина Петровна', 'Соколова-Ланская Ирина Петровна', '1990-01-02'],

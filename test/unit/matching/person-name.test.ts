@@ -100,13 +100,36 @@ describe('initials', () => {
     expect(compare('Иванов П. И.', 'Иванов Иван Ильич').agreement).toBe('contradicts');
   });
 
-  it('initials and an equal birth date are a POSSIBLE_MATCH, never a MATCH', () => {
-    const scored = scoreForeignAgent(
-      person('Иванов И.И.', { birthDate: '1980-01-01' }),
-      faPerson('Иванов Иван Ильич', '1980-01-01'),
+  const initials = (client: string, record: string, born?: string, recordBorn = born) =>
+    scoreForeignAgent(
+      person(client, born === undefined ? {} : { birthDate: born }),
+      faPerson(record, recordBorn ?? ''),
     );
-    expect(scored.decision).toBe('POSSIBLE_MATCH');
+
+  it.each([
+    ['Ефимова К. О.', 'Ефимова Ксения Олеговна'],
+    ['Ефимова Ксения Олеговна', 'Ефимова К. О.'],
+    ['Иванов И.И.', 'Иванов Иван Ильич'],
+    ['EFIMOVA K. O.', 'Ефимова Ксения Олеговна'],
+  ])('initials, the same surname and the same full birth date are a MATCH: %s ~ %s', (client, record) => {
+    const scored = initials(client, record, '1980-03-14');
+    expect(scored.decision).toBe('MATCH');
     expect(scored.explanation).toContain('initials only');
+  });
+
+  it.each([
+    ['without a birth date', undefined, undefined],
+    ['with the same year only', '1980-03-14', '1980'],
+    ['with a record on 1 January, which lists use for an unknown day', '1980-01-01', '1980-01-01'],
+  ])('initials are a POSSIBLE_MATCH at most %s', (_, born, recordBorn) => {
+    const scored = initials('Ефимова К. О.', 'Ефимова Ксения Олеговна', born, recordBorn);
+    expect(scored.decision).toBe('POSSIBLE_MATCH');
+  });
+
+  it('initials beside a surname one letter off stay a POSSIBLE_MATCH with the full birth date', () => {
+    expect(initials('Ефимова К. О.', 'Ефимовва Ксения Олеговна', '1980-03-14').decision).toBe(
+      'POSSIBLE_MATCH',
+    );
   });
 });
 
