@@ -61,6 +61,19 @@ const TRANSLITERATION: readonly (readonly [latin: string, cyrillic: string])[] =
  */
 export const TRANSLITERATION_WINS: ReadonlySet<string> = new Set(['r']);
 
+/**
+ * Latin letters that are the cursive (italic and handwritten) forms of a Cyrillic letter other than their
+ * transliteration: the italic `и`, `п`, `т` are written `u`, `n`, `m`. UTS #39 compares upright glyphs and
+ * lists none of them, but a disguised name uses them for exactly that look (`Кузьмuна`, `Сnиридонов`,
+ * `Кумmина`), so inside a Cyrillic word they are read as the letter they imitate, not as `у`, `н`, `м`.
+ * Lower case only: `U`, `N`, `M` imitate no capital.
+ */
+export const CURSIVE_TWINS: ReadonlyMap<string, string> = new Map([
+  ['u', 'и'],
+  ['n', 'п'],
+  ['m', 'т'],
+]);
+
 export const LATIN_TRANSLITERATED_TO_CYRILLIC: ReadonlyMap<string, string> = new Map(
   TRANSLITERATION.flatMap(([l, c]) => [
     [l, c],

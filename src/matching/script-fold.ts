@@ -1,9 +1,11 @@
 /**
  * Folding of one word's look-alike characters to the script of the word (or of the name), for name
  * hygiene. The look-alikes are the Unicode confusables data (./confusables.ts); Latin letters with no
- * Cyrillic look-alike in a Cyrillic word are read by transliteration (`Коvалёв` → `Ковалёв`). Pure.
+ * Cyrillic look-alike in a Cyrillic word are read as the cursive Cyrillic letter they imitate (`u` → `и`)
+ * or else by transliteration (`Коvалёв` → `Ковалёв`). Pure.
  */
 import {
+  CURSIVE_TWINS,
   LATIN_TRANSLITERATED_TO_CYRILLIC,
   TO_CYRILLIC,
   TO_LATIN,
@@ -120,7 +122,7 @@ function replacementOf(ch: string, cls: CharClass, target: Script): string | und
   if (cls === 'latin' && TRANSLITERATION_WINS.has(ch)) return LATIN_TRANSLITERATED_TO_CYRILLIC.get(ch);
   const twin = TO_CYRILLIC.get(ch);
   if (twin !== undefined || cls !== 'latin') return twin;
-  return LATIN_TRANSLITERATED_TO_CYRILLIC.get(ch);
+  return CURSIVE_TWINS.get(ch) ?? LATIN_TRANSLITERATED_TO_CYRILLIC.get(ch);
 }
 
 /**

@@ -156,6 +156,18 @@ describe('the issue’s letters', () => {
     expect(verdict.reasons).toContain('NAME_OBFUSCATED');
   });
 
+  it.each([
+    ['Кузьмuна Арина Тимофеевна', 'Кузьмина Арина Тимофеевна'],
+    ['Юдuн Пётр Кириллович', 'Юдин Пётр Кириллович'],
+    ['Сnиридонов Иван Иванович', 'Спиридонов Иван Иванович'],
+    ['Буmусов Иван Иванович', 'Бутусов Иван Иванович'],
+  ])('u, n, m in a Russian word are the cursive и, п, т they imitate: %s is %s', (written, meant) => {
+    const { cleaned, verdict } = screen(meant, written);
+    expect(cleaned.text).toBe(meant);
+    expect(verdict).toMatchObject({ verdict: 'HIT' });
+    expect(verdict.reasons).toContain('NAME_OBFUSCATED');
+  });
+
   it('a plain name that matches nobody stays CLEAR', () => {
     expect(screen(listed, 'Петров Иван Иванович').verdict.verdict).toBe('CLEAR');
     expect(screen(listed, 'Petrov Петров Ivan').verdict.verdict).toBe('CLEAR');
