@@ -59,18 +59,26 @@ export function isLookAlikeSign(ch: string): boolean {
 
 /**
  * A word written in two scripts on purpose (`ЭкоLife`, `МТСBank`): one run of each script, each of two
- * letters or more, both with letters that have no look-alike. Which letters were meant cannot be told.
+ * letters or more, both with letters that have no look-alike, the Latin run with two or more of them (an
+ * English word: `Life`, `Bank`; `Гусev` is a disguised `Гусев`). Which letters were meant cannot be told.
  */
-function isTwoScriptBrand(classes: readonly CharClass[]): boolean {
+function isTwoScriptBrand(chars: readonly string[], classes: readonly CharClass[]): boolean {
   const runs: number[] = [];
+  let latinOwn = 0;
   let last: CharClass | undefined;
-  for (const cls of classes) {
-    if (cls !== 'latin' && cls !== 'cyrillic') continue;
+  classes.forEach((cls, i) => {
+    if (cls !== 'latin' && cls !== 'cyrillic') return;
+    if (cls === 'latin' && !TO_CYRILLIC.has(chars[i] ?? '')) latinOwn++;
     if (cls === last) runs[runs.length - 1] = (runs.at(-1) ?? 0) + 1;
     else runs.push(1);
     last = cls;
-  }
-  return runs.length === 2 && runs.every((n) => n >= 2);
+  });
+  return runs.length === 2 && runs.every((n) => n >= 2) && latinOwn >= 2;
+}
+
+/** A Latin letter a Cyrillic word can read: a look-alike, a cursive twin or a transliteration. */
+function readableInCyrillic(ch: string): boolean {
+  return TO_CYRILLIC.has(ch) || CURSIVE_TWINS.has(ch) || LATIN_TRANSLITERATED_TO_CYRILLIC.has(ch);
 }
 
 interface Census {
@@ -79,17 +87,28 @@ interface Census {
   other: number;
   letters: number;
   latinOwn: boolean;
+  /** A Latin letter no Cyrillic word can read (`h`, `w`, `q`, `ß`): the word is Latin. */
+  latinUnreadable: boolean;
   cyrillicOwn: boolean;
 }
 
 function census(chars: readonly string[], classes: readonly CharClass[]): Census {
-  const out: Census = { latin: 0, cyrillic: 0, other: 0, letters: 0, latinOwn: false, cyrillicOwn: false };
+  const out: Census = {
+    latin: 0,
+    cyrillic: 0,
+    other: 0,
+    letters: 0,
+    latinOwn: false,
+    latinUnreadable: false,
+    cyrillicOwn: false,
+  };
   chars.forEach((ch, i) => {
     const cls = classes[i];
     if (LETTER.test(ch)) out.letters++;
     if (cls === 'latin') {
       out.latin++;
       if (!TO_CYRILLIC.has(ch)) out.latinOwn = true;
+      if (!readableInCyrillic(ch)) out.latinUnreadable = true;
     } else if (cls === 'cyrillic') {
       out.cyrillic++;
       if (!TO_LATIN.has(ch)) out.cyrillicOwn = true;
@@ -104,6 +123,7 @@ function census(chars: readonly string[], classes: readonly CharClass[]): Census
  * of third-script letters only follows the name's script.
  */
 function targetOf(
+  chars: readonly string[],
   count: Census,
   classes: readonly CharClass[],
   nameScript: Script | undefined,
@@ -111,8 +131,11 @@ function targetOf(
   if (count.latin === 0 && count.cyrillic === 0) return nameScript;
   if (count.latin === 0) return 'cyrillic';
   if (count.cyrillic === 0) return 'latin';
-  if (count.latinOwn !== count.cyrillicOwn) return count.latinOwn ? 'latin' : 'cyrillic';
-  if (count.latinOwn && isTwoScriptBrand(classes)) return undefined;
+  // A few Latin letters Cyrillic can read, among more Cyrillic ones (`ХАСАНOV`), do not make a word Latin.
+  const latinOwn =
+    count.latinOwn && (count.latinUnreadable || count.latin >= count.cyrillic || count.cyrillicOwn);
+  if (latinOwn !== count.cyrillicOwn) return latinOwn ? 'latin' : 'cyrillic';
+  if (latinOwn && isTwoScriptBrand(chars, classes)) return undefined;
   if (count.latin !== count.cyrillic) return count.latin > count.cyrillic ? 'latin' : 'cyrillic';
   return nameScript ?? 'cyrillic';
 }
@@ -146,7 +169,7 @@ export function foldWord(chars: string[], nameScript: Script | undefined): WordF
     if (count.cyrillic > 0) foldOtherAlphabets(chars);
     return { folded: 0, foreign: 0 };
   }
-  const target = targetOf(count, classes, nameScript);
+  const target = targetOf(chars, count, classes, nameScript);
   const letterOf = (i: number): boolean => LETTER.test(chars[i] ?? '');
   // Third-script letters of a word the data cannot fold are still a disguise, unless the word is all of
   // them: a Greek word in a Greek name is a Greek word.

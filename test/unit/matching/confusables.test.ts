@@ -168,6 +168,18 @@ describe('the issue’s letters', () => {
     expect(verdict.reasons).toContain('NAME_OBFUSCATED');
   });
 
+  it.each([
+    ['Гусev Анатолий Игоревич', 'Гусев Анатолий Игоревич'],
+    ['ХАСАНOV КИРИЛЛ АНДРЕЕВИЧ', 'ХАСАНОВ КИРИЛЛ АНДРЕЕВИЧ'],
+  ])(
+    'a Cyrillic word with a short Latin tail is not a brand nor a Latin word: %s is %s',
+    (written, meant) => {
+      const { cleaned, verdict } = screen(meant, written);
+      expect(cleaned.text).toBe(meant);
+      expect(verdict).toMatchObject({ verdict: 'HIT' });
+    },
+  );
+
   it('a plain name that matches nobody stays CLEAR', () => {
     expect(screen(listed, 'Петров Иван Иванович').verdict.verdict).toBe('CLEAR');
     expect(screen(listed, 'Petrov Петров Ivan').verdict.verdict).toBe('CLEAR');
