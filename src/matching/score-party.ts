@@ -126,10 +126,9 @@ export function scoreParty(client: PreparedClient, party: RecordParty): PartySco
   let birth: BirthDateComparison | undefined;
   let fullBirthDate = false;
   if (client.kind === 'person' && !entityMismatch) {
-    const recordBirth = parseBirthDate(party.birthDate);
-    birth = compareBirthDates(client.birthDate, recordBirth);
-    // A record's 1 January may be a list's placeholder for an unknown day: not a full date.
-    fullBirthDate = birth.agreement === 'equal' && !(recordBirth?.month === 1 && recordBirth.day === 1);
+    birth = compareBirthDates(client.birthDate, parseBirthDate(party.birthDate));
+    // Equal on both sides, day and month included (a year-only or placeholder date is `year_only`).
+    fullBirthDate = birth.agreement === 'equal';
   }
   const name = compareNames(client, party, fullBirthDate);
   let score = name?.score ?? 0;

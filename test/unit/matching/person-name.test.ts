@@ -120,7 +120,7 @@ describe('initials', () => {
   it.each([
     ['without a birth date', undefined, undefined],
     ['with the same year only', '1980-03-14', '1980'],
-    ['with a record on 1 January, which lists use for an unknown day', '1980-01-01', '1980-01-01'],
+    ['with a record on 1 January, which lists use for an unknown day', '1980-03-14', '1980-01-01'],
   ])('initials are a POSSIBLE_MATCH at most %s', (_, born, recordBorn) => {
     const scored = initials('Ефимова К. О.', 'Ефимова Ксения Олеговна', born, recordBorn);
     expect(scored.decision).toBe('POSSIBLE_MATCH');
