@@ -68,6 +68,13 @@ const CYRILLIC: Readonly<Record<string, string>> = {
   һ: 'х',
   ҳ: 'х',
   ң: 'н',
+  // Cyrillic Extended-B variants of о (monocular, binocular, double monocular, multiocular O) that the
+  // Unicode 10 confusables data does not pair: hygiene leaves them as written and flags the name, and a
+  // short word holding one (`Фёдꙩр`) must still be the name it imitates, not a word a letter short.
+  ꙩ: 'о',
+  ꙫ: 'о',
+  ꙭ: 'о',
+  ꙮ: 'о',
 };
 
 /**

@@ -137,6 +137,12 @@ describe('the issue’s letters', () => {
     expect(screen(listed, written).verdict.verdict).toBe(expected);
   });
 
+  it('a monocular O the data does not pair reads as о in a short word too: Фёдꙩр is Фёдор', () => {
+    const listed = 'Борисов Фёдꙩр Вячеславович';
+    const { verdict } = screen(listed, 'Борисов Фёдор Вячеславович');
+    expect(verdict.verdict).toBe('HIT');
+  });
+
   it('an obfuscated name that matches nobody is REVIEW, not CLEAR', () => {
     const { verdict } = screen(listed, 'Пeтρов Иван Иванович');
     expect(verdict).toMatchObject({
