@@ -218,7 +218,10 @@ export const CATALOG = {
     EXIT.USAGE,
   ),
   KYC_ERR_API_MEDIA_TYPE: entry('The request body is not of the content type the route takes', EXIT.USAGE),
-  KYC_ERR_API_TOO_LARGE: entry('The upload exceeds the size limit (KYC_API_MAX_UPLOAD_BYTES)', EXIT.USAGE),
+  KYC_ERR_API_TOO_LARGE: entry(
+    'The request body exceeds its size limit (KYC_API_MAX_UPLOAD_BYTES; 64 KiB for JSON)',
+    EXIT.USAGE,
+  ),
   KYC_ERR_API_RUN_NOT_DONE: entry('The run has not finished: its outputs are not ready', EXIT.USAGE),
   KYC_ERR_API_NOT_FOUND: entry('No such route', EXIT.USAGE),
   KYC_ERR_API_NO_REPORT: entry('The run has no report', EXIT.USAGE),

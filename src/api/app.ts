@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { jsonBodyLimit } from './body-limit.js';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { ApiMetrics } from './api-metrics.js';
@@ -57,6 +58,7 @@ export function apiApp(deps: ApiDeps) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   if (deps.metrics) app.use('*', deps.metrics.middleware());
   app.use('*', requestId());
+  app.use('*', jsonBodyLimit(['/v1/screen']));
   app.onError((error, c) => {
     const { status, body } = errorResponse(fromHono(error), requestIdOf(c));
     if (status >= 500) deps.log.error({ err: error, requestId: body.request_id }, 'API request failed');
