@@ -103,6 +103,7 @@ export function registerServeCommand(program: Command): void {
               secret: webhooks.secret,
               serverUrl: webhooks.url,
               linksOf: runLinks,
+              ...(webhooks.allow ? { destinations: webhooks.allow } : {}),
               ...(apiMetrics ? { onAttempt: (attempt) => apiMetrics.webhookAttempt(attempt) } : {}),
             });
       try {
