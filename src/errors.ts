@@ -198,7 +198,7 @@ export const CATALOG = {
   KYC_ERR_DOCTOR_BUDGET: entry('The doctor call budget is too small or spent', EXIT.USAGE),
   KYC_ERR_DOCTOR_PROFILE_EXISTS: entry('The profile file exists (add --force to replace it)', EXIT.USAGE),
   KYC_ERR_DASHBOARD_TOKEN: entry(
-    'The dashboard needs a token (KYC_DASHBOARD_TOKEN) on any address but loopback',
+    'The dashboard needs a token (KYC_DASHBOARD_TOKEN, at least 32 random characters) on any address but loopback',
     EXIT.USAGE,
   ),
   KYC_ERR_LISTEN: entry('The HTTP server could not listen on the given address and port', EXIT.USAGE),
@@ -212,6 +212,7 @@ export const CATALOG = {
     'A valid API token is required (Authorization: Bearer <token>)',
     EXIT.USAGE,
   ),
+  KYC_ERR_API_TOKEN_EXPIRED: entry('The API token has expired (its expires= date has come)', EXIT.USAGE),
   KYC_ERR_API_REQUEST: entry('The request is invalid (a query parameter or a header)', EXIT.USAGE),
   KYC_ERR_API_CALLBACK_URL: entry(
     'callback_url must be an absolute http(s) URL, and the server needs a secret to sign with',

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
-import { requireTokenOffLoopback } from '../ops/dashboard/auth.js';
+import { requireStrongToken, requireTokenOffLoopback } from '../ops/dashboard/auth.js';
 import { startDashboard } from '../ops/dashboard/server.js';
 import { openRedis } from '../infra/redis-session.js';
 import { nonNegativeInt } from './shared-options.js';
@@ -23,6 +23,7 @@ export function registerDashboardCommand(program: Command): void {
     .action(async (options: { port: number; host: string; stateDir?: string }) => {
       const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
       requireTokenOffLoopback(options.host, config.dashboardToken);
+      requireStrongToken(config.dashboardToken);
       const session = await openRedis(config);
       try {
         const dashboard = await startDashboard({

@@ -4,7 +4,7 @@ import { loadConfig } from '../config.js';
 import { stderrIsTerminal } from '../cli-ui/notices.js';
 import { startApiServer } from '../api/server.js';
 import { API_RUN_WINDOW } from '../api/submit-upload.js';
-import { loadApiTokens } from '../api/tokens.js';
+import { expiringTokens, loadApiTokens } from '../api/tokens.js';
 import { parseMaxUploadBytes } from '../api/upload.js';
 import { runLinks } from '../api/run-view.js';
 import { loadApiWebhookConfig } from '../api/webhooks.js';
@@ -124,6 +124,9 @@ export function registerServeCommand(program: Command): void {
           options.host,
         );
         log.info({ url: `${server.url}/v1`, workers: options.workers, tokens: tokens.length }, 'API started');
+        const { expired, soon } = expiringTokens(tokens);
+        if (expired.length > 0) log.warn({ tokens: expired }, 'API tokens expired: refused with 401');
+        if (soon.length > 0) log.warn({ tokens: soon }, 'API tokens expire within 14 days');
         announce(`HTTP API at ${server.url}/v1 (docs/api.md); SIGTERM or Ctrl-C stops.`);
         await new Promise<void>((done) => {
           process.once('SIGTERM', done);

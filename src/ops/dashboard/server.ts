@@ -14,7 +14,7 @@ import { listen, type Listening } from '../../infra/listen.js';
 import { pipelineMetrics } from '../metrics/pipeline-metrics.js';
 import { NOTIFICATIONS_QUEUE } from '../notify/webhook-queue.js';
 import { SCHEDULES_QUEUE } from '../schedule/definition.js';
-import { requireTokenOffLoopback, tokenAuth } from './auth.js';
+import { requireStrongToken, requireTokenOffLoopback, tokenAuth } from './auth.js';
 import { redactJobData, redactReturnValue, redactRun } from './redact.js';
 import { runRow, runsPage, type RunView } from './runs-page.js';
 
@@ -37,6 +37,7 @@ export interface DashboardOptions {
 export async function startDashboard(options: DashboardOptions): Promise<Listening> {
   const { redis, prefix } = options;
   requireTokenOffLoopback(options.host, options.token);
+  requireStrongToken(options.token);
   const queues = [QUEUES.runs, QUEUES.checks, QUEUES.verdicts, SCHEDULES_QUEUE, NOTIFICATIONS_QUEUE].map(
     (name) => new Queue(name, { connection: redis, prefix, streams: QUEUE_STREAMS }),
   );
