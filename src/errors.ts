@@ -213,6 +213,11 @@ export const CATALOG = {
     EXIT.USAGE,
   ),
   KYC_ERR_API_TOKEN_EXPIRED: entry('The API token has expired (its expires= date has come)', EXIT.USAGE),
+  KYC_ERR_API_HOST: entry(
+    "The Host header names neither the server's address nor one of its configured names",
+    EXIT.USAGE,
+  ),
+  KYC_ERR_API_ORIGIN: entry('A browser request from another origin may not change anything', EXIT.USAGE),
   KYC_ERR_API_REQUEST: entry('The request is invalid (a query parameter or a header)', EXIT.USAGE),
   KYC_ERR_API_CALLBACK_URL: entry(
     'callback_url must be an absolute http(s) URL, and the server needs a secret to sign with',

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { jsonBodyLimit } from './body-limit.js';
+import { hostGuard, securityHeaders, type HostPolicy } from './host-guard.js';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { ApiMetrics } from './api-metrics.js';
@@ -27,7 +28,16 @@ export interface ApiDeps extends SubmitContext {
   readonly log: Logger;
   /** `serve --metrics-port`: requests, upload bytes and webhook attempts are counted here. */
   readonly metrics?: ApiMetrics;
+  /** The Host (and unsafe requests' Origin) answered: the bound address or KYC_API_HOSTS. */
+  readonly hosts?: HostPolicy;
 }
+
+/**
+ * JSON answers run nothing; a downloaded report.html may be opened from the API itself, with its inline
+ * style and nothing else.
+ */
+const API_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 type Env = { Variables: AuthVariables & { requestId: string } };
 
@@ -58,6 +68,16 @@ export function apiApp(deps: ApiDeps) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   if (deps.metrics) app.use('*', deps.metrics.middleware());
   app.use('*', requestId());
+  app.use('*', securityHeaders(API_CSP));
+  if (deps.hosts)
+    app.use(
+      '*',
+      hostGuard(deps.hosts, (what) => {
+        throw what === 'host'
+          ? new KycError('KYC_ERR_API_HOST', 'set KYC_API_HOSTS on the server to serve a name')
+          : new KycError('KYC_ERR_API_ORIGIN');
+      }),
+    );
   app.use('*', jsonBodyLimit(['/v1/screen']));
   app.onError((error, c) => {
     const { status, body } = errorResponse(fromHono(error), requestIdOf(c));

@@ -12,6 +12,8 @@ export interface ApiErrorBody {
 const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   KYC_ERR_API_UNAUTHORIZED: 401,
   KYC_ERR_API_TOKEN_EXPIRED: 401,
+  KYC_ERR_API_HOST: 421,
+  KYC_ERR_API_ORIGIN: 403,
   KYC_ERR_API_REQUEST: 400,
   KYC_ERR_API_CALLBACK_URL: 400,
   KYC_ERR_USAGE: 400,

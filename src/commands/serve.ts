@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { stderrIsTerminal } from '../cli-ui/notices.js';
+import { parseHostNames } from '../api/host-guard.js';
 import { startApiServer } from '../api/server.js';
 import { API_RUN_WINDOW } from '../api/submit-upload.js';
 import { expiringTokens, loadApiTokens } from '../api/tokens.js';
@@ -68,6 +69,10 @@ export function registerServeCommand(program: Command): void {
     const tokens = loadApiTokens(process.env);
     const maxUploadBytes = parseMaxUploadBytes(process.env.KYC_API_MAX_UPLOAD_BYTES);
     const webhooks = loadApiWebhookConfig(process.env);
+    const hosts = {
+      bound: options.host,
+      names: parseHostNames(process.env.KYC_API_HOSTS, 'KYC_API_HOSTS'),
+    };
     const terminal = stderrIsTerminal();
     const logFile = commandLogFile(config, options.logFile, terminal);
     ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
@@ -117,6 +122,7 @@ export function registerServeCommand(program: Command): void {
             window: API_RUN_WINDOW,
             webhooks,
             tokens,
+            hosts,
             log,
             ...(apiMetrics ? { metrics: apiMetrics } : {}),
           },

@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,5 +61,49 @@ describe('the JSON body of POST /v1/screen', () => {
     const body = (await response.clone().json()) as { message: string };
     await expectErrorBody(response, 400, 'KYC_ERR_API_REQUEST');
     expect(body.message).toContain('full_name');
+  });
+});
+
+/** A request with the Host given (fetch sets its own). */
+function send(
+  path: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  const { hostname, port } = new URL(serve.base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, path, method, headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the Host and Origin the API answers', () => {
+  it('answers a rebound name nothing, even with a valid token (421 KYC_ERR_API_HOST)', async () => {
+    for (const path of ['/v1/runs', '/v1/openapi.json']) {
+      const rebound = await send(path, { ...auth, host: 'evil.example' });
+      expect(rebound.status, path).toBe(421);
+      expect(JSON.parse(rebound.body)).toMatchObject({ code: 'KYC_ERR_API_HOST' });
+      expect((await send(path, { ...auth, host: `localhost:${new URL(serve.base).port}` })).status).toBe(200);
+    }
+  });
+
+  it('refuses a browser request from another origin that changes something (403 KYC_ERR_API_ORIGIN)', async () => {
+    const host = new URL(serve.base).host;
+    const cross = await send('/v1/screen', { ...auth, host, origin: 'https://evil.example' }, 'POST');
+    expect(cross.status).toBe(403);
+    expect(JSON.parse(cross.body)).toMatchObject({ code: 'KYC_ERR_API_ORIGIN' });
+  });
+
+  it('sends a CSP without framing, nosniff and no referrer', async () => {
+    const { headers } = await send('/v1/runs', { ...auth, host: new URL(serve.base).host });
+    expect(String(headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(String(headers['content-security-policy'])).toContain("default-src 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('no-referrer');
   });
 });
