@@ -218,6 +218,11 @@ export const CATALOG = {
     EXIT.USAGE,
   ),
   KYC_ERR_API_ORIGIN: entry('A browser request from another origin may not change anything', EXIT.USAGE),
+  KYC_ERR_API_RATE_LIMITED: entry('Too many requests for this token (KYC_API_RATE_LIMIT)', EXIT.USAGE),
+  KYC_ERR_API_TOO_MANY_RUNS: entry(
+    'Too many runs queued or running for this token (KYC_API_MAX_ACTIVE_RUNS)',
+    EXIT.USAGE,
+  ),
   KYC_ERR_API_REQUEST: entry('The request is invalid (a query parameter or a header)', EXIT.USAGE),
   KYC_ERR_API_CALLBACK_URL: entry(
     'callback_url must be an absolute http(s) URL, and the server needs a secret to sign with',

@@ -3,6 +3,8 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { jsonBodyLimit } from './body-limit.js';
+import { accessLog } from './access-log.js';
+import { ActiveRuns, DEFAULT_TOKEN_LIMITS, requestRateLimit, type TokenLimits } from './token-limits.js';
 import { hostGuard, securityHeaders, type HostPolicy } from './host-guard.js';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
@@ -30,6 +32,8 @@ export interface ApiDeps extends SubmitContext {
   readonly metrics?: ApiMetrics;
   /** The Host (and unsafe requests' Origin) answered: the bound address or KYC_API_HOSTS. */
   readonly hosts?: HostPolicy;
+  /** Per token: requests a minute and runs at once (defaults: DEFAULT_TOKEN_LIMITS). */
+  readonly limits?: TokenLimits;
 }
 
 /**
@@ -68,6 +72,7 @@ export function apiApp(deps: ApiDeps) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   if (deps.metrics) app.use('*', deps.metrics.middleware());
   app.use('*', requestId());
+  app.use('*', accessLog(deps.log));
   app.use('*', securityHeaders(API_CSP));
   if (deps.hosts)
     app.use(
@@ -101,6 +106,10 @@ export function apiApp(deps: ApiDeps) {
   v1.use('/runs', bearerAuth(deps.tokens));
   v1.use('/runs/*', bearerAuth(deps.tokens));
   v1.use('/screen', bearerAuth(deps.tokens));
+  const limits = deps.limits ?? DEFAULT_TOKEN_LIMITS;
+  const rate = requestRateLimit(deps.redis, deps.config.prefix, limits);
+  for (const path of ['/runs', '/runs/*', '/screen']) v1.use(path, rate);
+  const activeRuns = new ActiveRuns(deps.redis, deps.config.prefix, limits);
 
   /** A run the request's token may see, or 404 as for a run that does not exist: others' runs stay unseen. */
   async function apiRun(id: string, viewer: Viewer): Promise<RunState> {
@@ -115,15 +124,17 @@ export function apiApp(deps: ApiDeps) {
   v1.openapi(submitRoute, async (c) => {
     const query = c.req.valid('query');
     const header = c.req.header('idempotency-key');
-    const run = await submitUpload(deps, {
-      body: c.req.raw.body,
-      contentType: c.req.header('content-type'),
-      submitter: c.get('submitter'),
-      idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
-      priority: query.priority,
-      checks: query.checks,
-      callbackUrl: query.callback_url,
-    });
+    const run = await activeRuns.admit(c, c.get('submitter'), () =>
+      submitUpload(deps, {
+        body: c.req.raw.body,
+        contentType: c.req.header('content-type'),
+        submitter: c.get('submitter'),
+        idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
+        priority: query.priority,
+        checks: query.checks,
+        callbackUrl: query.callback_url,
+      }),
+    );
     const body = submittedBody(run);
     c.header('Location', body.status_url);
     return c.json(body, 202);
@@ -132,12 +143,16 @@ export function apiApp(deps: ApiDeps) {
   v1.openapi(screenRoute, async (c) => {
     const query = c.req.valid('query');
     const header = c.req.header('idempotency-key');
-    const result = await screenClient(deps, c.req.valid('json'), {
-      submitter: c.get('submitter'),
-      idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
-      checks: query.checks,
-      callbackUrl: query.callback_url,
-      waitMs: query.wait * 1000,
+    const client = c.req.valid('json');
+    const result = await activeRuns.admit(c, c.get('submitter'), async () => {
+      const screened = await screenClient(deps, client, {
+        submitter: c.get('submitter'),
+        idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
+        checks: query.checks,
+        callbackUrl: query.callback_url,
+        waitMs: query.wait * 1000,
+      });
+      return { ...screened, id: screened.done ? screened.body.id : screened.run.id };
     });
     if (result.done) return c.json(result.body, 200);
     const body = submittedBody(result.run);

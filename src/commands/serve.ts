@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { stderrIsTerminal } from '../cli-ui/notices.js';
 import { parseHostNames } from '../api/host-guard.js';
+import { loadTokenLimits } from '../api/token-limits.js';
 import { startApiServer } from '../api/server.js';
 import { API_RUN_WINDOW } from '../api/submit-upload.js';
 import { expiringTokens, loadApiTokens } from '../api/tokens.js';
@@ -69,6 +70,7 @@ export function registerServeCommand(program: Command): void {
     const tokens = loadApiTokens(process.env);
     const maxUploadBytes = parseMaxUploadBytes(process.env.KYC_API_MAX_UPLOAD_BYTES);
     const webhooks = loadApiWebhookConfig(process.env);
+    const limits = loadTokenLimits(process.env);
     const hosts = {
       bound: options.host,
       names: parseHostNames(process.env.KYC_API_HOSTS, 'KYC_API_HOSTS'),
@@ -123,6 +125,7 @@ export function registerServeCommand(program: Command): void {
             webhooks,
             tokens,
             hosts,
+            limits,
             log,
             ...(apiMetrics ? { metrics: apiMetrics } : {}),
           },
