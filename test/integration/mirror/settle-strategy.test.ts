@@ -8,6 +8,7 @@ import type { FaStrategyOption } from '../../../src/mirror/strategy.js';
 import type { CheckKind } from '../../../src/domain/check.js';
 import { settleForeignAgentStrategy } from '../../../src/pipeline/fa-strategy.js';
 import { MirrorStore } from '../../../src/pipeline/mirror-store.js';
+import { notePageSize } from '../../../src/pipeline/page-size.js';
 import { RunStore, type RunState } from '../../../src/pipeline/run-store.js';
 import { upstreamProfileSchema } from '../../../src/registry/profile.js';
 import { connect, uniquePrefix } from '../../helpers/redis.js';
@@ -80,6 +81,27 @@ describe('settling a run’s foreign-agent strategy', () => {
     expect(again.settled).toEqual(first.settled);
     const counters = await new RunStore(redis, prefix).counters('resume1');
     expect(counters['calls:search.foreign_agent:200']).toBe(5122);
+  }, 60_000);
+
+  it('reads answers by the learned page size: a day cut below the profile’s cap is split, never taken as whole', async () => {
+    // A service that cuts every answer at 6 records (the profile says 100): several days hold 7 or 8.
+    const register = generateRegisters(42).foreignAgents;
+    const perDay = new Map<string, number>();
+    for (const r of register) perDay.set(r.data.added, (perDay.get(r.data.added) ?? 0) + 1);
+    expect(Math.max(...perDay.values())).toBeGreaterThan(6);
+    await notePageSize(redis, prefix, 'paged1', 6);
+    const search = registerSearch(register, 6);
+    const { settled } = await settle(runState('paged1', 'mirror'), search);
+    const note = settled?.note;
+    if (note?.strategy === 'mirror') {
+      expect(note.split_days).toBeGreaterThan(0);
+      const stored = (await new MirrorStore(redis, prefix).load('paged1'))?.records;
+      const key = (r: { data: { registration_number: string; name: string } }) =>
+        `${r.data.registration_number}|${r.data.name}`;
+      expect(stored?.map(key).sort()).toEqual(register.map(key).sort());
+    } else {
+      expect(note?.reason).toMatch(/^mirror incomplete: .*\(6\)/);
+    }
   }, 60_000);
 
   it('decides nothing for a run without the foreign-agent check', async () => {
