@@ -83,26 +83,33 @@ describe('settling a run’s foreign-agent strategy', () => {
     expect(counters['calls:search.foreign_agent:200']).toBe(5122);
   }, 60_000);
 
-  it('reads answers by the learned page size: a day cut below the profile’s cap is split, never taken as whole', async () => {
-    // A service that cuts every answer at 6 records (the profile says 100): several days hold 7 or 8.
+  describe('against a service that cuts answers at a page size below the profile’s cap of 100', () => {
     const register = generateRegisters(42).foreignAgents;
-    const perDay = new Map<string, number>();
-    for (const r of register) perDay.set(r.data.added, (perDay.get(r.data.added) ?? 0) + 1);
-    expect(Math.max(...perDay.values())).toBeGreaterThan(6);
-    await notePageSize(redis, prefix, 'paged1', 6);
-    const search = registerSearch(register, 6);
-    const { settled } = await settle(runState('paged1', 'mirror'), search);
-    const note = settled?.note;
-    if (note?.strategy === 'mirror') {
-      expect(note.split_days).toBeGreaterThan(0);
-      const stored = (await new MirrorStore(redis, prefix).load('paged1'))?.records;
-      const key = (r: { data: { registration_number: string; name: string } }) =>
-        `${r.data.registration_number}|${r.data.name}`;
+    const key = (r: { data: { registration_number: string; name: string } }) =>
+      `${r.data.registration_number}|${r.data.name}`;
+    const learnedAndSettled = async (runId: string, page: number) => {
+      await notePageSize(redis, prefix, runId, page);
+      const { settled } = await settle(runState(runId, 'mirror'), registerSearch(register, page));
+      return settled?.note;
+    };
+
+    it('never takes a cut day as whole: a day of more records than a page falls back to searches', async () => {
+      // Three days hold 8 records: cut at 7, and one of them has 7 individuals, so no split can show it whole.
+      const note = await learnedAndSettled('paged7', 7);
+      expect(note).toMatchObject({
+        strategy: 'search',
+        reason: expect.stringMatching(/^mirror incomplete: added=\d{4}-\d\d-\d\d agent_type .* \(7\)$/),
+      });
+    }, 60_000);
+
+    it('splits a day whose answer is a full page by agent_type, and then has every record', async () => {
+      const note = await learnedAndSettled('paged8', 8);
+      if (note?.strategy !== 'mirror') throw new Error(JSON.stringify(note));
+      expect(note.split_days).toBe(3);
+      const stored = (await new MirrorStore(redis, prefix).load('paged8'))?.records;
       expect(stored?.map(key).sort()).toEqual(register.map(key).sort());
-    } else {
-      expect(note?.reason).toMatch(/^mirror incomplete: .*\(6\)/);
-    }
-  }, 60_000);
+    }, 60_000);
+  });
 
   it('decides nothing for a run without the foreign-agent check', async () => {
     const { settled, calls } = await settle(runState('nofa', 'mirror', ['sanctions']));
