@@ -100,12 +100,14 @@ function targetOf(
   count: Census,
   classes: readonly CharClass[],
   nameScript: Script | undefined,
+  person: boolean,
 ): Script | undefined {
   if (count.latin === 0 && count.cyrillic === 0) return nameScript;
   if (count.latin === 0) return 'cyrillic';
   if (count.cyrillic === 0) return 'latin';
   if (count.latinOwn !== count.cyrillicOwn) return count.latinOwn ? 'latin' : 'cyrillic';
-  if (count.latinOwn && isTwoScriptBrand(classes)) return undefined;
+  // A person's name is never written half in one script on purpose: `Гусev` is a disguised `Гусев`.
+  if (count.latinOwn && isTwoScriptBrand(classes)) return person ? (nameScript ?? 'cyrillic') : undefined;
   if (count.latin !== count.cyrillic) return count.latin > count.cyrillic ? 'latin' : 'cyrillic';
   return nameScript ?? 'cyrillic';
 }
@@ -129,8 +131,11 @@ function foldOtherAlphabets(chars: string[]): void {
   }
 }
 
-/** Folds one word (an array of characters, changed in place) towards its script. */
-export function foldWord(chars: string[], nameScript: Script | undefined): WordFold {
+/**
+ * Folds one word (an array of characters, changed in place) towards its script. `person`: the word is
+ * part of a person's name, which has no two-script brands; such a word follows the name's script.
+ */
+export function foldWord(chars: string[], nameScript: Script | undefined, person = false): WordFold {
   const classes = chars.map(classOf);
   const count = census(chars, classes);
   const mixed = count.latin > 0 && count.cyrillic > 0;
@@ -138,7 +143,7 @@ export function foldWord(chars: string[], nameScript: Script | undefined): WordF
     if (count.cyrillic > 0) foldOtherAlphabets(chars);
     return { folded: 0, foreign: 0 };
   }
-  const target = targetOf(count, classes, nameScript);
+  const target = targetOf(count, classes, nameScript, person);
   const letterOf = (i: number): boolean => LETTER.test(chars[i] ?? '');
   // Third-script letters of a word the data cannot fold are still a disguise, unless the word is all of
   // them: a Greek word in a Greek name is a Greek word.
