@@ -18,7 +18,7 @@ export interface RunView {
   readonly unrecognised?: readonly UnrecognisedCount[];
 }
 
-const VERDICTS = ['HIT', 'REVIEW', 'INCOMPLETE', 'CLEAR', 'INVALID'] as const;
+const VERDICTS = ['HIT', 'REVIEW', 'INCOMPLETE', 'PARTIAL', 'CLEAR', 'INVALID'] as const;
 
 function escape(text: string): string {
   return text.replace(/[&<>"']/gu, (c) => `&#${c.charCodeAt(0)};`);
@@ -141,6 +141,7 @@ const COLUMNS: readonly { readonly head: string; readonly width?: number; readon
   { head: 'HIT', width: 50, num: true },
   { head: 'REVIEW', width: 68, num: true },
   { head: 'INCOM&shy;PLETE', width: 75, num: true },
+  { head: 'PARTIAL', width: 66, num: true },
   { head: 'CLEAR', width: 62, num: true },
   { head: 'INVALID', width: 68, num: true },
   { head: 'calls', width: 65, num: true },
