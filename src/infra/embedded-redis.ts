@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   existsSync,
+  linkSync,
   mkdirSync,
   readFileSync,
   readdirSync,
@@ -308,10 +309,16 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
  */
 export function statePassword(dir: string): string {
   const path = join(dir, 'password');
+  // Written whole under another name, then linked into place: a process starting at the same moment reads
+  // either no file or the whole password, and the first one linked wins.
+  const draft = `${path}.${process.pid}.${randomUUID().slice(0, 8)}`;
+  writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
   try {
-    writeFileSync(path, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    linkSync(draft, path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(draft, { force: true });
   }
   const password = readFileSync(path, 'utf8').trim();
   if (!/^[0-9a-f]{64}$/.test(password))
