@@ -42,10 +42,12 @@ export interface CheckProcessorDeps {
  */
 /**
  * What a check job returns: only that its result is kept under the run (RunStore.keepCheckResult). BullMQ
- * writes a job's return value to the queue's event stream, which must never carry client data.
+ * writes a job's return value to the queue's event stream, which must never carry client data; the status
+ * (CLEAR, MATCH, …) is no client data and labels the worker's metrics.
  */
 export interface KeptCheck {
   readonly kind: string;
+  readonly status: string;
   readonly kept: true;
 }
 
@@ -54,7 +56,7 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
   return async (job: Job<CheckJobData, KeptCheck>) => {
     const result = await screen(job);
     await deps.store.keepCheckResult(job.data.runId, job.data.row, result.kind, JSON.stringify(result));
-    return { kind: result.kind, kept: true };
+    return { kind: result.kind, status: result.status, kept: true };
   };
 }
 
