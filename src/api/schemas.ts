@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CHECK_KINDS } from '../domain/check.js';
 import { RUN_ID_PATTERN } from '../pipeline/topology.js';
+import { VERDICT_KINDS } from '../domain/verdict.js';
 
 /**
  * The zod schemas of the API: the same objects validate requests and generate /v1/openapi.json, so the
@@ -178,7 +179,7 @@ export const ScreenedSchema = z
     status: z.enum(['done', 'failed']),
     verdict: z
       .object({
-        verdict: z.string().openapi({ example: 'CLEAR' }),
+        verdict: z.enum(VERDICT_KINDS).openapi({ example: 'CLEAR' }),
         reasons: z.array(z.string()),
         checks: z.record(z.string(), z.string()),
         matches: z.string(),

@@ -1,3 +1,4 @@
+import { COUNTER, callsCounter } from '../domain/run-counters.js';
 import { KycError } from '../errors.js';
 import { isRegistryError, type RegistryClient, type RegistryError } from '../registry/index.js';
 
@@ -13,6 +14,18 @@ export interface PreflightOptions {
   readonly attempts?: number;
   /** Pause between those calls. */
   readonly delayMs?: number;
+  /** Told of every call made, with its HTTP status or why it got none, so that the run counts it. */
+  readonly onCall?: (status: number | string) => void;
+}
+
+/** The run counters of preflight calls (`onCall`'s statuses): the manifest's calls include them. */
+export function preflightCounts(statuses: readonly (number | string)[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const status of statuses) {
+    const field = callsCounter('dictionary.list', status);
+    counts[field] = (counts[field] ?? 0) + 1;
+  }
+  return statuses.length > 0 ? { ...counts, [COUNTER.calls]: statuses.length } : {};
 }
 
 export interface PreflightResult {
@@ -48,10 +61,12 @@ export async function preflight(
   const delayMs = options.delayMs ?? 1_000;
   for (let attempt = 1; ; attempt++) {
     try {
-      await registry.listDictionaries();
+      const { record } = await registry.listDictionaries();
+      options.onCall?.(record.status);
       return {};
     } catch (error) {
       if (!isRegistryError(error)) throw error;
+      options.onCall?.(error.status || error.kind);
       if (error.kind === 'auth') throw authRefused(error);
       if (!UNREACHABLE_KINDS.has(error.kind)) return { note: error.toString() };
       if (attempt >= attempts) throw unreachable(error);

@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Queue } from 'bullmq';
 import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
+import { MirrorStore } from '../../pipeline/mirror-store.js';
 import { RunStore } from '../../pipeline/run-store.js';
 import { QUEUE_STREAMS } from '../../pipeline/retention.js';
 import { UpstreamState } from '../../pipeline/upstream-state.js';
@@ -68,6 +69,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
     RUN_WEBHOOKS_QUEUE,
   ].map((name) => new Queue(name, { connection: redis, prefix, streams: QUEUE_STREAMS }));
   const store = new RunStore(redis, prefix);
+  const mirrors = new MirrorStore(redis, prefix);
   const upstream = new UpstreamState(redis, prefix);
   const metrics = pipelineMetrics({ redis, prefix, queues, recentRuns: options.recentRuns ?? 500 });
 
@@ -102,6 +104,8 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
           run: run && redactRun(run),
           counters: await store.counters(id),
           unrecognised: await store.unrecognised(id),
+          // A damaged note leaves the cell without it; the run's row still shows.
+          foreignAgent: await mirrors.note(id).catch(() => undefined),
         };
       }),
     );

@@ -13,11 +13,12 @@ export interface ReportDelta {
   readonly report: DeltaReport;
 }
 
-const VERDICT_ORDER = ['HIT', 'INCOMPLETE', 'REVIEW', 'CLEAR', 'INVALID'] as const;
+const VERDICT_ORDER = ['HIT', 'INCOMPLETE', 'REVIEW', 'PARTIAL', 'CLEAR', 'INVALID'] as const;
 const VERDICT_COLOUR: Readonly<Record<(typeof VERDICT_ORDER)[number], string>> = {
   HIT: '#b3261e',
   INCOMPLETE: '#8a5a00',
   REVIEW: '#b36b00',
+  PARTIAL: '#5e548e',
   CLEAR: '#2e7d32',
   INVALID: '#5f6368',
 };
