@@ -211,6 +211,7 @@ async function learnPageSize(ctx: WorkerContext, runId: string, urgent: boolean)
   const resultCap = (run.profile ?? DEFAULT_PROFILE).resultCap;
   await pacer.acquire({ urgent });
   const measured = await measurePageSize(registry, resultCap);
+  await store.incr(runId, preflightCounts([measured.status], 'search.sanctions'));
   if ('note' in measured) {
     log.info({ runId, resultCap, note: measured.note }, 'page size: none learned below the result cap');
     return;
