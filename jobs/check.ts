@@ -43,8 +43,30 @@ export interface CheckProcessorDeps {
  * breaker, not in INCOMPLETE rows). Failure messages are encodeFailure's, so the merge can report code and
  * reason.
  */
-export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData, CheckResult> {
-  return async (job: Job<CheckJobData, CheckResult>) => {
+/**
+ * What a check job returns: only that its result is kept under the run (RunStore.keepCheckResult). BullMQ
+ * writes a job's return value to the queue's event stream, which must never carry client data; the status
+ * (CLEAR, MATCH, …) is no client data and labels the worker's metrics.
+ */
+export interface KeptCheck {
+  readonly kind: string;
+  readonly status: string;
+  readonly kept: true;
+}
+
+export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData, KeptCheck> {
+  const screen = checkScreening(deps);
+  return async (job: Job<CheckJobData, KeptCheck>) => {
+    const result = await screen(job);
+    await deps.store.keepCheckResult(job.data.runId, job.data.row, result.kind, JSON.stringify(result));
+    return { kind: result.kind, status: result.status, kept: true };
+  };
+}
+
+function checkScreening(
+  deps: CheckProcessorDeps,
+): (job: Job<CheckJobData, KeptCheck>) => Promise<CheckResult> {
+  return async (job) => {
     const { runId, client } = job.data;
     const kind = job.name;
     if (!isCoreCheckKind(kind) && !isOptionalCheckKind(kind))

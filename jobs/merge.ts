@@ -5,12 +5,20 @@ import { decodeFailure } from '../src/failure.js';
 import { applyWhitelist } from '../src/ops/whitelist/apply.js';
 import type { WhitelistEntry } from '../src/ops/whitelist/entry.js';
 import type { MergeJobData, StoredResult } from '../src/pipeline/job-data.js';
+import { checkResultSchema } from '../src/pipeline/stored-result-schema.js';
+import { parseStoredJson, parseStoredValue } from '../src/pipeline/stored-json.js';
+import type { KeptCheck } from './check.js';
 import { kindOfJobKey } from '../src/pipeline/topology.js';
 import { decideVerdict, failedCheck } from '../src/verdict/index.js';
 
 export interface MergeProcessorDeps {
-  /** Stores the row's result under the run until the writer has it on disk. */
-  store(runId: string, row: number, result: StoredResult): Promise<void>;
+  /**
+   * Stores the row's result under the run until the writer has it on disk, and lets go of the check
+   * results of `merged` (the kinds read through `checkResults`).
+   */
+  store(runId: string, row: number, result: StoredResult, merged: readonly string[]): Promise<void>;
+  /** The kept results of the row's checks (JSON by kind): the children return only that they kept one. */
+  checkResults(runId: string, row: number, kinds: readonly string[]): Promise<Record<string, string>>;
   /** The run's whitelist entries of one client (none when the run has no whitelist). */
   whitelist?(runId: string, clientKey: string): Promise<readonly WhitelistEntry[]>;
 }
@@ -33,8 +41,16 @@ export function mergeProcessor(deps: MergeProcessorDeps): Processor<MergeJobData
     const { runId, row, kinds, decided, warnings, clientKey } = job.data;
     const results: Partial<Record<CheckKind, CheckResult>> = {};
     for (const result of decided) results[result.kind] = result;
-    for (const value of Object.values(await job.getChildrenValues<CheckResult>()))
+    const kept: string[] = [];
+    for (const value of Object.values(await job.getChildrenValues<KeptCheck | CheckResult>())) {
+      // A check finished by an earlier version returned its whole result.
+      if ('kept' in value) kept.push(value.kind);
+      else results[value.kind] = parseStoredValue(checkResultSchema, value, 'check result');
+    }
+    for (const json of Object.values(await deps.checkResults(runId, row, kept))) {
+      const value = parseStoredJson(checkResultSchema, json, 'check result');
       results[value.kind] = value;
+    }
     for (const [key, reason] of Object.entries(await job.getIgnoredChildrenFailures())) {
       const kind = kindOfJobKey(key);
       if (kind && !results[kind]) results[kind] = failedCheck(kind, parseFailure(reason), []);
@@ -50,7 +66,7 @@ export function mergeProcessor(deps: MergeProcessorDeps): Processor<MergeJobData
     }
     const entries = clientKey && deps.whitelist ? await deps.whitelist(runId, clientKey) : [];
     const screened = clientKey ? applyWhitelist(results, clientKey, entries) : results;
-    const verdict = decideVerdict(row, screened, warnings);
-    await deps.store(runId, row, { verdict, warnings, checkedAt: new Date().toISOString() });
+    const verdict = decideVerdict(row, screened, warnings, job.data.required);
+    await deps.store(runId, row, { verdict, warnings, checkedAt: new Date().toISOString() }, kept);
   };
 }

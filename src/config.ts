@@ -28,11 +28,15 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * A secret from `NAME`, or from the file named by `NAME_FILE` (Docker and Kubernetes secrets), trimmed.
- * Both at once is a configuration error; the value and the file's content are never echoed.
+ * A secret from `NAME`, or from the file named by `NAME_FILE` (Docker and Kubernetes secrets), trimmed;
+ * a blank one (spaces only) is refused from either. Both at once is a configuration error; the value and
+ * the file's content are never echoed.
  */
 export function readSecret(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const direct = env[name] === '' ? undefined : env[name];
+  // A value of spaces is a mistake, not an unset secret nor a secret of spaces.
+  if (env[name] !== undefined && env[name] !== '' && env[name].trim() === '')
+    throw new KycError('KYC_ERR_CONFIG_INVALID', `${name} is blank`);
+  const direct = env[name] === '' ? undefined : env[name]?.trim();
   const file = env[`${name}_FILE`] === '' ? undefined : env[`${name}_FILE`];
   if (direct !== undefined && file !== undefined)
     throw new KycError('KYC_ERR_CONFIG_INVALID', `set ${name} or ${name}_FILE, not both`);

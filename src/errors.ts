@@ -210,7 +210,7 @@ export const CATALOG = {
   KYC_ERR_DOCTOR_BUDGET: entry('The doctor call budget is too small or spent', EXIT.USAGE),
   KYC_ERR_DOCTOR_PROFILE_EXISTS: entry('The profile file exists (add --force to replace it)', EXIT.USAGE),
   KYC_ERR_DASHBOARD_TOKEN: entry(
-    'The dashboard needs a token (KYC_DASHBOARD_TOKEN) on any address but loopback',
+    'The dashboard needs a token (KYC_DASHBOARD_TOKEN, at least 32 random characters) on any address but loopback',
     EXIT.USAGE,
   ),
   KYC_ERR_LISTEN: entry('The HTTP server could not listen on the given address and port', EXIT.USAGE),
@@ -224,13 +224,27 @@ export const CATALOG = {
     'A valid API token is required (Authorization: Bearer <token>)',
     EXIT.USAGE,
   ),
+  KYC_ERR_API_TOKEN_EXPIRED: entry('The API token has expired (its expires= date has come)', EXIT.USAGE),
+  KYC_ERR_API_HOST: entry(
+    "The Host header names neither the server's address nor one of its configured names",
+    EXIT.USAGE,
+  ),
+  KYC_ERR_API_ORIGIN: entry('A browser request from another origin may not change anything', EXIT.USAGE),
+  KYC_ERR_API_RATE_LIMITED: entry('Too many requests for this token (KYC_API_RATE_LIMIT)', EXIT.USAGE),
+  KYC_ERR_API_TOO_MANY_RUNS: entry(
+    'Too many runs queued or running for this token (KYC_API_MAX_ACTIVE_RUNS)',
+    EXIT.USAGE,
+  ),
   KYC_ERR_API_REQUEST: entry('The request is invalid (a query parameter or a header)', EXIT.USAGE),
   KYC_ERR_API_CALLBACK_URL: entry(
     'callback_url must be an absolute http(s) URL, and the server needs a secret to sign with',
     EXIT.USAGE,
   ),
   KYC_ERR_API_MEDIA_TYPE: entry('The request body is not of the content type the route takes', EXIT.USAGE),
-  KYC_ERR_API_TOO_LARGE: entry('The upload exceeds the size limit (KYC_API_MAX_UPLOAD_BYTES)', EXIT.USAGE),
+  KYC_ERR_API_TOO_LARGE: entry(
+    'The request body exceeds its size limit (KYC_API_MAX_UPLOAD_BYTES; 64 KiB for JSON)',
+    EXIT.USAGE,
+  ),
   KYC_ERR_API_RUN_NOT_DONE: entry('The run has not finished: its outputs are not ready', EXIT.USAGE),
   KYC_ERR_API_NOT_FOUND: entry('No such route', EXIT.USAGE),
   KYC_ERR_API_NO_REPORT: entry('The run has no report', EXIT.USAGE),

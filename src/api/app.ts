@@ -2,6 +2,10 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { jsonBodyLimit } from './body-limit.js';
+import { accessLog } from './access-log.js';
+import { ActiveRuns, DEFAULT_TOKEN_LIMITS, requestRateLimit, type TokenLimits } from './token-limits.js';
+import { hostGuard, securityHeaders, type HostPolicy } from './host-guard.js';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { ApiMetrics } from './api-metrics.js';
@@ -26,7 +30,18 @@ export interface ApiDeps extends SubmitContext {
   readonly log: Logger;
   /** `serve --metrics-port`: requests, upload bytes and webhook attempts are counted here. */
   readonly metrics?: ApiMetrics;
+  /** The Host (and unsafe requests' Origin) answered: the bound address or KYC_API_HOSTS. */
+  readonly hosts?: HostPolicy;
+  /** Per token: requests a minute and runs at once (defaults: DEFAULT_TOKEN_LIMITS). */
+  readonly limits?: TokenLimits;
 }
+
+/**
+ * JSON answers run nothing; a downloaded report.html may be opened from the API itself, with its inline
+ * style and nothing else.
+ */
+const API_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 type Env = { Variables: AuthVariables & { requestId: string } };
 
@@ -57,6 +72,18 @@ export function apiApp(deps: ApiDeps) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
   if (deps.metrics) app.use('*', deps.metrics.middleware());
   app.use('*', requestId());
+  app.use('*', accessLog(deps.log));
+  app.use('*', securityHeaders(API_CSP));
+  if (deps.hosts)
+    app.use(
+      '*',
+      hostGuard(deps.hosts, (what) => {
+        throw what === 'host'
+          ? new KycError('KYC_ERR_API_HOST', 'set KYC_API_HOSTS on the server to serve a name')
+          : new KycError('KYC_ERR_API_ORIGIN');
+      }),
+    );
+  app.use('*', jsonBodyLimit(['/v1/screen']));
   app.onError((error, c) => {
     const { status, body } = errorResponse(fromHono(error), requestIdOf(c));
     if (status >= 500) deps.log.error({ err: error, requestId: body.request_id }, 'API request failed');
@@ -79,6 +106,10 @@ export function apiApp(deps: ApiDeps) {
   v1.use('/runs', bearerAuth(deps.tokens));
   v1.use('/runs/*', bearerAuth(deps.tokens));
   v1.use('/screen', bearerAuth(deps.tokens));
+  const limits = deps.limits ?? DEFAULT_TOKEN_LIMITS;
+  const rate = requestRateLimit(deps.redis, deps.config.prefix, limits);
+  for (const path of ['/runs', '/runs/*', '/screen']) v1.use(path, rate);
+  const activeRuns = new ActiveRuns(deps.redis, deps.config.prefix, limits);
 
   /** A run the request's token may see, or 404 as for a run that does not exist: others' runs stay unseen. */
   async function apiRun(id: string, viewer: Viewer): Promise<RunState> {
@@ -93,15 +124,17 @@ export function apiApp(deps: ApiDeps) {
   v1.openapi(submitRoute, async (c) => {
     const query = c.req.valid('query');
     const header = c.req.header('idempotency-key');
-    const run = await submitUpload(deps, {
-      body: c.req.raw.body,
-      contentType: c.req.header('content-type'),
-      submitter: c.get('submitter'),
-      idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
-      priority: query.priority,
-      checks: query.checks,
-      callbackUrl: query.callback_url,
-    });
+    const run = await activeRuns.admit(c, c.get('submitter'), () =>
+      submitUpload(deps, {
+        body: c.req.raw.body,
+        contentType: c.req.header('content-type'),
+        submitter: c.get('submitter'),
+        idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
+        priority: query.priority,
+        checks: query.checks,
+        callbackUrl: query.callback_url,
+      }),
+    );
     const body = submittedBody(run);
     c.header('Location', body.status_url);
     return c.json(body, 202);
@@ -110,12 +143,16 @@ export function apiApp(deps: ApiDeps) {
   v1.openapi(screenRoute, async (c) => {
     const query = c.req.valid('query');
     const header = c.req.header('idempotency-key');
-    const result = await screenClient(deps, c.req.valid('json'), {
-      submitter: c.get('submitter'),
-      idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
-      checks: query.checks,
-      callbackUrl: query.callback_url,
-      waitMs: query.wait * 1000,
+    const client = c.req.valid('json');
+    const result = await activeRuns.admit(c, c.get('submitter'), async () => {
+      const screened = await screenClient(deps, client, {
+        submitter: c.get('submitter'),
+        idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
+        checks: query.checks,
+        callbackUrl: query.callback_url,
+        waitMs: query.wait * 1000,
+      });
+      return { ...screened, id: screened.done ? screened.body.id : screened.run.id };
     });
     if (result.done) return c.json(result.body, 200);
     const body = submittedBody(result.run);

@@ -5,7 +5,7 @@ import { tokenOf, type ApiToken } from './tokens.js';
 /** The submitter a request was authenticated as (the name of its token), and whether it sees every run. */
 export type AuthVariables = { submitter: string; admin: boolean };
 
-/** `Authorization: Bearer <token>` on every route it guards; no token or an unknown one is 401. */
+/** `Authorization: Bearer <token>` on every route it guards; no token, an unknown or an expired one is 401. */
 export function bearerAuth(tokens: readonly ApiToken[]): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
@@ -17,6 +17,11 @@ export function bearerAuth(tokens: readonly ApiToken[]): MiddlewareHandler<{ Var
         'KYC_ERR_API_UNAUTHORIZED',
         header === '' ? 'no Authorization header' : 'unknown token',
       );
+    }
+    if (token.expiresAt !== undefined && Date.now() >= token.expiresAt) {
+      c.header('WWW-Authenticate', 'Bearer realm="kyc-screen", error="invalid_token"');
+      // The name is the operator's label, not a secret: it tells the client which token to renew.
+      throw new KycError('KYC_ERR_API_TOKEN_EXPIRED', `the token ${token.name} has expired`);
     }
     c.set('submitter', token.name);
     c.set('admin', token.admin);

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CHECK_KINDS } from '../domain/check.js';
 import { RUN_ID_PATTERN } from '../pipeline/topology.js';
+import { VERDICT_KINDS } from '../domain/verdict.js';
 
 /**
  * The zod schemas of the API: the same objects validate requests and generate /v1/openapi.json, so the
@@ -131,11 +132,14 @@ export const RunListSchema = z
 
 export type RunListBody = z.infer<typeof RunListSchema>;
 
-/** No line breaks or other control characters: one client is one CSV row. */
+/**
+ * No line breaks or other control characters: one client is one CSV row. The length is checked first and
+ * stops the checks (`abort`): the character test never runs over a field of megabytes.
+ */
 const cell = (description: string) =>
   z
     .string()
-    .max(1000)
+    .max(1000, { abort: true })
     // eslint-disable-next-line no-control-regex
     .regex(/^[^\u0000-\u001f\u007f]*$/u, { error: 'control characters are not allowed' })
     .optional()
@@ -175,7 +179,7 @@ export const ScreenedSchema = z
     status: z.enum(['done', 'failed']),
     verdict: z
       .object({
-        verdict: z.string().openapi({ example: 'CLEAR' }),
+        verdict: z.enum(VERDICT_KINDS).openapi({ example: 'CLEAR' }),
         reasons: z.array(z.string()),
         checks: z.record(z.string(), z.string()),
         matches: z.string(),

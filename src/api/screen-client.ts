@@ -1,3 +1,5 @@
+import { isVerdictKind } from '../domain/verdict.js';
+import { KycError } from '../errors.js';
 import { writeFile } from 'node:fs/promises';
 import { stringify } from 'csv-stringify/sync';
 import { openVerdictFile } from '../ops/verdict-file.js';
@@ -20,13 +22,16 @@ export function clientCsv(client: ClientBody): string {
 
 async function verdictOf(run: RunState): Promise<ScreenedBody['verdict']> {
   const file = await openVerdictFile(run.out);
-  for await (const row of file.rows)
+  for await (const row of file.rows) {
+    // Written by this pipeline: a verdict outside the catalog is a damaged file, not an answer to pass on.
+    if (!isVerdictKind(row.verdict)) throw new KycError('KYC_ERR_INTERNAL', `verdict ${row.verdict}`);
     return {
       verdict: row.verdict,
       reasons: [...row.reasons],
       checks: { ...row.checks },
       matches: row.matches,
     };
+  }
   return null;
 }
 

@@ -19,7 +19,7 @@ import { ApiRunIndex } from './run-index.js';
 import { isMultipart, receiveMultipart } from './multipart-upload.js';
 import { SubmitQuery } from './schemas.js';
 import { receiveUpload } from './upload.js';
-import { runWebhookTarget, type ApiWebhookConfig } from './webhooks.js';
+import { checkCallbackDestination, runWebhookTarget, type ApiWebhookConfig } from './webhooks.js';
 
 /** What the API submits runs with: the process's config, Redis and upstream, and where uploads go. */
 export interface SubmitContext {
@@ -136,6 +136,7 @@ export async function acceptRun(
       ctx.webhooks ?? { url: undefined, secret: undefined, backoffMs: 1 },
       options.callbackUrl,
     );
+    await checkCallbackDestination(ctx.webhooks, webhook);
     if (idempotencyKey !== undefined) {
       // The file is received first: whether a retry is the same request depends on its bytes.
       const earlier = await replayOf(store, await idempotency.find(submitter, idempotencyKey), digest);

@@ -5,39 +5,77 @@ import { KycError } from '../errors.js';
 /**
  * The API's credentials: bearer tokens the server knows only by their sha256, so that its configuration
  * (`KYC_API_TOKENS` or the file named by `KYC_API_TOKENS_FILE`) never holds a usable token. Each entry is
- * `name:sha256hex`, or `name:sha256hex:admin` for a token that sees every run of the API; the name is what a
- * run records as its submitter.
+ * `name:sha256hex`, followed by options in any order: `admin` for a token that sees every run of the API,
+ * `expires=YYYY-MM-DD` for one refused from that day on (00:00 UTC). The name is what a run records as its
+ * submitter.
  */
 export interface ApiToken {
   readonly name: string;
   readonly sha256: Buffer;
   /** Sees (and deletes) the runs of every token; any other token only the runs it submitted. */
   readonly admin: boolean;
+  /** Refused from this instant on (ms since the epoch); undefined: never. */
+  readonly expiresAt?: number;
 }
 
 const NAME = /^[A-Za-z0-9_.@-]{1,64}$/u;
 const SHA256_HEX = /^[0-9a-f]{64}$/iu;
+/** sha256 of the empty string: the hash of no token at all. */
+const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
+const FORM = 'name:sha256hex[:admin][:expires=YYYY-MM-DD]';
 
-/** Entries separated by commas or lines; blank lines and `#` comments are skipped. */
+/** `YYYY-MM-DD` as 00:00 UTC of that day, or undefined when it is not a date of the calendar. */
+function dayOf(text: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/u.test(text)) return undefined;
+  const at = Date.parse(`${text}T00:00:00Z`);
+  return Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== text ? undefined : at;
+}
+
+/** One entry, or why it is not one (never quoting it: a token pasted instead of its hash would be logged). */
+function parseEntry(entry: string): ApiToken | string {
+  const [name = '', hex = '', ...options] = entry.split(':');
+  if (!NAME.test(name)) return `has no valid name (letters, digits, _ . @ -; at most 64) before its hash`;
+  if (!SHA256_HEX.test(hex)) return 'has no sha256 in hex (64 characters) after its name';
+  if (hex.toLowerCase() === EMPTY_SHA256) return 'has the sha256 of an empty token';
+  let admin = false;
+  let expiresAt: number | undefined;
+  for (const option of options) {
+    if (option === 'admin' && !admin) admin = true;
+    else if (option.startsWith('expires=') && expiresAt === undefined) {
+      expiresAt = dayOf(option.slice('expires='.length));
+      if (expiresAt === undefined) return 'has an expiry that is not a date YYYY-MM-DD';
+    } else return 'has an option other than admin or expires=YYYY-MM-DD (or one twice)';
+  }
+  return { name, sha256: Buffer.from(hex, 'hex'), admin, ...(expiresAt === undefined ? {} : { expiresAt }) };
+}
+
+/**
+ * Entries separated by commas or lines; blank lines and `#` comments are skipped. A malformed entry is
+ * refused naming its line (and its place on the line), never its text.
+ */
 export function parseApiTokens(text: string): ApiToken[] {
   const tokens: ApiToken[] = [];
-  const lines = text
-    .split(/[,\n]/u)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
-  for (const [index, line] of lines.entries()) {
-    const [name = '', hex = '', mark, ...rest] = line.split(':');
-    // The entry itself is never echoed: a token pasted instead of its hash would land in a log.
-    if (
-      !NAME.test(name) ||
-      !SHA256_HEX.test(hex) ||
-      (mark !== undefined && mark !== 'admin') ||
-      rest.length > 0
-    )
-      throw new KycError('KYC_ERR_API_TOKENS', `entry ${index + 1} is not name:sha256hex[:admin]`);
-    if (tokens.some((token) => token.name === name))
-      throw new KycError('KYC_ERR_API_TOKENS', `the name ${name} is listed twice`);
-    tokens.push({ name, sha256: Buffer.from(hex, 'hex'), admin: mark === 'admin' });
+  const lines = text.split('\n');
+  for (const [lineIndex, line] of lines.entries()) {
+    if (line.trim().startsWith('#')) continue;
+    const entries = line
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    for (const [entryIndex, entry] of entries.entries()) {
+      const where =
+        lines.length > 1
+          ? `line ${lineIndex + 1}${entries.length > 1 ? `, entry ${entryIndex + 1}` : ''}`
+          : `entry ${entryIndex + 1}`;
+      const token = parseEntry(entry);
+      if (typeof token === 'string')
+        throw new KycError('KYC_ERR_API_TOKENS', `${where} ${token}: the form is ${FORM}`);
+      if (tokens.some((other) => other.name === token.name))
+        throw new KycError('KYC_ERR_API_TOKENS', `${where}: the name ${token.name} is listed twice`);
+      if (tokens.some((other) => other.sha256.equals(token.sha256)))
+        throw new KycError('KYC_ERR_API_TOKENS', `${where}: the same hash is listed under another name`);
+      tokens.push(token);
+    }
   }
   if (tokens.length === 0) throw new KycError('KYC_ERR_API_TOKENS', 'no token is listed');
   return tokens;
@@ -64,4 +102,18 @@ export function tokenOf(tokens: readonly ApiToken[], presented: string): ApiToke
 /** The name of the token presented, or undefined. */
 export function tokenName(tokens: readonly ApiToken[], presented: string): string | undefined {
   return tokenOf(tokens, presented)?.name;
+}
+
+/** Tokens expired or expiring within `days`, by name: what `serve` warns of at start. */
+export function expiringTokens(
+  tokens: readonly ApiToken[],
+  now = Date.now(),
+  days = 14,
+): { expired: string[]; soon: string[] } {
+  const horizon = now + days * 86_400_000;
+  const dated = tokens.filter((t) => t.expiresAt !== undefined);
+  return {
+    expired: dated.filter((t) => (t.expiresAt ?? 0) <= now).map((t) => t.name),
+    soon: dated.filter((t) => (t.expiresAt ?? 0) > now && (t.expiresAt ?? 0) <= horizon).map((t) => t.name),
+  };
 }

@@ -2,6 +2,12 @@ import { readSecret } from '../config.js';
 import { KycError } from '../errors.js';
 import type { RunWebhookTarget } from '../ops/notify/run-event.js';
 import { WEBHOOK_BACKOFF_MS } from '../ops/notify/webhook-queue.js';
+import {
+  checkDestination,
+  NO_ALLOWED_DESTINATIONS,
+  parseDestinationAllowList,
+  type DestinationAllowList,
+} from './webhook-destination.js';
 
 /** The webhooks of API runs as the environment configures them (docs/api.md, "Webhooks"). */
 export interface ApiWebhookConfig {
@@ -11,6 +17,11 @@ export interface ApiWebhookConfig {
   readonly secret: string | undefined;
   /** `KYC_API_WEBHOOK_BACKOFF_MS`: first pause before a retry. */
   readonly backoffMs: number;
+  /**
+   * `KYC_API_WEBHOOK_ALLOW`: receivers a `callback_url` may name although they are not public (on-prem
+   * receivers); any other loopback, private or link-local one is refused.
+   */
+  readonly allow?: DestinationAllowList;
 }
 
 const HTTP_URL = /^https?:\/\/[^\s]+$/iu;
@@ -38,7 +49,7 @@ export function loadApiWebhookConfig(env: NodeJS.ProcessEnv): ApiWebhookConfig {
     throw new KycError('KYC_ERR_CONFIG_API_WEBHOOK', 'KYC_API_WEBHOOK_URL is not an http(s) URL');
   if (url !== undefined && secret === undefined)
     throw new KycError('KYC_ERR_CONFIG_API_WEBHOOK', 'KYC_API_WEBHOOK_SECRET is not set');
-  return { url, secret, backoffMs };
+  return { url, secret, backoffMs, allow: parseDestinationAllowList(env.KYC_API_WEBHOOK_ALLOW) };
 }
 
 /**
@@ -59,4 +70,16 @@ export function runWebhookTarget(
       'this server signs no webhooks (KYC_API_WEBHOOK_SECRET is not set)',
     );
   return { callbackUrl, server, backoffMs: config.backoffMs };
+}
+
+/**
+ * The run's callback, refused (KYC_ERR_API_CALLBACK_URL) when it names or resolves to an address that is not
+ * public and not allowed: checked when the run is submitted, and again at each delivery.
+ */
+export async function checkCallbackDestination(
+  config: ApiWebhookConfig | undefined,
+  target: RunWebhookTarget,
+): Promise<void> {
+  if (target.callbackUrl === undefined) return;
+  await checkDestination(new URL(target.callbackUrl), config?.allow ?? NO_ALLOWED_DESTINATIONS);
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
+import { parseHostNames } from '../api/host-guard.js';
 import { loadConfig } from '../config.js';
-import { requireTokenOffLoopback } from '../ops/dashboard/auth.js';
+import { requireStrongToken, requireTokenOffLoopback } from '../ops/dashboard/auth.js';
 import { startDashboard } from '../ops/dashboard/server.js';
 import { openRedis } from '../infra/redis-session.js';
 import { nonNegativeInt } from './shared-options.js';
@@ -23,6 +24,8 @@ export function registerDashboardCommand(program: Command): void {
     .action(async (options: { port: number; host: string; stateDir?: string }) => {
       const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
       requireTokenOffLoopback(options.host, config.dashboardToken);
+      requireStrongToken(config.dashboardToken);
+      const hosts = parseHostNames(process.env.KYC_DASHBOARD_HOSTS, 'KYC_DASHBOARD_HOSTS');
       const session = await openRedis(config);
       try {
         const dashboard = await startDashboard({
@@ -31,6 +34,7 @@ export function registerDashboardCommand(program: Command): void {
           port: options.port,
           host: options.host,
           ...(config.dashboardToken !== undefined ? { token: config.dashboardToken } : {}),
+          hosts,
         });
         const access =
           config.dashboardToken === undefined

@@ -18,7 +18,7 @@ import { stderrIsTerminal, type Announce } from '../cli-ui/notices.js';
 import { summaryFields, summaryTable } from '../cli-ui/summary.js';
 import { PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
 import { ensureWritableDir, ensureWritableLogFile, ensureWritableParent } from '../pipeline/writable.js';
-import { preflight } from '../pipeline/preflight.js';
+import { preflight, preflightCounts } from '../pipeline/preflight.js';
 import { RunStore, runExists } from '../pipeline/run-store.js';
 import { newRunSettings } from '../pipeline/run-settings.js';
 import { requireUpstream, startRuntime, type Runtime } from '../pipeline/runtime.js';
@@ -318,14 +318,17 @@ export async function runAction(
         ensureWritableParent(file);
     // Fail fast, before anything is queued: a refused key or a dead URL is one call and exit 5 here (the
     // coordinator checks again before its first dispatch, for runs that are queued by other means).
+    const preflightCalls: (number | string)[] = [];
     if (resumed?.status !== 'done') {
-      const { note } = await preflight(runtime.registry);
+      const { note } = await preflight(runtime.registry, { onCall: (status) => preflightCalls.push(status) });
       if (note) log.warn({ note }, 'preflight call: the Lookup Service answered with an error; going on');
     }
     let runId: string;
     if (resumed) {
       const run = resumed;
       runId = run.id;
+      // Counted under the run, before it is queued again: its manifest counts every call it made.
+      await store.incr(runId, preflightCounts(preflightCalls));
       if (run.status !== 'done') await requeueRun(runtime.redis, config.prefix, run);
       announce(`Resuming run ${runId} from row ${run.written + 1}`);
     } else {
@@ -373,6 +376,7 @@ export async function runAction(
       });
       if (whitelist) await new WhitelistStore(runtime.redis, config.prefix).load(runId, whitelist);
       await submitRun(runtime.redis, config.prefix, settings);
+      await store.incr(runId, preflightCounts(preflightCalls));
       announce(`Run ${runId} submitted (${options.priority} priority): ${inputPath}`);
     }
     if (options.workers) {

@@ -2,9 +2,11 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { stderrIsTerminal } from '../cli-ui/notices.js';
+import { parseHostNames } from '../api/host-guard.js';
+import { loadTokenLimits } from '../api/token-limits.js';
 import { startApiServer } from '../api/server.js';
 import { API_RUN_WINDOW } from '../api/submit-upload.js';
-import { loadApiTokens } from '../api/tokens.js';
+import { expiringTokens, loadApiTokens } from '../api/tokens.js';
 import { parseMaxUploadBytes } from '../api/upload.js';
 import { runLinks } from '../api/run-view.js';
 import { loadApiWebhookConfig } from '../api/webhooks.js';
@@ -68,6 +70,11 @@ export function registerServeCommand(program: Command): void {
     const tokens = loadApiTokens(process.env);
     const maxUploadBytes = parseMaxUploadBytes(process.env.KYC_API_MAX_UPLOAD_BYTES);
     const webhooks = loadApiWebhookConfig(process.env);
+    const limits = loadTokenLimits(process.env);
+    const hosts = {
+      bound: options.host,
+      names: parseHostNames(process.env.KYC_API_HOSTS, 'KYC_API_HOSTS'),
+    };
     const terminal = stderrIsTerminal();
     const logFile = commandLogFile(config, options.logFile, terminal);
     ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
@@ -103,6 +110,7 @@ export function registerServeCommand(program: Command): void {
               secret: webhooks.secret,
               serverUrl: webhooks.url,
               linksOf: runLinks,
+              ...(webhooks.allow ? { destinations: webhooks.allow } : {}),
               ...(apiMetrics ? { onAttempt: (attempt) => apiMetrics.webhookAttempt(attempt) } : {}),
             });
       try {
@@ -116,6 +124,8 @@ export function registerServeCommand(program: Command): void {
             window: API_RUN_WINDOW,
             webhooks,
             tokens,
+            hosts,
+            limits,
             log,
             ...(apiMetrics ? { metrics: apiMetrics } : {}),
           },
@@ -123,6 +133,9 @@ export function registerServeCommand(program: Command): void {
           options.host,
         );
         log.info({ url: `${server.url}/v1`, workers: options.workers, tokens: tokens.length }, 'API started');
+        const { expired, soon } = expiringTokens(tokens);
+        if (expired.length > 0) log.warn({ tokens: expired }, 'API tokens expired: refused with 401');
+        if (soon.length > 0) log.warn({ tokens: soon }, 'API tokens expire within 14 days');
         announce(`HTTP API at ${server.url}/v1 (docs/api.md); SIGTERM or Ctrl-C stops.`);
         await new Promise<void>((done) => {
           process.once('SIGTERM', done);

@@ -5,6 +5,8 @@ import { KycError } from '../errors.js';
 import { summaryTable } from '../cli-ui/summary.js';
 import { failureLine, newHitsLine, runListTable } from '../cli-ui/run-list.js';
 import { openRedis } from '../infra/redis-session.js';
+import { strategyLabel } from '../mirror/snapshot.js';
+import { MirrorStore } from '../pipeline/mirror-store.js';
 import { RunStore } from '../pipeline/run-store.js';
 import { UpstreamState } from '../pipeline/upstream-state.js';
 import { upstreamNoticeLines } from '../ops/upstream-notice.js';
@@ -37,14 +39,24 @@ export function registerStatusCommand(program: Command): void {
           if (!run) throw new KycError('KYC_ERR_RUN_NOT_FOUND', runId);
           const counters = await store.counters(runId);
           const unrecognised = await store.unrecognised(runId);
+          // Settled before the first dispatch: absent while a run waits in the queue.
+          const foreignAgent = await new MirrorStore(session.redis, config.prefix).note(runId);
           if (options.json) {
-            process.stdout.write(`${JSON.stringify({ run, counters, unrecognised, upstream }, null, 2)}\n`);
+            const shown = {
+              run,
+              counters,
+              unrecognised,
+              upstream,
+              foreignAgentStrategy: foreignAgent ?? null,
+            };
+            process.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
             return;
           }
           const failed = run.status === 'failed' ? `\nfailed: ${failureLine(run.error)}` : '';
           const hits = newHitsLine(run);
+          const strategy = foreignAgent ? `\nforeign-agent strategy: ${strategyLabel(foreignAgent)}` : '';
           process.stdout.write(
-            `${summaryTable(run, counters, unrecognised)}${failed}${hits ? `\n${hits}` : ''}\n`,
+            `${summaryTable(run, counters, unrecognised)}${strategy}${failed}${hits ? `\n${hits}` : ''}\n`,
           );
           return;
         }

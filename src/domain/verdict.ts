@@ -1,7 +1,16 @@
 import type { CheckKind, CheckResult, CheckStatus } from './check.js';
 
-/** Per client, in this order of precedence: HIT › INCOMPLETE › REVIEW › CLEAR; INVALID for unreadable rows. */
-export type VerdictKind = 'HIT' | 'INCOMPLETE' | 'REVIEW' | 'CLEAR' | 'INVALID';
+/**
+ * Per client, in this order of precedence: HIT › INCOMPLETE › REVIEW › PARTIAL › CLEAR; INVALID for
+ * unreadable rows. PARTIAL: nothing found, but not every watch-list and register check that applies to the
+ * client ran (the run chose fewer checks), so the client was not screened in full.
+ */
+export const VERDICT_KINDS = ['HIT', 'INCOMPLETE', 'REVIEW', 'PARTIAL', 'CLEAR', 'INVALID'] as const;
+export type VerdictKind = (typeof VERDICT_KINDS)[number];
+
+export function isVerdictKind(text: string): text is VerdictKind {
+  return (VERDICT_KINDS as readonly string[]).includes(text);
+}
 
 export interface Verdict {
   readonly row: number;

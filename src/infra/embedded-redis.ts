@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   existsSync,
+  linkSync,
   mkdirSync,
   readFileSync,
   readdirSync,
@@ -9,7 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createConnection } from 'node:net';
 import { KycError } from '../errors.js';
@@ -50,8 +51,11 @@ export function findRedisServer(env: NodeJS.ProcessEnv = process.env): string | 
   return undefined;
 }
 
-/** Sends PING over a raw socket: no client library needed to know whether a port is a live Redis. */
-export function ping(port: number, timeoutMs = 500): Promise<boolean> {
+/**
+ * Sends PING over a raw socket (after AUTH when a password is given): no client library needed to know
+ * whether a port is a live Redis. A Redis that asks for a password it was not given is live too.
+ */
+export function ping(port: number, timeoutMs = 500, password?: string): Promise<boolean> {
   return new Promise((resolvePing) => {
     const socket = createConnection({ port, host: '127.0.0.1' });
     const done = (ok: boolean) => {
@@ -60,8 +64,15 @@ export function ping(port: number, timeoutMs = 500): Promise<boolean> {
     };
     socket.setTimeout(timeoutMs, () => done(false));
     socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (data) => done(data.toString().startsWith('+PONG')));
+    let answer = '';
+    socket.on('connect', () =>
+      socket.write(`${password === undefined ? '' : `AUTH ${password}\r\n`}PING\r\n`),
+    );
+    socket.on('data', (data) => {
+      answer += data.toString();
+      if (answer.includes('+PONG') || answer.startsWith('-NOAUTH')) done(true);
+      else if (answer.startsWith('-')) done(false);
+    });
   });
 }
 
@@ -74,11 +85,16 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
-async function waitUntilReady(port: number, child: ChildProcess, logPath: string): Promise<void> {
+async function waitUntilReady(
+  port: number,
+  child: ChildProcess,
+  logPath: string,
+  password: string,
+): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    if (await ping(port)) return;
+    if (await ping(port, 500, password)) return;
     await new Promise((r) => setTimeout(r, 50));
   }
   const log = existsSync(logPath) ? readFileSync(logPath, 'utf8').split('\n').slice(-5).join('\n') : '';
@@ -129,7 +145,12 @@ function samePath(a: string, b: string): boolean {
  * /proc exists), and the server answering on the port reports that process id and that data directory.
  * A state file naming any other process (stale, or crafted) must never get it signalled or adopted.
  */
-export async function isOurRedis(pid: number, port: number, dir: string): Promise<boolean> {
+export async function isOurRedis(
+  pid: number,
+  port: number,
+  dir: string,
+  password?: string,
+): Promise<boolean> {
   if (!pidAlive(pid)) return false;
   if (existsSync('/proc/self')) {
     const cmdline = commandLine(pid);
@@ -138,6 +159,7 @@ export async function isOurRedis(pid: number, port: number, dir: string): Promis
   const client = new Redis({
     host: '127.0.0.1',
     port,
+    ...(password === undefined ? {} : { password }),
     lazyConnect: true,
     connectTimeout: 1_000,
     commandTimeout: 1_000,
@@ -216,16 +238,18 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
   makePrivateDir(dir);
   const stateFile = join(dir, 'redis.json');
   const holders = new Holders(dir);
+  const password = statePassword(dir);
+  const urlOf = (port: number) => `redis://:${password}@127.0.0.1:${port}`;
 
   if (options.persist && existsSync(stateFile)) {
     const previous = readStateFile(stateFile);
-    if (previous && (await isOurRedis(previous.pid, previous.port, dir))) {
+    if (previous && (await isOurRedis(previous.pid, previous.port, dir, password))) {
       const held = holders.add();
       return {
-        url: `redis://127.0.0.1:${previous.port}`,
+        url: urlOf(previous.port),
         port: previous.port,
         adopted: true,
-        stop: () => release(holders, held, previous, dir, stateFile),
+        stop: () => release(holders, held, previous, dir, stateFile, password),
       };
     }
     // Stale (its server is gone) or not ours: never adopted, never signalled.
@@ -235,7 +259,11 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
 
   const port = options.port ?? (await freePort());
   const logPath = join(dir, 'redis.log');
+  // The password reaches the server through a 0600 file, never its command line (which `ps` shows).
+  const configPath = join(dir, 'redis.conf');
+  withPrivateUmask(() => writeFileSync(configPath, `requirepass ${password}\n`, { mode: 0o600 }));
   const args = [
+    configPath,
     '--port',
     String(port),
     '--bind',
@@ -260,19 +288,42 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
   // A persistent instance outlives a crash of this process on purpose (resume adopts it); a throwaway
   // one must die with it.
   if (options.persist) child.unref();
-  await waitUntilReady(port, child, logPath);
+  await waitUntilReady(port, child, logPath, password);
   const pid = child.pid ?? 0;
   if (!options.persist) {
-    return { url: `redis://127.0.0.1:${port}`, port, adopted: false, stop: () => stopChild(child) };
+    return { url: urlOf(port), port, adopted: false, stop: () => stopChild(child) };
   }
   writeFileSync(stateFile, JSON.stringify({ pid, port }), { mode: 0o600 });
   const held = holders.add();
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: urlOf(port),
     port,
     adopted: false,
-    stop: () => release(holders, held, { pid, port }, dir, stateFile),
+    stop: () => release(holders, held, { pid, port }, dir, stateFile, password),
   };
+}
+
+/**
+ * The state directory's Redis password (`password`, 0600, made once): every process of the directory reads
+ * it, so any local user who is not the owner cannot read the clients of a run in progress over the port.
+ */
+export function statePassword(dir: string): string {
+  const path = join(dir, 'password');
+  // Written whole under another name, then linked into place: a process starting at the same moment reads
+  // either no file or the whole password, and the first one linked wins.
+  const draft = `${path}.${process.pid}.${randomUUID().slice(0, 8)}`;
+  writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(draft, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+  const password = readFileSync(path, 'utf8').trim();
+  if (!/^[0-9a-f]{64}$/.test(password))
+    throw new KycError('KYC_ERR_REDIS_START', `${path} is not a password this program wrote`);
+  return password;
 }
 
 async function release(
@@ -281,11 +332,12 @@ async function release(
   server: StateFile,
   dir: string,
   stateFile: string,
+  password: string,
 ): Promise<void> {
   holders.remove(held);
   if (holders.live().length > 0) return;
   // Checked again right before the signal: the server may have gone and its pid been reused since.
-  if (!(await isOurRedis(server.pid, server.port, dir))) {
+  if (!(await isOurRedis(server.pid, server.port, dir, password))) {
     if (readStateFile(stateFile)?.pid === server.pid) rmSync(stateFile, { force: true });
     return;
   }

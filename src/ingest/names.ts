@@ -56,6 +56,14 @@ function needsWork(value: string): boolean {
   return false;
 }
 
+/** Letters of both scripts side by side: the one shape the brand rule leaves in a cleaned name. */
+const TWO_SCRIPTS_IN_A_WORD = /\p{Script=Latin}\p{Script=Cyrillic}|\p{Script=Cyrillic}\p{Script=Latin}/u;
+
+/** Whether a cleaned name still has a word of both scripts (kept as a brand), so a person's cleaning differs. */
+export function hasTwoScriptWord(cleaned: string): boolean {
+  return TWO_SCRIPTS_IN_A_WORD.test(cleaned);
+}
+
 export function cleanText(value: string): string {
   if (value === '' || !needsWork(value)) return value;
   let text = value.replace(INVISIBLE, '');
@@ -66,11 +74,12 @@ export function cleanText(value: string): string {
 /**
  * A name cell cleaned for screening: name hygiene (invisible, control and format characters removed,
  * look-alike letters folded to their word's script, NFKC), then the quotes and spaces of cleanText.
- * `removed` and `folded` say what hygiene found; the cell itself is never changed.
+ * `removed` and `folded` say what hygiene found; the cell itself is never changed. `person`: the cell is
+ * a person's name, where a word half in one script is a disguise, never a brand (`Гусev`, not `ЭкоLife`).
  */
-export function cleanName(value: string): NameHygiene {
+export function cleanName(value: string, person = false): NameHygiene {
   if (value === '') return { text: '', removed: 0, folded: 0, foreign: 0 };
-  const hygiene = nameHygiene(value);
+  const hygiene = nameHygiene(value, { person });
   return { ...hygiene, text: cleanText(hygiene.text) };
 }
 

@@ -17,7 +17,7 @@ import {
   checkSnils,
   type FieldCheck,
 } from './fields.js';
-import { cleanName, cleanText, isUsableName, obfuscationWarning } from './names.js';
+import { cleanName, cleanText, hasTwoScriptWord, isUsableName, obfuscationWarning } from './names.js';
 import {
   FIELD_LABEL,
   LOGICAL_FIELDS,
@@ -69,6 +69,55 @@ function invalid(row: number, cells: readonly string[], code: RowIssue['code'], 
   return { row, cells, invalid: { code, message } };
 }
 
+type NameField = 'fullName' | 'surname' | 'given' | 'patronymic';
+
+/** The name cells of a row, cleaned for screening, with their warnings (none quotes the name). */
+interface RowNames {
+  readonly surname: string;
+  readonly given: string;
+  readonly patronymic: string;
+  /** The full name, or the parts joined when there is none. */
+  readonly written: string;
+  readonly warnings: readonly RowIssue[];
+  /** A word was kept in two scripts as a brand: a person's cleaning would fold it. */
+  readonly twoScriptWord: boolean;
+}
+
+function readNames(cells: readonly string[], index: FieldIndex, person: boolean): RowNames {
+  const warnings: RowIssue[] = [];
+  let twoScriptWord = false;
+  const nameCell = (field: NameField): string => {
+    const cleaned = cleanName(at(cells, index[field]), person);
+    const warning = obfuscationWarning(cleaned, FIELD_LABEL[field]);
+    if (warning !== undefined) warnings.push(warning);
+    twoScriptWord ||= hasTwoScriptWord(cleaned.text);
+    return cleaned.text;
+  };
+  const full = nameCell('fullName');
+  const surname = nameCell('surname');
+  const given = nameCell('given');
+  const patronymic = nameCell('patronymic');
+  const hasParts = surname !== '' || given !== '' || patronymic !== '';
+  const written =
+    full !== '' || !hasParts ? full : [surname, given, patronymic].filter((p) => p !== '').join(' ');
+  return { surname, given, patronymic, written, warnings, twoScriptWord };
+}
+
+function setName(client: Mutable<Client>, names: RowNames): void {
+  const { surname, given, patronymic, written } = names;
+  // An entrepreneur is searched and scored as the person (`ИП Захаров О. П.` → `Захаров О. П.`); the
+  // written form still says who the client is (its entity type) and the output row keeps it.
+  const name = hasOrganizationForm(written) ? written : withoutEntrepreneurForm(written);
+  if (!isUsableName(name)) return;
+  client.name = name;
+  if (surname === '' && given === '' && patronymic === '') return;
+  const parts: NameParts = {};
+  if (surname !== '') parts.surname = surname;
+  if (given !== '') parts.given = given;
+  if (patronymic !== '') parts.patronymic = patronymic;
+  client.nameParts = parts;
+}
+
 /** Builds the item for data row `row` (1-based), which ends on physical line `line`. */
 export function buildItem(row: number, cells: readonly string[], line: number, ctx: RowContext): IngestItem {
   if (cells.length !== ctx.width) {
@@ -87,33 +136,9 @@ export function buildItem(row: number, cells: readonly string[], line: number, c
   if (clientId !== '') client.clientId = clientId;
 
   // Names are what is searched for and scored: an invisible character or a look-alike letter in one
-  // must not hide a listed client, so they are cleaned, and the row says so.
-  const nameCell = (field: 'fullName' | 'surname' | 'given' | 'patronymic' | 'ownerName'): string => {
-    const cleaned = cleanName(at(cells, index[field]));
-    const warning = obfuscationWarning(cleaned, FIELD_LABEL[field]);
-    if (warning !== undefined) warnings.push(warning);
-    return cleaned.text;
-  };
-  const full = nameCell('fullName');
-  const surname = nameCell('surname');
-  const given = nameCell('given');
-  const patronymic = nameCell('patronymic');
-  const hasParts = surname !== '' || given !== '' || patronymic !== '';
-  const written =
-    full !== '' || !hasParts ? full : [surname, given, patronymic].filter((p) => p !== '').join(' ');
-  // An entrepreneur is searched and scored as the person (`ИП Захаров О. П.` → `Захаров О. П.`); the
-  // written form still says who the client is (entity type below) and the output row keeps it.
-  const name = hasOrganizationForm(written) ? written : withoutEntrepreneurForm(written);
-  if (isUsableName(name)) {
-    client.name = name;
-    if (hasParts) {
-      const parts: NameParts = {};
-      if (surname !== '') parts.surname = surname;
-      if (given !== '') parts.given = given;
-      if (patronymic !== '') parts.patronymic = patronymic;
-      client.nameParts = parts;
-    }
-  }
+  // must not hide a listed client, so they are cleaned, and the row says so. Read as an organization's
+  // first (the entity type is inferred from the written name), again as a person's once that is known.
+  let names = readNames(cells, index, false);
 
   const inn = checkInn(at(cells, index.inn));
   if (inn?.ok) client.inn = inn.value;
@@ -156,12 +181,17 @@ export function buildItem(row: number, cells: readonly string[], line: number, c
     client.entityType = type;
     client.entityTypeSource = 'column';
   } else {
-    const inferred = inferEntityType({ ...client, name: written });
+    const inferred = inferEntityType({ ...client, name: names.written });
     if (inferred !== undefined) {
       client.entityType = inferred;
       client.entityTypeSource = 'inferred';
     }
   }
+
+  if (client.entityType !== 'organization' && names.twoScriptWord) names = readNames(cells, index, true);
+  // The name warnings come first on the row, as the name cells come first in what is screened.
+  warnings.unshift(...names.warnings);
+  setName(client, names);
 
   const address = cleanText(at(cells, index.address));
   if (address !== '') client.address = address;
@@ -174,8 +204,10 @@ export function buildItem(row: number, cells: readonly string[], line: number, c
   const cadastral = checkCadastralNumber(at(cells, index.cadastralNumber));
   if (cadastral?.ok) client.cadastralNumber = cadastral.value;
   else warn(warnings, 'cadastralNumber', cadastral);
-  const owner = nameCell('ownerName');
-  if (owner !== '') client.ownerName = owner;
+  const owner = cleanName(at(cells, index.ownerName));
+  const ownerWarning = obfuscationWarning(owner, FIELD_LABEL.ownerName);
+  if (ownerWarning !== undefined) warnings.push(ownerWarning);
+  if (owner.text !== '') client.ownerName = owner.text;
   if (ctx.bik >= 0) {
     const bik = checkBik(at(cells, ctx.bik));
     if (bik !== undefined && !bik.ok) warnings.push({ code: bik.code, message: bik.message, field: 'bik' });

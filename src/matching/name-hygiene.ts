@@ -16,7 +16,8 @@
  *     Latin and Cyrillic, or that holds letters of a third script (Greek, Armenian, small capitals,
  *     Cyrillic Extended, Cherokee…) or look-alike signs (`3айцев`, `×`), are folded to the word's script
  *     (./script-fold.ts): Latin letters with no Cyrillic look-alike by transliteration (`Коvалёв`). A word
- *     in one script is left alone, and so is a two-script brand (`ЭкоLife`).
+ *     in one script is left alone, and so is a two-script brand (`ЭкоLife`), but not in a person's name:
+ *     nobody writes a surname half in one script on purpose, so `Гусev` is folded to `Гусев` and counted.
  *  4. Whitespace of every kind (tabs, line breaks, NBSP, thin spaces) → one space; trimmed.
  *
  * `ё` stays `ё` (the matcher folds ё/е; the name keeps what the client wrote) and letter case stays.
@@ -206,8 +207,13 @@ function nfkc(value: string): string {
   return out + run.normalize('NFKC');
 }
 
+export interface HygieneOptions {
+  /** The name is a person's (or an entrepreneur's): no word of it is a two-script brand. */
+  readonly person?: boolean;
+}
+
 /** Cleans a name (see the file comment). Plain names come back unchanged, without a copy. */
-export function nameHygiene(value: string): NameHygiene {
+export function nameHygiene(value: string, options: HygieneOptions = {}): NameHygiene {
   if (isPlain(value)) return { text: value, removed: 0, folded: 0, foreign: 0 };
   const { chars, removed } = cleanChars(nfkc(value));
   const nameScript = scriptOfName(chars);
@@ -225,7 +231,7 @@ export function nameHygiene(value: string): NameHygiene {
     while (end < chars.length && inWord(chars, end)) end++;
     const word = chars.slice(i, end);
     if (!isBasicOneScript(word)) {
-      const result = foldWord(word, nameScript);
+      const result = foldWord(word, nameScript, options.person === true);
       folded += result.folded;
       foreign += result.foreign;
     }

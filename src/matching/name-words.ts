@@ -39,7 +39,8 @@ function scriptOf(text: string): Script {
  * organizations when `splitHyphens` is set (`Восток-Трейд` and `Восток Трейд` are one name).
  */
 export function splitName(raw: string, splitHyphens: boolean): SplitName {
-  const rawWords = splitWords(raw, splitHyphens);
+  // Only persons' names keep their hyphens, and a person's name has no two-script brand (`Гусev`).
+  const rawWords = splitWords(raw, splitHyphens, !splitHyphens);
   const skels = rawWords.map((w) => skeleton(w.text));
   const { forms, rest } = splitLegalForms(skels);
   const words: NameWord[] = [];

@@ -117,11 +117,12 @@ function caseOf(ch: string): number {
 /**
  * Splits a name into words in one pass (name hygiene, case fold, quotes and punctuation as separators, in-word
  * marks dropped). Dots split as well (`И.И.` → two dotted words), commas start a new group (the
- * `SURNAME, Given Patronymic` form), hyphens stay inside the word unless `splitHyphens`.
+ * `SURNAME, Given Patronymic` form), hyphens stay inside the word unless `splitHyphens`. `person`: a
+ * person's name, whose words are never two-script brands (./name-hygiene.ts).
  */
-export function splitWords(value: string, splitHyphens = false): RawWord[] {
+export function splitWords(value: string, splitHyphens = false, person = false): RawWord[] {
   // Plain names (ASCII and basic Cyrillic, no mixed-script word) come back from hygiene as they are.
-  const text = nameHygiene(value).text;
+  const text = nameHygiene(value, { person }).text;
   const words: RawWord[] = [];
   let group = 0;
   let current = '';

@@ -59,21 +59,18 @@ export function isLookAlikeSign(ch: string): boolean {
 
 /**
  * A word written in two scripts on purpose (`ЭкоLife`, `МТСBank`): one run of each script, each of two
- * letters or more, both with letters that have no look-alike, the Latin run with two or more of them (an
- * English word: `Life`, `Bank`; `Гусev` is a disguised `Гусев`). Which letters were meant cannot be told.
+ * letters or more, both with letters that have no look-alike. Which letters were meant cannot be told.
  */
-function isTwoScriptBrand(chars: readonly string[], classes: readonly CharClass[]): boolean {
+function isTwoScriptBrand(classes: readonly CharClass[]): boolean {
   const runs: number[] = [];
-  let latinOwn = 0;
   let last: CharClass | undefined;
-  classes.forEach((cls, i) => {
-    if (cls !== 'latin' && cls !== 'cyrillic') return;
-    if (cls === 'latin' && !TO_CYRILLIC.has(chars[i] ?? '')) latinOwn++;
+  for (const cls of classes) {
+    if (cls !== 'latin' && cls !== 'cyrillic') continue;
     if (cls === last) runs[runs.length - 1] = (runs.at(-1) ?? 0) + 1;
     else runs.push(1);
     last = cls;
-  });
-  return runs.length === 2 && runs.every((n) => n >= 2) && latinOwn >= 2;
+  }
+  return runs.length === 2 && runs.every((n) => n >= 2);
 }
 
 /** A Latin letter a Cyrillic word can read: a look-alike, a cursive twin or a transliteration. */
@@ -123,10 +120,10 @@ function census(chars: readonly string[], classes: readonly CharClass[]): Census
  * of third-script letters only follows the name's script.
  */
 function targetOf(
-  chars: readonly string[],
   count: Census,
   classes: readonly CharClass[],
   nameScript: Script | undefined,
+  person: boolean,
 ): Script | undefined {
   if (count.latin === 0 && count.cyrillic === 0) return nameScript;
   if (count.latin === 0) return 'cyrillic';
@@ -135,7 +132,8 @@ function targetOf(
   const latinOwn =
     count.latinOwn && (count.latinUnreadable || count.latin >= count.cyrillic || count.cyrillicOwn);
   if (latinOwn !== count.cyrillicOwn) return latinOwn ? 'latin' : 'cyrillic';
-  if (latinOwn && isTwoScriptBrand(chars, classes)) return undefined;
+  // A person's name is never written half in one script on purpose: `Гусev` is a disguised `Гусев`.
+  if (latinOwn && isTwoScriptBrand(classes)) return person ? (nameScript ?? 'cyrillic') : undefined;
   if (count.latin !== count.cyrillic) return count.latin > count.cyrillic ? 'latin' : 'cyrillic';
   return nameScript ?? 'cyrillic';
 }
@@ -160,8 +158,11 @@ function foldOtherAlphabets(chars: string[]): void {
   }
 }
 
-/** Folds one word (an array of characters, changed in place) towards its script. */
-export function foldWord(chars: string[], nameScript: Script | undefined): WordFold {
+/**
+ * Folds one word (an array of characters, changed in place) towards its script. `person`: the word is
+ * part of a person's name, which has no two-script brands; such a word follows the name's script.
+ */
+export function foldWord(chars: string[], nameScript: Script | undefined, person = false): WordFold {
   const classes = chars.map(classOf);
   const count = census(chars, classes);
   const mixed = count.latin > 0 && count.cyrillic > 0;
@@ -169,7 +170,7 @@ export function foldWord(chars: string[], nameScript: Script | undefined): WordF
     if (count.cyrillic > 0) foldOtherAlphabets(chars);
     return { folded: 0, foreign: 0 };
   }
-  const target = targetOf(chars, count, classes, nameScript);
+  const target = targetOf(count, classes, nameScript, person);
   const letterOf = (i: number): boolean => LETTER.test(chars[i] ?? '');
   // Third-script letters of a word the data cannot fold are still a disguise, unless the word is all of
   // them: a Greek word in a Greek name is a Greek word.

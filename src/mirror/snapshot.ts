@@ -43,3 +43,10 @@ export interface SearchNote {
 
 /** How a run's foreign-agent check found its candidates. */
 export type ForeignAgentStrategyNote = MirrorNote | SearchNote;
+
+/** How a run's foreign-agent check finds its candidates, in a few words for `status` and the dashboard. */
+export function strategyLabel(note: ForeignAgentStrategyNote): string {
+  return note.strategy === 'mirror'
+    ? `mirror of the register (${note.records} records, ${note.calls} calls)`
+    : `per-client search (${note.reason})`;
+}

@@ -7,7 +7,8 @@ import { mirrorDigest, type ForeignAgentStrategyNote, type MirrorNote } from '..
 import { chooseStrategy, estimateRows, mirrorCallEstimate, type StrategyChoice } from '../mirror/strategy.js';
 import { DEFAULT_PROFILE } from '../registry/profile.js';
 import type { MirrorStore } from './mirror-store.js';
-import { COUNTER, callsCounter } from '../domain/run-counters.js';
+import { COUNTER, callsCounter, learnedPageSize } from '../domain/run-counters.js';
+import { effectiveProfile } from './page-size.js';
 import type { RunState, RunStore } from './run-store.js';
 
 /** Rows read to estimate the file's foreign-agent searches: enough to cross a few read buffers. */
@@ -82,6 +83,16 @@ function enumerationCounts(callsByStatus: Readonly<Record<string, number>>): Rec
 }
 
 /**
+ * The answer length that may have been cut: the profile's resultCap, or the page size the run's preflight
+ * learned when it is smaller (src/pipeline/page-size.ts). The coordinator preflights before it settles the
+ * strategy, so a service that cuts at 50 never has a day of 60 records taken as complete at 50.
+ */
+async function enumerationCap(store: RunStore, run: RunState): Promise<number> {
+  const learned = learnedPageSize(await store.counters(run.id))?.learned;
+  return effectiveProfile(run.profile ?? DEFAULT_PROFILE, learned).resultCap;
+}
+
+/**
  * Decides, once per run, how its foreign-agent check finds candidates (docs/foreign-agent-mirror.md), and
  * builds the mirror when that is the choice. A resumed run keeps its decision while its mirror is stored;
  * an incomplete mirror falls back to per-client searches and says why. Returns undefined for a run
@@ -122,14 +133,15 @@ export async function settleForeignAgentStrategy(args: {
     return { note };
   }
 
+  const resultCap = await enumerationCap(store, run);
   log.info(
-    { runId: run.id, since, until, estimatedCalls: mirrorCalls },
+    { runId: run.id, since, until, estimatedCalls: mirrorCalls, resultCap },
     'enumerating the foreign-agent register',
   );
   const enumeration = await enumerateForeignAgents(args.source.search, {
     since,
     until,
-    resultCap: profile.resultCap,
+    resultCap,
     acceptUndatedGap,
     concurrency: ENUMERATION_CONCURRENCY,
   });

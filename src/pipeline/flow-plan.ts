@@ -7,7 +7,13 @@ import type { Client } from '../domain/client.js';
 import type { IngestItem } from '../ingest/index.js';
 import { clientKeyOf } from '../ops/client-key.js';
 import type { UpstreamProfile } from '../registry/index.js';
-import { decideVerdict, failedCheck, invalidVerdict, skippedCheck } from '../verdict/index.js';
+import {
+  decideVerdict,
+  failedCheck,
+  invalidVerdict,
+  screeningChecksFor,
+  skippedCheck,
+} from '../verdict/index.js';
 import { clientForJobs, type CheckJobData, type MergeJobData, type StoredResult } from './job-data.js';
 import { cacheWindowOf } from './request-cache.js';
 import { ABANDONED_JOB_AGE_S } from './retention.js';
@@ -67,6 +73,7 @@ function flowOf(
     kinds,
     decided,
     warnings: client.warnings,
+    required: screeningChecksFor(client.entityType),
     ...(key ? { clientKey: key } : {}),
   };
   const childData: CheckJobData = {
@@ -142,7 +149,12 @@ export function planRow(item: IngestItem, context: FlowContext): RowPlan {
     else children.push(kind);
   }
   if (children.length === 0) {
-    const verdict = decideVerdict(item.row, byKind(decided), item.client.warnings);
+    const verdict = decideVerdict(
+      item.row,
+      byKind(decided),
+      item.client.warnings,
+      screeningChecksFor(item.client.entityType),
+    );
     return { direct: { verdict, warnings: item.client.warnings, checkedAt: context.now } };
   }
   return { flow: flowOf(item, decided, children, prepared.client, context) };

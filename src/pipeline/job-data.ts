@@ -40,6 +40,8 @@ export interface MergeJobData {
   readonly kinds: readonly CheckKind[];
   readonly decided: readonly CheckResult[];
   readonly warnings: readonly RowIssue[];
+  /** The screening checks a CLEAR needs for this client (absent: all four), else the row is PARTIAL. */
+  readonly required?: readonly CheckKind[];
 }
 
 /** What the merge leaves for the writer under the run, until the row is on disk. */

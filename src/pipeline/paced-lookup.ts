@@ -156,7 +156,12 @@ function quotaSlots(
       // A key known to be refused, or a service known to be out of reach, gets no call at all.
       await guard?.assertClosed();
       const slot = await pacer.acquire({ urgent });
-      if (slot.granted) return;
+      if (slot.granted) {
+        // Looked at again (this process's last reading, no round trip): the wait for the slot may have
+        // seen this process start probing after failures in a row, and the calls behind it must not leave.
+        await guard?.assertClosed();
+        return;
+      }
       const tooLong = performance.now() + slot.retryInMs > deadline;
       if (tooLong || (!urgent && (await pacer.urgentWorkGoingOn()))) throw new PacedOut(slot.retryInMs);
       // Spread, so that the calls waiting do not all ask again at once.
@@ -218,15 +223,14 @@ export function pacedLookup(
             if (error.kind === 'rate_limited') {
               // Nobody may call before the service's Retry-After, on any machine; but never longer than the
               // profile's cap, or one answer could stall every run on this Redis for a day.
-              const waitMs = guard
-                ? await guard.rateLimited(runId, error.retryAfterMs, maxRetryAfterMs)
-                : Math.min(error.retryAfterMs ?? 1_000, maxRetryAfterMs);
-              await pacer.penalize(waitMs);
-            } else await guard?.failed(error, runId);
+              // The pause first, before the calls booked behind this one leave; the records and logs after.
+              await pacer.penalize(Math.min(error.retryAfterMs ?? 1_000, maxRetryAfterMs));
+              await guard?.rateLimited(runId, error.retryAfterMs, maxRetryAfterMs);
+            } else await guard?.failed(error, runId, operation, send);
           }
           throw error;
         }
-        await guard?.succeeded();
+        await guard?.succeeded(operation);
         return answer;
       },
       compactAnswerSchema<T>(),

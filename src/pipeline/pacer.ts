@@ -76,7 +76,11 @@ if tat < now then return 0 end
 return tat - now
 `);
 
-/** After a 429: nobody calls before Retry-After, and the rate is cut (see above). */
+/**
+ * After a 429: nobody calls before Retry-After, and the rate is cut (see above). No slot is booked before
+ * the pause ends, and the pause's end is marked (KEYS[3], Redis µs, for its length), so that calls whose
+ * slot, booked before the 429 came, falls in it do not leave either (Pacer.acquire looks before it sends).
+ */
 const PENALIZE = new RedisScript(`${ADAPT}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
@@ -85,6 +89,10 @@ local until_ = now + tonumber(ARGV[1])
 local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
 if until_ > tat then
   redis.call('SET', KEYS[1], string.format('%d', until_), 'PX', math.floor(tonumber(ARGV[1]) / 1000) + 60000)
+end
+local pauseMs = math.floor(tonumber(ARGV[1]) / 1000)
+if pauseMs > 0 and tonumber(redis.call('GET', KEYS[3]) or '0') < until_ then
+  redis.call('SET', KEYS[3], string.format('%d', until_), 'PX', pauseMs)
 end
 local cut = tonumber(redis.call('HGET', KEYS[2], 'cut') or '0')
 if now - cut > 1000000 then
@@ -125,6 +133,7 @@ export interface PacerCounts {
 export class Pacer {
   private readonly adaptKey: string;
   private readonly urgentKey: string;
+  private readonly pauseKey: string;
   private readonly maxAheadMs: number;
   private readonly urgentLeadMs: number;
   private readonly toleranceMs: number;
@@ -148,6 +157,7 @@ export class Pacer {
     // Same hash tag as the slot key, so both live in one Redis Cluster slot.
     this.adaptKey = `${key}:adapt`;
     this.urgentKey = urgentKeyOf(key);
+    this.pauseKey = `${key}:paused`;
   }
 
   /** Reserves the next slot; `waitMs` is the time from now (this process's clock) until it. */
@@ -182,7 +192,15 @@ export class Pacer {
         continue;
       }
       const waitMs = slot.atMs - performance.now();
-      if (waitMs > 0) await sleep(waitMs);
+      if (waitMs > 0) {
+        await sleep(waitMs);
+        // A 429 may have paused every call since this slot was booked: it does not leave in the pause.
+        const pausedUs = Number((await this.redis.get(this.pauseKey)) ?? 0);
+        if (pausedUs > slot.atUs) {
+          const retryInMs = Math.max(1, Math.ceil(this.clock.toLocal(pausedUs / 1000) - performance.now()));
+          return { granted: false, retryInMs };
+        }
+      }
       const decision: SlotDecision = slotDecision(performance.now() - slot.atMs, this.toleranceMs, retakes);
       if (decision === 'send') return { granted: true, waitMs: performance.now() - started };
       this.counts.retaken++;
@@ -191,7 +209,11 @@ export class Pacer {
   }
 
   async penalize(delayMs: number): Promise<void> {
-    await PENALIZE.run(this.redis, [this.key, this.adaptKey], [Math.round(delayMs * 1000), this.rate]);
+    await PENALIZE.run(
+      this.redis,
+      [this.key, this.adaptKey, this.pauseKey],
+      [Math.round(delayMs * 1000), this.rate],
+    );
   }
 
   /** The rate the pacer currently allows, calls per second (below `rate` after 429s). */
@@ -213,7 +235,9 @@ export class Pacer {
   /** The next slot, as a time of this process's clock (performance.now()). */
   private async reserveAt(
     urgent: boolean,
-  ): Promise<{ granted: true; atMs: number } | { granted: false; retryInMs: number; shortened: boolean }> {
+  ): Promise<
+    { granted: true; atMs: number; atUs: number } | { granted: false; retryInMs: number; shortened: boolean }
+  > {
     const reply = (await RESERVE.run(
       this.redis,
       [this.key, this.adaptKey, this.urgentKey],
@@ -227,7 +251,7 @@ export class Pacer {
       const retryInMs = Math.max(1, Math.ceil((slotUs - nowUs) / 1000 - reachMs));
       return { granted: false, retryInMs, shortened: shortened === 1 };
     }
-    return { granted: true, atMs: this.clock.toLocal(slotUs / 1000) };
+    return { granted: true, atMs: this.clock.toLocal(slotUs / 1000), atUs: slotUs };
   }
 }
 

@@ -1,3 +1,4 @@
+import { COUNTER, callsCounter } from '../domain/run-counters.js';
 import { KycError } from '../errors.js';
 import { isRegistryError, type RegistryClient, type RegistryError } from '../registry/index.js';
 
@@ -13,6 +14,21 @@ export interface PreflightOptions {
   readonly attempts?: number;
   /** Pause between those calls. */
   readonly delayMs?: number;
+  /** Told of every call made, with its HTTP status or why it got none, so that the run counts it. */
+  readonly onCall?: (status: number | string) => void;
+}
+
+/** The run counters of preflight calls (`onCall`'s statuses): the manifest's calls include them. */
+export function preflightCounts(
+  statuses: readonly (number | string)[],
+  operation = 'dictionary.list',
+): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const status of statuses) {
+    const field = callsCounter(operation, status);
+    counts[field] = (counts[field] ?? 0) + 1;
+  }
+  return statuses.length > 0 ? { ...counts, [COUNTER.calls]: statuses.length } : {};
 }
 
 export interface PreflightResult {
@@ -48,10 +64,12 @@ export async function preflight(
   const delayMs = options.delayMs ?? 1_000;
   for (let attempt = 1; ; attempt++) {
     try {
-      await registry.listDictionaries();
+      const { record } = await registry.listDictionaries();
+      options.onCall?.(record.status);
       return {};
     } catch (error) {
       if (!isRegistryError(error)) throw error;
+      options.onCall?.(error.status || error.kind);
       if (error.kind === 'auth') throw authRefused(error);
       if (!UNREACHABLE_KINDS.has(error.kind)) return { note: error.toString() };
       if (attempt >= attempts) throw unreachable(error);
@@ -68,7 +86,10 @@ export async function preflight(
 export const MIN_PAGE_SIZE = 5;
 
 /** What the broad search measured: the page size, or why there is none to learn. */
-export type PageSizeMeasure = { readonly pageSize: number } | { readonly note: string };
+/** What the broad search taught, and the status it was answered with (the call is counted like any other). */
+export type PageSizeMeasure = ({ readonly pageSize: number } | { readonly note: string }) & {
+  readonly status: number | string;
+};
 
 /**
  * The contract states no page size, and a service that cuts answers at 10 or 50 records says nothing when
@@ -79,13 +100,14 @@ export type PageSizeMeasure = { readonly pageSize: number } | { readonly note: s
  */
 export async function measurePageSize(registry: RegistryClient, resultCap: number): Promise<PageSizeMeasure> {
   try {
-    const { data } = await registry.searchSanctions({ entity_type: 'person' });
-    if (data.length >= resultCap) return { note: `a broad search answered ${data.length} records` };
+    const { data, record } = await registry.searchSanctions({ entity_type: 'person' });
+    const status = record.status;
+    if (data.length >= resultCap) return { status, note: `a broad search answered ${data.length} records` };
     if (data.length < MIN_PAGE_SIZE)
-      return { note: `a broad search answered ${data.length} records: too few to tell a page size` };
-    return { pageSize: data.length };
+      return { status, note: `a broad search answered ${data.length} records: too few to tell a page size` };
+    return { status, pageSize: data.length };
   } catch (error) {
     if (!isRegistryError(error)) throw error;
-    return { note: `the broad search failed: ${error.toString()}` };
+    return { status: error.status || error.kind, note: `the broad search failed: ${error.toString()}` };
   }
 }

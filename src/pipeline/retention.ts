@@ -11,8 +11,9 @@ import { QUEUES } from './topology.js';
 
 /**
  * Entries of each queue's BullMQ event stream (`<prefix>:<queue>:events`). Every completed job's return value
- * goes there (a check's requests and candidates); kyc-screen reads no events, so the stream is kept short:
- * BullMQ trims it approximately, to this many entries plus at most one stream node (100 entries).
+ * goes there, so no job of the pipeline returns client data (a check keeps its result under the run and
+ * returns only its kind); kyc-screen reads no events, so the stream is kept short: BullMQ trims it
+ * approximately, to this many entries plus at most one stream node (100 entries).
  */
 export const EVENTS_MAX_LEN = 100;
 
@@ -48,13 +49,14 @@ export const ABANDONED_JOB_AGE_S = 7 * 24 * 3600;
  */
 export const ABANDONED_RUN_DATA_MS = 7 * 24 * 3600 * 1000;
 
-/** The queues whose jobs and events carry client data. */
+/** The queues whose jobs carry client data. */
 const CLIENT_DATA_QUEUES = [QUEUES.checks, QUEUES.verdicts] as const;
 
 /**
  * Removes what BullMQ keeps of a finished run: its failed check and merge jobs (data, children's values and
- * failure reasons), then empties the event streams of the pipeline's queues, whose entries no one reads.
- * Events of other runs in progress go too; they carry nothing kyc-screen needs.
+ * failure reasons). The queues' event streams are shared by every run and carry no client data (job ids,
+ * states, check kinds and error codes): they are left to BullMQ's own trimming, never emptied under the
+ * runs still in progress.
  */
 export async function purgeRunJobs(redis: Redis, prefix: string, runId: string): Promise<number> {
   let removed = 0;
@@ -73,8 +75,6 @@ export async function purgeRunJobs(redis: Redis, prefix: string, runId: string):
       await queue.close();
     }
   }
-  for (const name of [...CLIENT_DATA_QUEUES, QUEUES.runs])
-    await redis.xtrim(`${prefix}:${name}:events`, 'MAXLEN', 0);
   return removed;
 }
 

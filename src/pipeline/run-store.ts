@@ -264,10 +264,40 @@ export class RunStore {
     return unrecognisedOf(await this.redis.hgetall(this.keys(runId).counters));
   }
 
-  async storeResult(runId: string, row: number, json: string): Promise<void> {
-    const key = this.keys(runId).results;
+  /**
+   * Stores a row's result; the check results it was merged from (`merged`, the row's kinds) go in the same
+   * transaction.
+   */
+  async storeResult(runId: string, row: number, json: string, merged: readonly string[] = []): Promise<void> {
+    const keys = this.keys(runId);
     // Results of a run that never finishes (client data) expire with it rather than stay forever.
-    await this.redis.multi().hset(key, String(row), json).pexpire(key, ABANDONED_RUN_DATA_MS).exec();
+    const tx = this.redis
+      .multi()
+      .hset(keys.results, String(row), json)
+      .pexpire(keys.results, ABANDONED_RUN_DATA_MS);
+    if (merged.length > 0) tx.hdel(keys.checkResults, ...merged.map((kind) => `${row}:${kind}`));
+    await tx.exec();
+  }
+
+  /** Keeps one check's result (JSON) for its row's merge. */
+  async keepCheckResult(runId: string, row: number, kind: string, json: string): Promise<void> {
+    const key = this.keys(runId).checkResults;
+    await this.redis.multi().hset(key, `${row}:${kind}`, json).pexpire(key, ABANDONED_RUN_DATA_MS).exec();
+  }
+
+  /** The kept results of a row's checks, by kind (a kind without one is absent). */
+  async checkResults(runId: string, row: number, kinds: readonly string[]): Promise<Record<string, string>> {
+    if (kinds.length === 0) return {};
+    const values = await this.redis.hmget(
+      this.keys(runId).checkResults,
+      ...kinds.map((kind) => `${row}:${kind}`),
+    );
+    const out: Record<string, string> = {};
+    kinds.forEach((kind, i) => {
+      const value = values[i];
+      if (typeof value === 'string') out[kind] = value;
+    });
+    return out;
   }
 
   /** Results stored and not yet written to the outputs. */
@@ -309,7 +339,7 @@ export class RunStore {
    */
   async releaseWorkingData(runId: string): Promise<void> {
     const keys = this.keys(runId);
-    await this.redis.del(keys.results, keys.whitelistEntries, keys.foreignAgentMirror);
+    await this.redis.del(keys.results, keys.checkResults, keys.whitelistEntries, keys.foreignAgentMirror);
     await scanKeys(this.redis, keys.cachePattern, async (found) => {
       await this.redis.unlink(...found);
     });

@@ -137,7 +137,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
       const started = embedded;
       closers.push(() => started.stop());
       options.announce(
-        `Embedded redis-server ${embedded.adopted ? 'joined (already running for this state directory)' : 'started'} at ${redisUrl}, data in ${join(config.stateDir, 'redis')}`,
+        `Embedded redis-server ${embedded.adopted ? 'joined (already running for this state directory)' : 'started'} at ${maskUrlCredentials(redisUrl)}, data in ${join(config.stateDir, 'redis')}`,
       );
     }
     const redis = connectRedis(redisUrl);

@@ -78,7 +78,7 @@ export const checkResultSchema: z.ZodType<CheckResult> = z.looseObject({
 
 export const verdictSchema: z.ZodType<Verdict> = z.looseObject({
   row: z.number(),
-  verdict: z.enum(allOf<VerdictKind>()(['HIT', 'INCOMPLETE', 'REVIEW', 'CLEAR', 'INVALID'])),
+  verdict: z.enum(allOf<VerdictKind>()(['HIT', 'INCOMPLETE', 'REVIEW', 'PARTIAL', 'CLEAR', 'INVALID'])),
   reasons: z.array(z.string()),
   checks: z.partialRecord(z.enum(CHECK_KINDS), checkResultSchema),
   scoringVersion: z.string(),

@@ -82,6 +82,11 @@ export function runKeys(prefix: string, runId: string) {
     meta: `${base}:meta`,
     /** row → stored merge result, until the writer has written it. */
     results: `${base}:results`,
+    /**
+     * `<row>:<kind>` → a check's result, until its row's merge has it: kept here rather than as the job's
+     * return value, which BullMQ also writes to the queue's event stream.
+     */
+    checkResults: `${base}:check-results`,
     checkpoint: `${base}:checkpoint`,
     counters: `${base}:counters`,
     /** One generation of the run's cached answers (see RequestCache). */

@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isErrorCode, isKycError, KycError } from '../errors.js';
 import type { Logger } from '../log.js';
-import type { RegistryError } from '../registry/index.js';
-import { isFatalKind } from './preflight.js';
+import { isRegistryError, type RegistryError } from '../registry/index.js';
+import { authRefused, isFatalKind, unreachable } from './preflight.js';
 import type { UpstreamState } from './upstream-state.js';
 
 /**
@@ -9,11 +10,13 @@ import type { UpstreamState } from './upstream-state.js';
  * row stop every call on every machine instead of spending the quota on a bad key or a dead URL), the cap
  * on Retry-After, and the log lines that make a pause or a 429 storm visible.
  *
- * The breaker: each such failure is counted in Redis; a success on a machine that saw one resets the
- * count. At the threshold the failing calls are held (their jobs go back without spending an attempt)
- * while one process probes the service with the preflight call: an answer closes the episode (a blip, an
- * emulator restart), a refused key or no answer opens the breaker. Open, it pauses the checks queue and
- * every coordinator fails its run with the reason; `run --resume` preflights again and closes it.
+ * The breaker: each such failure is counted in Redis, network failures together and a refused key per
+ * operation (a key may be accepted on one route and refused on another, so a success elsewhere must not
+ * reset it); a success of the same scope resets the count. At the threshold the failing calls are held
+ * (their jobs go back without spending an attempt) while one process probes the service with the very
+ * call that failed: an answer closes the episode (a blip, an emulator restart), a refused key or no answer
+ * opens the breaker. Open, it pauses the checks queue and every coordinator fails its run with the reason;
+ * `run --resume` preflights again and closes it.
  */
 
 /** Thrown instead of calling: the job goes back to the queue without spending an attempt. */
@@ -31,8 +34,11 @@ export interface UpstreamGuardOptions {
   readonly state: UpstreamState;
   /** Failures in a row that make the guard probe the service (and open the breaker if the probe fails). */
   readonly threshold: number;
-  /** The preflight call: throws a KycError when the key is refused or the service cannot be reached. */
-  readonly probe: () => Promise<void>;
+  /**
+   * Sends the call that failed once more (through the quota): a probe of the kind that failed, so that a
+   * key accepted on the preflight's route and refused on the screening routes is seen for what it is.
+   */
+  readonly probe: (repeat: () => Promise<unknown>) => Promise<void>;
   /** Stops every machine from taking check jobs (pauses the checks queue). */
   readonly onOpen: () => Promise<void>;
   readonly log: Logger;
@@ -52,8 +58,14 @@ type GateState = 'closed' | 'probing' | 'open';
 const PROBE_LOCK_MS = 120_000;
 const STORM_LOG_MS = 30_000;
 
+/** What a failure counts towards: an unreachable service, or a key refused on one operation. */
+function scopeOf(error: RegistryError, operation: string): string {
+  return error.kind === 'auth' ? `auth:${operation}` : 'unreachable';
+}
+
 export class UpstreamGuard {
-  private sawFailure = false;
+  /** Scopes in which this process saw a failure since its last success there. */
+  private readonly failing = new Set<string>();
   private gateCheckedAt = 0;
   private gateSeen: GateState = 'closed';
   private gateCheck: Promise<GateState> | undefined;
@@ -80,41 +92,55 @@ export class UpstreamGuard {
     if (this.gateSeen === 'probing') throw new UpstreamHeld(HOLD_MS, 'the service is being probed: no calls');
   }
 
-  /** A call got an answer: failures counted by this process are no longer "in a row". */
-  async succeeded(): Promise<void> {
-    if (!this.sawFailure) return;
-    this.sawFailure = false;
-    await this.options.state.clearFailures();
+  /**
+   * A call of `operation` got an answer: the service is reachable and the key is accepted there, so those
+   * failures counted by this process are no longer "in a row". A key refused on other operations stays so.
+   */
+  async succeeded(operation: string): Promise<void> {
+    const cleared = ['unreachable', `auth:${operation}`].filter((scope) => this.failing.delete(scope));
+    if (cleared.length > 0) await this.options.state.clearFailures(cleared);
   }
 
   /**
-   * A call failed. Returns when the failure is handled as usual (retry with backoff); throws UpstreamHeld
-   * once the failures in a row reach the threshold.
+   * A call of `operation` failed. Returns when the failure is handled as usual (retry with backoff);
+   * throws UpstreamHeld once the failures in a row reach the threshold, and has `repeat` (the same call
+   * again) probe the service.
    */
-  async failed(error: RegistryError, runId: string): Promise<void> {
+  async failed(
+    error: RegistryError,
+    runId: string,
+    operation = 'call',
+    repeat?: () => Promise<unknown>,
+  ): Promise<void> {
     if (!isFatalKind(error.kind)) return;
-    this.sawFailure = true;
-    const inARow = await this.options.state.countFailure();
+    const scope = scopeOf(error, operation);
+    this.failing.add(scope);
+    const inARow = await this.options.state.countFailure(scope);
     if (inARow < this.options.threshold) return;
     if (await this.options.state.claimProbe(PROBE_LOCK_MS)) {
       this.gateSeen = 'probing';
       this.gateCheckedAt = Date.now();
       // In the background: this call is held now, and the probe's answer decides for the calls after it.
-      this.probe(runId, inARow, error).catch((failure: unknown) =>
+      this.probe(runId, inARow, error, repeat ?? (() => Promise.reject(error))).catch((failure: unknown) =>
         this.options.log.error({ runId, err: failure }, 'the probe of the Lookup Service failed'),
       );
     }
     throw new UpstreamHeld(HOLD_MS, `${inARow} ${error.kind} failures in a row: probing the service`);
   }
 
-  private async probe(runId: string, inARow: number, last: RegistryError): Promise<void> {
+  private async probe(
+    runId: string,
+    inARow: number,
+    last: RegistryError,
+    repeat: () => Promise<unknown>,
+  ): Promise<void> {
     const { state, log } = this.options;
     try {
-      await this.options.probe();
+      await this.options.probe(repeat);
       await state.clearFailures();
       log.warn(
         { runId, failures: inARow, kind: last.kind, code: last.code },
-        'calls failed in a row but the Lookup Service answers the preflight call: going on',
+        'calls failed in a row but the Lookup Service answers the same call again: going on',
       );
     } catch (error) {
       const stop = isKycError(error)
@@ -198,6 +224,33 @@ export class UpstreamGuard {
     );
     this.storm.count = 0;
     this.storm.since = now;
+  }
+}
+
+export interface ProbeOptions {
+  /** Calls in all while the service cannot be reached (a restart must not stop every run). */
+  readonly attempts: number;
+  /** Pause between those calls, times the attempt number. */
+  readonly delayMs: number;
+}
+
+/**
+ * The breaker's probe: `send` (the call that failed, through the quota) again. A refused key throws
+ * KYC_ERR_UPSTREAM_AUTH at once; no answer is tried again and then throws KYC_ERR_UPSTREAM_UNREACHABLE;
+ * any other answer (a success, a 429, a 5xx) shows a service that is there and takes the key.
+ */
+export async function probeWith(send: () => Promise<unknown>, options: ProbeOptions): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await send();
+      return;
+    } catch (error) {
+      if (!isRegistryError(error)) throw error;
+      if (error.kind === 'auth') throw authRefused(error);
+      if (!isFatalKind(error.kind)) return;
+      if (attempt >= options.attempts) throw unreachable(error);
+      await sleep(options.delayMs * attempt);
+    }
   }
 }
 

@@ -46,9 +46,13 @@ redis.call('PEXPIREAT', KEYS[1], until_)
 return 1
 `);
 
-/** Counts a failure in a row; the count lapses a minute after the last one, so old failures do not add up. */
+/**
+ * Counts a failure in a row in its scope (a hash field); the counts lapse a minute after the last failure,
+ * so old failures do not add up.
+ */
 const COUNT_FAILURE = new RedisScript(`
-local n = redis.call('INCR', KEYS[1])
+if redis.call('TYPE', KEYS[1]).ok ~= 'hash' then redis.call('DEL', KEYS[1]) end
+local n = redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
 redis.call('PEXPIRE', KEYS[1], 60000)
 return n
 `);
@@ -116,12 +120,15 @@ export class UpstreamState {
     return pause.until > now ? pause : undefined;
   }
 
-  async countFailure(): Promise<number> {
-    return Number(await COUNT_FAILURE.run(this.redis, [this.keys.failures], []));
+  /** One more failure in a row in `scope` (`unreachable`, or `auth:<operation>`); the count now. */
+  async countFailure(scope = 'unreachable'): Promise<number> {
+    return Number(await COUNT_FAILURE.run(this.redis, [this.keys.failures], [scope]));
   }
 
-  async clearFailures(): Promise<void> {
-    await this.redis.del(this.keys.failures);
+  /** Failures in these scopes are no longer in a row; without scopes, none are. */
+  async clearFailures(scopes?: readonly string[]): Promise<void> {
+    if (scopes && scopes.length > 0) await this.redis.hdel(this.keys.failures, ...scopes);
+    else await this.redis.del(this.keys.failures);
   }
 
   /** One prober at a time across all machines, for at most `ms`. */

@@ -18,9 +18,9 @@ import { LoadedMirrors, MirrorStore } from './mirror-store.js';
 import { mirrorSearch } from './mirror-search.js';
 import { pacedLookup } from './paced-lookup.js';
 import { Pacer } from './pacer.js';
-import { measurePageSize, preflight, type PreflightOptions } from './preflight.js';
+import { measurePageSize, preflight, preflightCounts, type PreflightOptions } from './preflight.js';
 import { notePageSize, PageSizes } from './page-size.js';
-import { breakerError, UpstreamGuard } from './upstream-guard.js';
+import { breakerError, probeWith, UpstreamGuard, type ProbeOptions } from './upstream-guard.js';
 import { UpstreamState } from './upstream-state.js';
 import { LocalAnswers, RequestCache } from './request-cache.js';
 import { RunStore } from './run-store.js';
@@ -60,7 +60,7 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
 };
 
 /** The breaker's probe retries an unreachable service for about half a minute before it opens. */
-const BREAKER_PROBE: PreflightOptions = { attempts: 6, delayMs: 2_000 };
+const BREAKER_PROBE: ProbeOptions = { attempts: 6, delayMs: 2_000 };
 
 export interface WorkerHost {
   close(): Promise<void>;
@@ -120,8 +120,13 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
   const guard = new UpstreamGuard({
     state: upstream,
     threshold: settings.breakerThreshold,
-    // Patient: a service restarting (or a network blip) must not stop every run; a refused key stops at once.
-    probe: () => probe(BREAKER_PROBE),
+    // The call that failed, again, through the quota. Patient: a service restarting (or a network blip)
+    // must not stop every run; a refused key stops at once.
+    probe: (repeat) =>
+      probeWith(async () => {
+        await pacer.acquire();
+        return repeat();
+      }, BREAKER_PROBE),
     onOpen: () => checksQueue.pause(),
     log,
     currentRate: () => pacer.currentRate(),
@@ -180,7 +185,8 @@ function verdictsWorker(ctx: WorkerContext): Worker<MergeJobData> {
   return new Worker<MergeJobData>(
     QUEUES.verdicts,
     mergeProcessor({
-      store: (runId, row, result) => store.storeResult(runId, row, JSON.stringify(result)),
+      store: (runId, row, result, merged) => store.storeResult(runId, row, JSON.stringify(result), merged),
+      checkResults: (runId, row, kinds) => store.checkResults(runId, row, kinds),
       whitelist: (runId, clientKey) => whitelists.entriesFor(runId, clientKey),
     }),
     {
@@ -205,6 +211,7 @@ async function learnPageSize(ctx: WorkerContext, runId: string, urgent: boolean)
   const resultCap = (run.profile ?? DEFAULT_PROFILE).resultCap;
   await pacer.acquire({ urgent });
   const measured = await measurePageSize(registry, resultCap);
+  await store.incr(runId, preflightCounts([measured.status], 'search.sanctions'));
   if ('note' in measured) {
     log.info({ runId, resultCap, note: measured.note }, 'page size: none learned below the result cap');
     return;
@@ -219,11 +226,14 @@ async function learnPageSize(ctx: WorkerContext, runId: string, urgent: boolean)
 
 /** The Lookup Service as the coordinator of one run sees it: the preflight and the breaker. */
 function runUpstream(ctx: WorkerContext, runId: string, urgent: boolean): RunUpstream {
-  const { upstream, checksQueue, log, probe } = ctx;
+  const { upstream, checksQueue, log, probe, store } = ctx;
   return {
     async preflight() {
+      const calls: (number | string)[] = [];
       // A high-priority run's first call also tells the pacer that urgent work is starting.
-      await probe({}, urgent);
+      await probe({ onCall: (status) => calls.push(status) }, urgent).finally(() =>
+        store.incr(runId, preflightCounts(calls)),
+      );
       // The service answers: whatever stopped the calls is over for every run.
       const wasOpen = await upstream.close();
       if (wasOpen || (await checksQueue.isPaused())) await checksQueue.resume();

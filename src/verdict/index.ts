@@ -3,7 +3,7 @@ export { decideBankruptcy } from './bankruptcy.js';
 export { decideDebtor, isEmptyDebtorRecord, DEBTOR_NOT_FOUND_MESSAGE } from './debtor.js';
 export { readsAsNotFound, DEBTOR_NOT_FOUND_PHRASES } from './debtor-message.js';
 export { skippedCheck, failedCheck } from './check-result.js';
-export { decideVerdict, invalidVerdict } from './verdict.js';
+export { decideVerdict, invalidVerdict, SCREENING_CHECKS, screeningChecksFor } from './verdict.js';
 export { keepEvidence } from './candidates.js';
 export { decideEmail, emailNotAnAddress, type EmailAnswer } from './email.js';
 export { decideCard, cardLuhnFailed, type CardAnswer } from './card.js';

@@ -71,6 +71,14 @@ const ERRORS: Readonly<Record<string, string>> = Object.fromEntries(
   ]),
 );
 
+/** `<KIND>_NOT_RUN` for the watch-list and register checks: the run did not include it (verdict PARTIAL). */
+const NOT_RUN: Readonly<Record<string, string>> = Object.fromEntries(
+  (['foreign_agent', 'sanctions', 'bankruptcy', 'debtor'] as const).map((kind) => [
+    `${KIND_PREFIX[kind]}_NOT_RUN`,
+    `The ${KIND_LABEL[kind]} check did not run (the run chose fewer checks): the client is PARTIAL, never CLEAR`,
+  ]),
+);
+
 /**
  * Whitelist outcomes for every check (src/ops/whitelist). In a row the code is followed by `: ` and who
  * reviewed which record when (`FOREIGN_AGENT_SUPPRESSED: FA-0001 by Иванова А. 2025-01-10`); the code
@@ -151,6 +159,7 @@ const ROWS: Readonly<Record<string, string>> = Object.fromEntries(
 export const REASONS: Readonly<Record<string, string>> = {
   ...FIXED,
   ...ERRORS,
+  ...NOT_RUN,
   ...OPTIONAL,
   ...OPTIONAL_FINDINGS,
   ...WHITELIST,
@@ -178,6 +187,10 @@ export function suppressedReason(kind: CheckKind, note: string): string {
 /** `<KIND>_WHITELIST_REOPENED: <note>`: the whitelisted record changed, the match counts again. */
 export function reopenedReason(kind: CheckKind, note: string): string {
   return `${KIND_PREFIX[kind]}_WHITELIST_REOPENED: ${note}`;
+}
+
+export function notRunReason(kind: CheckKind): string {
+  return `${KIND_PREFIX[kind]}_NOT_RUN`;
 }
 
 export function errorReason(kind: CheckKind): string {

@@ -1,7 +1,7 @@
 import type { CheckKind, CheckResult } from '../domain/check.js';
-import type { RowIssue } from '../domain/client.js';
+import type { EntityType, RowIssue } from '../domain/client.js';
 import type { Verdict, VerdictKind } from '../domain/verdict.js';
-import { KIND_PREFIX, errorReason, rowInvalidReason, rowWarningReason } from './reasons.js';
+import { KIND_PREFIX, errorReason, notRunReason, rowInvalidReason, rowWarningReason } from './reasons.js';
 import { SCORING_VERSION } from '../matching/thresholds.js';
 
 /**
@@ -9,6 +9,8 @@ import { SCORING_VERSION } from '../matching/thresholds.js';
  *   HIT        a sanctions or foreign-agent MATCH (whatever else happened: a hit is a hit);
  *   INCOMPLETE any check ERROR (a failed check never yields CLEAR), or no check result at all;
  *   REVIEW     any POSSIBLE_MATCH or FLAG (or a MATCH of a check that is not a watch list);
+ *   PARTIAL    nothing found, but a watch-list or register check the client needs did not run
+ *              (`<KIND>_NOT_RUN`): the run chose fewer checks, and CLEAR would claim a full screening;
  *   CLEAR      otherwise (CLEAR and SKIPPED checks only).
  * The optional checks (email, card, cadastral) follow the same rules. A disguised name (see
  * obfuscationFloor) is at least REVIEW. Reasons come most important first: the hit, the failures, what
@@ -54,13 +56,24 @@ const NAME_OBFUSCATED = 'NAME_OBFUSCATED';
  */
 function obfuscationFloor(verdict: VerdictKind, warnings: readonly RowIssue[]): VerdictKind | undefined {
   if (!warnings.some((issue) => issue.code === 'KYC_ERR_ROW_NAME_OBFUSCATED')) return undefined;
-  return verdict === 'CLEAR' ? 'REVIEW' : verdict;
+  return verdict === 'CLEAR' || verdict === 'PARTIAL' ? 'REVIEW' : verdict;
+}
+
+/** The watch-list and register checks a CLEAR needs, unless the caller says which apply to the client. */
+export const SCREENING_CHECKS: readonly CheckKind[] = ['foreign_agent', 'sanctions', 'bankruptcy', 'debtor'];
+
+/** The screening checks that apply to a client: the debtor check exists for individuals only. */
+export function screeningChecksFor(entityType: EntityType): readonly CheckKind[] {
+  return entityType === 'organization'
+    ? SCREENING_CHECKS.filter((kind) => kind !== 'debtor')
+    : SCREENING_CHECKS;
 }
 
 export function decideVerdict(
   row: number,
   results: Partial<Record<CheckKind, CheckResult>>,
   warnings: readonly RowIssue[] = [],
+  required: readonly CheckKind[] = SCREENING_CHECKS,
 ): Verdict {
   const present = KIND_ORDER.flatMap((kind) => {
     const result = results[kind];
@@ -76,13 +89,19 @@ export function decideVerdict(
   else if (present.length === 0 || present.some((r) => r.status === 'ERROR')) verdict = 'INCOMPLETE';
   else if (present.some((r) => groupOf(r) === 2)) verdict = 'REVIEW';
   else verdict = 'CLEAR';
+  const notRun = verdict === 'CLEAR' ? required.filter((kind) => results[kind] === undefined) : [];
+  if (notRun.length > 0) verdict = 'PARTIAL';
 
   const disguised = obfuscationFloor(verdict, warnings);
   if (disguised !== undefined) {
     verdict = disguised;
     groups[2]?.push(NAME_OBFUSCATED);
   }
-  const reasons = [...groups.flat(), ...(present.length === 0 ? ['NO_CHECKS'] : [])];
+  const reasons = [
+    ...groups.flat(),
+    ...(present.length === 0 ? ['NO_CHECKS'] : []),
+    ...notRun.map(notRunReason),
+  ];
   for (const issue of warnings) reasons.push(rowWarningReason(issue.code));
   const checks: Partial<Record<CheckKind, CheckResult>> = {};
   for (const result of present) checks[result.kind] = result;

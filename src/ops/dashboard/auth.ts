@@ -27,6 +27,32 @@ export function requireTokenOffLoopback(host: string, token: string | undefined)
     );
 }
 
+/** The shortest token the dashboard takes: `openssl rand -hex 16` and longer. */
+export const MIN_TOKEN_LENGTH = 32;
+
+/**
+ * Refuses a token that cannot be a random one: shorter than 32 characters, with spaces or control
+ * characters, of fewer than 8 distinct characters (`aaaa…`, `abab…`), or one short string repeated.
+ * The token is never echoed.
+ */
+export function requireStrongToken(token: string | undefined): void {
+  if (token === undefined) return;
+  const why =
+    token.length < MIN_TOKEN_LENGTH
+      ? `is shorter than ${MIN_TOKEN_LENGTH} characters`
+      : // eslint-disable-next-line no-control-regex
+        /[\s\u0000-\u001f\u007f]/u.test(token)
+        ? 'contains spaces or control characters'
+        : new Set(token).size < 8 || /^(.{1,16})\1+$/su.test(token)
+          ? 'does not look random (too few distinct characters, or a repeated pattern)'
+          : undefined;
+  if (why !== undefined)
+    throw new KycError(
+      'KYC_ERR_DASHBOARD_TOKEN',
+      `KYC_DASHBOARD_TOKEN ${why}: use at least ${MIN_TOKEN_LENGTH} random characters (openssl rand -hex 32)`,
+    );
+}
+
 function digest(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
 }

@@ -4,6 +4,7 @@ import { parseCounters, verdictCount } from '../../domain/run-counters.js';
 import type { UnrecognisedCount } from '../../domain/unrecognised.js';
 import type { Counters, RunState } from '../../pipeline/run-store.js';
 import { upstreamNoticeLines, type UpstreamNotice } from '../upstream-notice.js';
+import { strategyLabel, type ForeignAgentStrategyNote } from '../../mirror/snapshot.js';
 
 /**
  * The runs page of the dashboard: every recent run with its progress and counts, straight from RunStore.
@@ -14,11 +15,13 @@ import { upstreamNoticeLines, type UpstreamNotice } from '../upstream-notice.js'
 export interface RunView {
   readonly run: RunState;
   readonly counters: Counters;
+  /** How the run's foreign-agent check finds candidates, once settled (before its first dispatch). */
+  readonly foreignAgent?: ForeignAgentStrategyNote | undefined;
   /** Unrecognised upstream answers by operation and kind, with their sanitised examples. */
   readonly unrecognised?: readonly UnrecognisedCount[];
 }
 
-const VERDICTS = ['HIT', 'REVIEW', 'INCOMPLETE', 'CLEAR', 'INVALID'] as const;
+const VERDICTS = ['HIT', 'REVIEW', 'INCOMPLETE', 'PARTIAL', 'CLEAR', 'INVALID'] as const;
 
 function escape(text: string): string {
   return text.replace(/[&<>"']/gu, (c) => `&#${c.charCodeAt(0)};`);
@@ -110,7 +113,14 @@ function timesCell(run: RunState): string {
 }
 
 /** One run's table row; also sent with `/api/runs` so the page's script shows exactly what the server renders. */
-export function runRow({ run, counters, unrecognised }: RunView): string {
+/** The priority, and under it the foreign-agent strategy (mirror or per-client search) with its detail. */
+function priorityCell(run: RunState, note: ForeignAgentStrategyNote | undefined): string {
+  if (!note) return `<td>${escape(run.priority)}</td>`;
+  const label = `foreign-agent check: ${strategyLabel(note)}`;
+  return `<td title="${escape(label)}">${escape(run.priority)}<br>fa: ${escape(note.strategy)}</td>`;
+}
+
+export function runRow({ run, counters, unrecognised, foreignAgent }: RunView): string {
   const counts = parseCounters(counters);
   const cells = [
     `<td class="id"><code>${escape(run.id)}</code></td>`,
@@ -121,7 +131,7 @@ export function runRow({ run, counters, unrecognised }: RunView): string {
     numberCell(counts.rateLimited),
     numberCell(counts.retries),
     unrecognisedCell(unrecognised),
-    `<td>${escape(run.priority)}</td>`,
+    priorityCell(run, foreignAgent),
     `<td class="clip" title="${escape(run.schedule ?? '')}">${escape(run.schedule ?? '')}</td>`,
     timesCell(run),
     `<td class="clip" title="${escape(run.input)}">${escape(basename(run.input))}</td>`,
@@ -141,6 +151,7 @@ const COLUMNS: readonly { readonly head: string; readonly width?: number; readon
   { head: 'HIT', width: 50, num: true },
   { head: 'REVIEW', width: 68, num: true },
   { head: 'INCOM&shy;PLETE', width: 75, num: true },
+  { head: 'PARTIAL', width: 66, num: true },
   { head: 'CLEAR', width: 62, num: true },
   { head: 'INVALID', width: 68, num: true },
   { head: 'calls', width: 65, num: true },

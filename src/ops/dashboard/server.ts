@@ -6,6 +6,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Queue } from 'bullmq';
 import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
+import { MirrorStore } from '../../pipeline/mirror-store.js';
 import { RunStore } from '../../pipeline/run-store.js';
 import { QUEUE_STREAMS } from '../../pipeline/retention.js';
 import { UpstreamState } from '../../pipeline/upstream-state.js';
@@ -13,8 +14,10 @@ import { QUEUES } from '../../pipeline/topology.js';
 import { listen, type Listening } from '../../infra/listen.js';
 import { pipelineMetrics } from '../metrics/pipeline-metrics.js';
 import { NOTIFICATIONS_QUEUE } from '../notify/webhook-queue.js';
+import { RUN_WEBHOOKS_QUEUE } from '../notify/run-webhooks.js';
+import { hostGuard, inlineScriptHashes, securityHeaders } from '../../api/host-guard.js';
 import { SCHEDULES_QUEUE } from '../schedule/definition.js';
-import { requireTokenOffLoopback, tokenAuth } from './auth.js';
+import { requireStrongToken, requireTokenOffLoopback, tokenAuth } from './auth.js';
 import { redactJobData, redactReturnValue, redactRun } from './redact.js';
 import { runRow, runsPage, type RunView } from './runs-page.js';
 
@@ -27,7 +30,26 @@ export interface DashboardOptions {
   readonly recentRuns?: number;
   /** Required on every route but /healthz when set; required to listen anywhere but loopback (auth.ts). */
   readonly token?: string;
+  /** Names it is reached under besides its address (KYC_DASHBOARD_HOSTS), lower case. */
+  readonly hosts?: readonly string[];
 }
+
+/**
+ * Scripts and styles of the dashboard's own origin only (bull-board's assets; inline styles for its
+ * layout); the runs page adds its one inline script by hash. Never in a frame.
+ */
+const DASHBOARD_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /**
  * `kyc-screen dashboard`: bull-board over the pipeline's queues, the schedules and the webhook notices at /queues (read-only: retrying or deleting pipeline jobs by hand would break a run's bookkeeping; job data shown without
@@ -37,10 +59,17 @@ export interface DashboardOptions {
 export async function startDashboard(options: DashboardOptions): Promise<Listening> {
   const { redis, prefix } = options;
   requireTokenOffLoopback(options.host, options.token);
-  const queues = [QUEUES.runs, QUEUES.checks, QUEUES.verdicts, SCHEDULES_QUEUE, NOTIFICATIONS_QUEUE].map(
-    (name) => new Queue(name, { connection: redis, prefix, streams: QUEUE_STREAMS }),
-  );
+  requireStrongToken(options.token);
+  const queues = [
+    QUEUES.runs,
+    QUEUES.checks,
+    QUEUES.verdicts,
+    SCHEDULES_QUEUE,
+    NOTIFICATIONS_QUEUE,
+    RUN_WEBHOOKS_QUEUE,
+  ].map((name) => new Queue(name, { connection: redis, prefix, streams: QUEUE_STREAMS }));
   const store = new RunStore(redis, prefix);
+  const mirrors = new MirrorStore(redis, prefix);
   const upstream = new UpstreamState(redis, prefix);
   const metrics = pipelineMetrics({ redis, prefix, queues, recentRuns: options.recentRuns ?? 500 });
 
@@ -75,6 +104,8 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
           run: run && redactRun(run),
           counters: await store.counters(id),
           unrecognised: await store.unrecognised(id),
+          // A damaged note leaves the cell without it; the run's row still shows.
+          foreignAgent: await mirrors.note(id).catch(() => undefined),
         };
       }),
     );
@@ -82,11 +113,27 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
   }
 
   const app = new Hono();
+  app.use('*', securityHeaders(DASHBOARD_CSP));
+  // Before the token: a rebound name gets nothing, not even the login prompt.
+  app.use(
+    '*',
+    hostGuard({ bound: options.host, names: options.hosts ?? [] }, (what) =>
+      what === 'host'
+        ? new Response(
+            'kyc-screen dashboard: this Host is not served; add the name to KYC_DASHBOARD_HOSTS to serve it.\n',
+            { status: 421 },
+          )
+        : new Response('kyc-screen dashboard: cross-origin request refused.\n', { status: 403 }),
+    ),
+  );
   if (options.token !== undefined) app.use('*', tokenAuth(options.token));
   app.get('/', (c) => c.redirect('/runs'));
   app.get('/runs', async (c) => {
     const [views, pause, breaker] = await Promise.all([runViews(), upstream.pause(), upstream.breaker()]);
-    return c.html(runsPage(views, 2, new Date(), { pause, breaker }));
+    const html = runsPage(views, 2, new Date(), { pause, breaker });
+    const scripts = ["'self'", ...inlineScriptHashes(html)].join(' ');
+    c.header('content-security-policy', DASHBOARD_CSP.replace("script-src 'self'", `script-src ${scripts}`));
+    return c.html(html);
   });
   // Each run with its rendered table row (`html`): what the runs page's script puts in place.
   app.get('/api/runs', async (c) =>

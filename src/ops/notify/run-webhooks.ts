@@ -1,4 +1,10 @@
-import { Queue, Worker, type Job } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
+import {
+  checkDestination,
+  guardedDispatcher,
+  NO_ALLOWED_DESTINATIONS,
+  type DestinationAllowList,
+} from '../../api/webhook-destination.js';
 import type { Redis } from 'ioredis';
 import { verdictCounts } from '../../domain/run-counters.js';
 import type { Logger } from '../../log.js';
@@ -117,6 +123,31 @@ export interface RunWebhookDeps {
   readonly linksOf: (runId: string) => RunLinks;
   /** Told of every attempt (the API's metrics count them). */
   readonly onAttempt?: (attempt: WebhookAttempt) => void;
+  /** Non-public receivers a run's callback may reach (`KYC_API_WEBHOOK_ALLOW`); by default none. */
+  readonly destinations?: DestinationAllowList;
+}
+
+/**
+ * One POST to a run's callback, its destination checked again (it may resolve elsewhere than when the run
+ * was submitted) and the connection's addresses checked as it opens.
+ */
+async function postToCallback(
+  deps: RunWebhookDeps,
+  url: string,
+  post: Parameters<typeof postSigned>[1],
+): Promise<PostOutcome> {
+  const allow = deps.destinations ?? NO_ALLOWED_DESTINATIONS;
+  try {
+    await checkDestination(new URL(url), allow);
+  } catch {
+    return { status: null, error: 'receiver not allowed' };
+  }
+  const dispatcher = guardedDispatcher(new URL(url), allow);
+  try {
+    return await postSigned({ url, secret: deps.secret, dispatcher }, post);
+  } finally {
+    await dispatcher.close();
+  }
 }
 
 function attemptOf(job: Job<RunEventJob>, url: string, outcome: PostOutcome): WebhookAttempt {
@@ -150,11 +181,14 @@ async function deliverRunEvent(deps: RunWebhookDeps, job: Job<RunEventJob>): Pro
     rows: run.written,
     links: deps.linksOf(runId),
   });
-  const outcome = await postSigned(
-    { url, secret: deps.secret },
-    { event: job.data.event, deliveryId: deliveryIdOf(job.data), body },
-  );
-  const attempt = attemptOf(job, url, outcome);
+  const post = { event: job.data.event, deliveryId: deliveryIdOf(job.data), body };
+  const outcome =
+    receiver === 'callback'
+      ? await postToCallback(deps, url, post)
+      : await postSigned({ url, secret: deps.secret }, post);
+  // A receiver that is not allowed stays so: not retried.
+  const refused = outcome.status === null && outcome.error === 'receiver not allowed';
+  const attempt = { ...attemptOf(job, url, outcome), ...(refused ? { retrying: false } : {}) };
   // Only while the run is there: a deleted run's record is not recreated by its log.
   if ((await deps.redis.exists(key)) === 1)
     await deps.redis.hset(
@@ -163,6 +197,7 @@ async function deliverRunEvent(deps: RunWebhookDeps, job: Job<RunEventJob>): Pro
       JSON.stringify(attempt),
     );
   deps.onAttempt?.(attempt);
+  if (refused) throw new UnrecoverableError(deliveryError(url, outcome).message);
   if (attempt.outcome === 'failed') throw deliveryError(url, outcome);
   return outcome.status;
 }
@@ -186,7 +221,7 @@ export async function startRunWebhookWorker(deps: RunWebhookDeps): Promise<{ clo
   worker.on('error', (error) => log.error({ err: error }, 'worker error'));
   worker.on('failed', (job, error) => {
     if (!job) return;
-    const last = job.attemptsMade >= (job.opts.attempts ?? 1);
+    const last = job.attemptsMade >= (job.opts.attempts ?? 1) || error instanceof UnrecoverableError;
     const fields = {
       runId: job.data.runId,
       event: job.data.event,

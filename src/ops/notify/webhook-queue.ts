@@ -1,4 +1,5 @@
 import { Queue, Worker, type Job } from 'bullmq';
+import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import type { Redis } from 'ioredis';
 import { KycError } from '../../errors.js';
 import type { Logger } from '../../log.js';
@@ -58,6 +59,8 @@ export async function enqueueNewHits(
 export interface WebhookTarget {
   readonly url: string;
   readonly secret: string;
+  /** Opens the connections (one that checks the addresses it connects to, for a run's callback). */
+  readonly dispatcher?: Dispatcher;
 }
 
 /**
@@ -85,7 +88,10 @@ export interface SignedPost {
 /** What one POST came to: the receiver's HTTP status, or why there was none. */
 export type PostOutcome =
   | { readonly status: number }
-  | { readonly status: null; readonly error: 'no connection' | 'no answer in time' };
+  | {
+      readonly status: null;
+      readonly error: 'no connection' | 'no answer in time' | 'receiver not allowed';
+    };
 
 export const isDelivered = (outcome: PostOutcome): boolean =>
   outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
@@ -102,27 +108,39 @@ export function deliveryError(url: string, outcome: PostOutcome): KycError {
  */
 export async function postSigned(target: WebhookTarget, post: SignedPost): Promise<PostOutcome> {
   const request = requestOf(target.url);
+  const init = {
+    method: 'POST',
+    headers: {
+      ...request.headers,
+      'content-type': 'application/json',
+      'user-agent': `kyc-screen/${VERSION}`,
+      'x-kyc-event': post.event,
+      'x-kyc-delivery': post.deliveryId,
+      'x-kyc-signature': signatureHeader(target.secret, post.body, Math.floor(Date.now() / 1000)),
+    },
+    body: post.body,
+    redirect: 'manual',
+    signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+  } as const;
   try {
-    const response = await fetch(request.url, {
-      method: 'POST',
-      headers: {
-        ...request.headers,
-        'content-type': 'application/json',
-        'user-agent': `kyc-screen/${VERSION}`,
-        'x-kyc-event': post.event,
-        'x-kyc-delivery': post.deliveryId,
-        'x-kyc-signature': signatureHeader(target.secret, post.body, Math.floor(Date.now() / 1000)),
-      },
-      body: post.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
+    // undici's own fetch for a dispatcher of its own: Node's built-in fetch may be of another undici.
+    const response = target.dispatcher
+      ? await undiciFetch(request.url, { ...init, dispatcher: target.dispatcher })
+      : await fetch(request.url, init);
     await response.body?.cancel();
     return { status: response.status };
   } catch (error) {
     const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    if (isRefusedDestination(error)) return { status: null, error: 'receiver not allowed' };
     return { status: null, error: timedOut ? 'no answer in time' : 'no connection' };
   }
+}
+
+/** The connection was refused by the dispatcher's address check (src/api/webhook-destination.ts). */
+function isRefusedDestination(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if (e instanceof KycError && e.code === 'KYC_ERR_API_CALLBACK_URL') return true;
+  return false;
 }
 
 /** One delivery of the notice; non-2xx is a failed attempt. */

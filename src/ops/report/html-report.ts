@@ -13,11 +13,12 @@ export interface ReportDelta {
   readonly report: DeltaReport;
 }
 
-const VERDICT_ORDER = ['HIT', 'INCOMPLETE', 'REVIEW', 'CLEAR', 'INVALID'] as const;
+const VERDICT_ORDER = ['HIT', 'INCOMPLETE', 'REVIEW', 'PARTIAL', 'CLEAR', 'INVALID'] as const;
 const VERDICT_COLOUR: Readonly<Record<(typeof VERDICT_ORDER)[number], string>> = {
   HIT: '#b3261e',
   INCOMPLETE: '#8a5a00',
   REVIEW: '#b36b00',
+  PARTIAL: '#5e548e',
   CLEAR: '#2e7d32',
   INVALID: '#5f6368',
 };
@@ -159,6 +160,13 @@ function delta(d: ReportDelta | undefined): string {
   );
 }
 
+/**
+ * The report is a file opened from disk or downloaded from the API: it runs nothing, loads nothing, and
+ * styles itself inline. A name in it that slipped past escaping still could not run a script.
+ */
+const REPORT_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
 const STYLE = `
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#1f1f1f;margin:24px auto;max-width:1180px;padding:0 16px}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #ddd;padding-bottom:4px}
@@ -188,7 +196,7 @@ export function renderReport(
     ? '<p class="marker"><b>Screened against the built-in emulator:</b> its registers are synthetic; these verdicts say nothing about real clients.</p>'
     : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>KYC screening report ${h(m.run_id)}</title><style>${STYLE}</style></head>
 <body>
 <h1>KYC screening report</h1>

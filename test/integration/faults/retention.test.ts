@@ -87,7 +87,36 @@ describe('retention of client data', () => {
     expect(readFileSync(join(outDir, 'verdicts.csv'), 'utf8').trim().split('\n')).toHaveLength(121);
   }, 120_000);
 
-  it("a finished run's failed jobs are removed, those of other runs kept, and the event streams emptied", async () => {
+  it('the event streams hold no client data while a run is in progress, and a finished run leaves them be', async () => {
+    const prefix = uniquePrefix();
+    const input = sampleSlice(60);
+    const data = personalData(input);
+    const outDir = mkdtempSync(join(tmpdir(), 'kyc-streams-'));
+    const child = cli(['run', input, '--out-dir', outDir, '--run-id', 'streams_1', '--no-progress'], {
+      REDIS_URL: redisUrl(),
+      KYC_PREFIX: prefix,
+      KYC_API_URL: emulator.url,
+      KYC_RATE: '200',
+    });
+    const stderr = stderrOf(child);
+    const streams = Object.values(QUEUES).map((name) => `${prefix}:${name}:events`);
+    // Read as any client of this Redis could, every entry of every queue's stream, for the whole run.
+    const seen = new Map<string, string>();
+    while (child.exitCode === null) {
+      for (const stream of streams)
+        for (const [id, fields] of await redis.xrange(stream, '-', '+'))
+          seen.set(`${stream} ${id}`, fields.join(' '));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect([0, 4], stderr()).toContain(await exited(child));
+    const entries = [...seen.values()];
+    expect(entries.some((entry) => entry.includes('completed'))).toBe(true);
+    expect(leaked(entries.join('\n'), data)).toEqual([]);
+    // Nothing trims the shared streams at the end of a run: the entries of other runs would go too.
+    expect(await redis.xlen(`${prefix}:${QUEUES.checks}:events`)).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("a finished run's failed jobs are removed, those of other runs kept, and the event streams left be", async () => {
     const prefix = uniquePrefix();
     const queue = new Queue(QUEUES.verdicts, { connection: redis, prefix, streams: QUEUE_STREAMS });
     const worker = new Worker(
@@ -107,9 +136,13 @@ describe('retention of client data', () => {
     expect(await purgeRunJobs(redis, prefix, 'done_1')).toBe(1);
     expect(await queue.getJob('done_1-1-merge')).toBeUndefined();
     expect(await queue.getJob('other_1-1-merge')).toBeDefined();
-    expect(await redis.xlen(`${prefix}:${QUEUES.verdicts}:events`)).toBe(0);
-    const dump = await dumpKeys(redis, prefix);
-    expect(dump).not.toContain('done_1-1-merge');
+    const events = await redis.xlen(`${prefix}:${QUEUES.verdicts}:events`);
+    expect(events).toBeGreaterThan(0);
+    // The streams name the job (its id, no client data); no key holds the job itself any more.
+    const dump = (await dumpKeys(redis, prefix))
+      .split('\n')
+      .filter((line) => !line.startsWith(`${prefix}:${QUEUES.verdicts}:events `));
+    expect(dump.join('\n')).not.toContain('done_1-1-merge');
     await queue.close();
   });
 });

@@ -8,6 +8,7 @@ import type { FaStrategyOption } from '../../../src/mirror/strategy.js';
 import type { CheckKind } from '../../../src/domain/check.js';
 import { settleForeignAgentStrategy } from '../../../src/pipeline/fa-strategy.js';
 import { MirrorStore } from '../../../src/pipeline/mirror-store.js';
+import { notePageSize } from '../../../src/pipeline/page-size.js';
 import { RunStore, type RunState } from '../../../src/pipeline/run-store.js';
 import { upstreamProfileSchema } from '../../../src/registry/profile.js';
 import { connect, uniquePrefix } from '../../helpers/redis.js';
@@ -81,6 +82,34 @@ describe('settling a run’s foreign-agent strategy', () => {
     const counters = await new RunStore(redis, prefix).counters('resume1');
     expect(counters['calls:search.foreign_agent:200']).toBe(5122);
   }, 60_000);
+
+  describe('against a service that cuts answers at a page size below the profile’s cap of 100', () => {
+    const register = generateRegisters(42).foreignAgents;
+    const key = (r: { data: { registration_number: string; name: string } }) =>
+      `${r.data.registration_number}|${r.data.name}`;
+    const learnedAndSettled = async (runId: string, page: number) => {
+      await notePageSize(redis, prefix, runId, page);
+      const { settled } = await settle(runState(runId, 'mirror'), registerSearch(register, page));
+      return settled?.note;
+    };
+
+    it('never takes a cut day as whole: a day of more records than a page falls back to searches', async () => {
+      // Three days hold 8 records: cut at 7, and one of them has 7 individuals, so no split can show it whole.
+      const note = await learnedAndSettled('paged7', 7);
+      expect(note).toMatchObject({
+        strategy: 'search',
+        reason: expect.stringMatching(/^mirror incomplete: added=\d{4}-\d\d-\d\d agent_type .* \(7\)$/),
+      });
+    }, 60_000);
+
+    it('splits a day whose answer is a full page by agent_type, and then has every record', async () => {
+      const note = await learnedAndSettled('paged8', 8);
+      if (note?.strategy !== 'mirror') throw new Error(JSON.stringify(note));
+      expect(note.split_days).toBe(3);
+      const stored = (await new MirrorStore(redis, prefix).load('paged8'))?.records;
+      expect(stored?.map(key).sort()).toEqual(register.map(key).sort());
+    }, 60_000);
+  });
 
   it('decides nothing for a run without the foreign-agent check', async () => {
     const { settled, calls } = await settle(runState('nofa', 'mirror', ['sanctions']));

@@ -12,7 +12,7 @@ import { chromiumContext, skipBrowser } from '../../helpers/chromium.js';
 import { cli, exited, stderrOf } from '../../helpers/cli-process.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 
-const TOKEN = 'dashboard-test-token-7f3a';
+const TOKEN = 'dashboard-Test-Token-7f3a9Qw2Er5Ty8Ui1Op4';
 let redis: Redis;
 let prefix: string;
 let open: Listening;
@@ -39,6 +39,24 @@ describe('dashboard authentication off loopback', () => {
     const stderr = stderrOf(child);
     expect(await exited(child)).toBe(2);
     expect(stderr()).toContain('KYC_ERR_DASHBOARD_TOKEN');
+  });
+
+  it('refuses a blank, short or patterned token from any source, before it listens', async () => {
+    await expect(
+      startDashboard({ redis, prefix, port: 0, host: '0.0.0.0', token: 'x' }),
+    ).rejects.toMatchObject({ code: 'KYC_ERR_DASHBOARD_TOKEN' });
+    const dir = mkdtempSync(join(tmpdir(), 'kyc-secret-'));
+    writeFileSync(join(dir, 'token'), `${'ab'.repeat(20)}\n`);
+    for (const [env, code] of [
+      [{ KYC_DASHBOARD_TOKEN: ' ' }, 'KYC_ERR_CONFIG_INVALID'],
+      [{ KYC_DASHBOARD_TOKEN: 'a' }, 'KYC_ERR_DASHBOARD_TOKEN'],
+      [{ KYC_DASHBOARD_TOKEN_FILE: join(dir, 'token') }, 'KYC_ERR_DASHBOARD_TOKEN'],
+    ] as const) {
+      const child = cli(['dashboard', '--port', '0'], { REDIS_URL: redisUrl(), ...env });
+      const stderr = stderrOf(child);
+      expect(await exited(child), JSON.stringify(env)).toBe(2);
+      expect(stderr()).toContain(code);
+    }
   });
 
   it('every page and API route needs the token; /healthz does not', async () => {

@@ -155,7 +155,7 @@ describe('dashboard during a run', () => {
       // The run finishes while the page stays open: its row turns to the final counts without a reload.
       const { run } = await running;
       const manifest = JSON.parse(readFileSync(run.manifest, 'utf8')) as Manifest;
-      const counts = (['HIT', 'REVIEW', 'INCOMPLETE', 'CLEAR', 'INVALID'] as const).map(
+      const counts = (['HIT', 'REVIEW', 'INCOMPLETE', 'PARTIAL', 'CLEAR', 'INVALID'] as const).map(
         (v) => manifest.verdicts[v] ?? 0,
       );
       const state = manifest.verdicts.INCOMPLETE
@@ -221,7 +221,7 @@ describe('dashboard during a run', () => {
         expect(failedRow).toContain('failed');
         expect(failedRow).toContain('KYC_ERR_INPUT_ENCODING: the input is not valid windows-1251');
         expect(failedRow).not.toContain('readInput');
-        expect(await rowText(page, incomplete)).toContain('done, 3 INCOMPLETE 60 / 60 0 0 3 57 0');
+        expect(await rowText(page, incomplete)).toContain('done, 3 INCOMPLETE 60 / 60 0 0 3 0 57 0');
         const colour = await page.evaluate(
           `getComputedStyle(document.querySelector('tr[data-run="${incomplete}"] td.status')).color`,
         );

@@ -47,6 +47,10 @@ describe('report html', () => {
     for (const r of attention) expect(html).toContain(r.full_name?.replace(/"/g, '&quot;') ?? '');
     expect(html).toContain(manifest.input.sha256);
     expect(html).not.toMatch(/<script|<link|src=/i);
+    // Its own policy: nothing but its inline style, should anything slip past the escaping.
+    expect(html).toMatch(
+      /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline';[^"]*">/u,
+    );
     // Without --overwrite an existing report is kept.
     await expect(writeRunReport({ target: dirname(current.manifest), out })).rejects.toMatchObject({
       code: 'KYC_ERR_OUTPUT_EXISTS',
@@ -62,6 +66,10 @@ describe('report html', () => {
     await context.setOffline(true);
     try {
       const page = await context.newPage();
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/iu.test(message.text())) violations.push(message.text());
+      });
       const requests: string[] = [];
       page.on('request', (request) => requests.push(request.url()));
       await page.goto(`file://${out}`);
@@ -75,6 +83,9 @@ describe('report html', () => {
       expect(await rows.first().innerText()).toContain(hits[0]?.full_name ?? '');
       expect(await page.locator('#delta + p').innerText()).toMatch(/2 clients before, 80 now/);
       expect(requests).toEqual([`file://${out}`]);
+      // The inline style applies under the page's CSP, and nothing was refused.
+      expect(await page.evaluate('getComputedStyle(document.body).maxWidth')).toBe('1180px');
+      expect(violations).toEqual([]);
       await page.screenshot({ path: join(ARTIFACTS, 'report.png'), fullPage: false });
       expect(readFileSync(join(ARTIFACTS, 'report.png')).subarray(1, 4).toString()).toBe('PNG');
       const pdf = await page.pdf({ format: 'A4' });

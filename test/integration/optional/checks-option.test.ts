@@ -67,8 +67,10 @@ describe('kyc-screen run --checks', () => {
     expect(statusColumns(verdicts.header)).toEqual(['foreign_agent', 'sanctions']);
     expect(verdicts.header.filter((c) => OPTIONAL_FIELD_COLUMN.test(c))).toEqual([]);
     expect(manifest.checks_run).toEqual(['foreign_agent', 'sanctions']);
-    // The Banks lookup belongs to the foreign-agent check (its evidence), so it stays.
+    // The Banks lookup belongs to the foreign-agent check (its evidence), so it stays; the preflight
+    // calls (dictionary.list) are counted too.
     expect(Object.keys(manifest.upstream.calls_by_operation).sort()).toEqual([
+      'dictionary.list',
       'dictionary.values',
       'search.foreign_agent',
       'search.sanctions',

@@ -37,7 +37,7 @@ describe('--smtp', () => {
     const { run } = await pipeline.finish(runId);
     const verdicts = readVerdicts(run.out);
     expect(verdicts.byId('E1')).toMatchObject({
-      kyc_verdict: 'CLEAR',
+      kyc_verdict: 'PARTIAL', // sanctions and e-mail only: not screened in full
       kyc_email_mx: 'true',
       kyc_email_recommendation: 'ALLOW',
       kyc_email_risk: '0.10',
@@ -57,7 +57,7 @@ describe('--smtp', () => {
     const { run } = await pipeline.finish(runId);
     const verdicts = readVerdicts(run.out);
     expect(verdicts.byId('E2')).toMatchObject({
-      kyc_verdict: 'CLEAR',
+      kyc_verdict: 'PARTIAL',
       kyc_email_mx: 'not checked',
       kyc_email_recommendation: '',
     });

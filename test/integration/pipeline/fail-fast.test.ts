@@ -14,6 +14,7 @@ import { UpstreamState } from '../../../src/pipeline/upstream-state.js';
 import { cli, exited } from '../../helpers/cli-process.js';
 import { faultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
+import { sampleSlice as sampleSliceOf } from '../../helpers/sample-slice.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 
 /** A CLI process with its whole stdout and stderr, and how long it took. */
@@ -151,6 +152,38 @@ describe('failing fast on the upstream', () => {
     }, 240_000);
   });
 
+  describe('a key accepted on the dictionary route only', () => {
+    let proxy: FaultProxy;
+    beforeAll(async () => {
+      proxy = await faultProxy(emulator.url);
+    });
+    afterAll(() => proxy.close());
+
+    it('stops the run with exit 5 after a few refused screening calls: the probe repeats a refused call', async () => {
+      const prefix = uniquePrefix();
+      const outDir = mkdtempSync(join(tmpdir(), 'kyc-route-key-'));
+      let refused = 0;
+      // The preflight's route (and the breaker's old probe) takes the key; every screening route refuses it.
+      proxy.setInject(({ url }) => {
+        if (url.split('?')[0] === '/reg2/dictionary') return undefined;
+        refused++;
+        return { status: 401, body: '{"error":{"code":"UNAUTHORIZED"}}' };
+      });
+      const result = await runCli(
+        ['run', sampleSliceOf(20), '--run-id', 'route_key_1', '--out-dir', outDir, '--no-progress'],
+        envFor(prefix, proxy.url),
+      );
+      expect(result.code, result.stderr).toBe(5);
+      expect(result.stderr).toContain('KYC_ERR_UPSTREAM_AUTH');
+      // The calls in flight when the first refusals came, and one probe: not every row's attempts.
+      expect(refused).toBeLessThanOrEqual(30);
+      expect(result.seconds).toBeLessThan(60);
+      expect(await new UpstreamState(redis, prefix).breaker()).toMatchObject({
+        code: 'KYC_ERR_UPSTREAM_AUTH',
+      });
+    }, 180_000);
+  });
+
   describe('a network blip', () => {
     let proxy: FaultProxy;
     beforeAll(async () => {
@@ -181,7 +214,7 @@ describe('failing fast on the upstream', () => {
       const rows = verdictRows(join(dir, 'verdicts.csv'));
       expect(rows).toHaveLength(200);
       expect(rows.filter((r) => r.includes('INCOMPLETE'))).toHaveLength(0);
-      expect(readFileSync(logFile, 'utf8')).toContain('answers the preflight call: going on');
+      expect(readFileSync(logFile, 'utf8')).toContain('answers the same call again: going on');
     }, 180_000);
   });
 

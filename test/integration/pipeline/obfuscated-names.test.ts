@@ -52,6 +52,16 @@ const CASES: readonly Case[] = [
   { id: 'FA-GREEK', name: 'Κοвалев Андрей Сергеевич', ...FA_PERSON },
   { id: 'FA-ARMENIAN-LATIN-V', name: 'Кօvалев Андрей Сергеевич', ...FA_PERSON },
   { id: 'SA-SMALL-CAPITAL', name: 'Щербакᴏв Дмитрий Юрьевич', ...SA_PERSON },
+  // A person's surname half in each script, shaped like a brand (`ЭкоLife`): a person's name never is one.
+  { id: 'FA-TWO-SCRIPT-RUNS', name: 'Ковалev Андрей Сергеевич', ...FA_PERSON },
+  // The emulator's generated listed person Гусев Кирилл Антонович (seed 42).
+  {
+    id: 'FA-GUSEV',
+    name: 'Гусev Кирилл Антонович',
+    birthDate: '1989-09-20',
+    column: 'kyc_foreign_agent',
+    searched: 'Гусев',
+  },
   // Past the binary sniff's 64 KiB (the filler rows below): a NUL is cleaned like any control character.
   { id: 'SA-NUL-LATE', name: 'Щерба\u0000ков Дмитрий Юрьевич', ...SA_PERSON },
 ];

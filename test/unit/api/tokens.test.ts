@@ -62,4 +62,53 @@ describe('API tokens', () => {
       expect.objectContaining({ code: 'KYC_ERR_CONFIG_INVALID' }),
     );
   });
+
+  it('names the line of a malformed entry in a file, and what is wrong with it, never its text', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'kyc-tokens-')), 'tokens');
+    const secret = 'pasted-Secret-Token-Value-1234567890';
+    writeFileSync(file, `# clients\nalice:${sha('a')}\n\nbob:${secret}\n`);
+    const error = (() => {
+      try {
+        loadApiTokens({ KYC_API_TOKENS_FILE: file });
+      } catch (thrown) {
+        return thrown as { code: string; message: string };
+      }
+      throw new Error('not refused');
+    })();
+    expect(error.code).toBe('KYC_ERR_API_TOKENS');
+    expect(error.message).toMatch(/line 4 has no sha256/u);
+    expect(error.message).not.toContain(secret);
+    expect(() => parseApiTokens(`a:${sha('1')}\nb:${sha('2')},c:nothex`)).toThrow(/line 2, entry 2/u);
+  });
+
+  it('refuses the hash of an empty token, one hash under two names, and a blank KYC_API_TOKENS', () => {
+    expect(() => parseApiTokens(`alice:${sha('')}`)).toThrow(/empty token/u);
+    expect(() => parseApiTokens(`alice:${sha('x')},bob:${sha('x').toUpperCase()}`)).toThrow(/same hash/u);
+    expect(() => loadApiTokens({ KYC_API_TOKENS: '   ' })).toThrow(
+      expect.objectContaining({ code: 'KYC_ERR_CONFIG_INVALID', message: expect.stringMatching(/blank/u) }),
+    );
+  });
+
+  it('takes an expiry date, alone or with admin, and refuses one that is not a date', () => {
+    const [alice, ops] = parseApiTokens(
+      `alice:${sha('a')}:expires=2030-01-31,ops:${sha('o')}:expires=2029-12-01:admin`,
+    );
+    expect(alice).toMatchObject({
+      name: 'alice',
+      admin: false,
+      expiresAt: Date.parse('2030-01-31T00:00:00Z'),
+    });
+    expect(ops).toMatchObject({ admin: true, expiresAt: Date.parse('2029-12-01T00:00:00Z') });
+    expect(parseApiTokens(`bob:${sha('b')}`)[0]?.expiresAt).toBeUndefined();
+    for (const bad of [
+      'expires=2030-02-30',
+      'expires=31.01.2030',
+      'expires=',
+      'admin:admin',
+      'expires=2030-01-01:expires=2030-01-02',
+    ])
+      expect(() => parseApiTokens(`alice:${sha('a')}:${bad}`), bad).toThrow(
+        expect.objectContaining({ code: 'KYC_ERR_API_TOKENS' }),
+      );
+  });
 });

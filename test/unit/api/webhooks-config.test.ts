@@ -14,10 +14,15 @@ const codeOf = (f: () => unknown): string | undefined => {
 
 describe('webhook configuration of the API', () => {
   it('needs a secret with KYC_API_WEBHOOK_URL and an http(s) URL, never echoing it', () => {
-    expect(loadApiWebhookConfig({})).toEqual({ url: undefined, secret: undefined, backoffMs: 30_000 });
+    expect(loadApiWebhookConfig({})).toEqual({
+      url: undefined,
+      secret: undefined,
+      backoffMs: 30_000,
+      allow: { entries: [] },
+    });
     expect(
       loadApiWebhookConfig({ KYC_API_WEBHOOK_URL: 'https://h.example/x', KYC_API_WEBHOOK_SECRET: 's' }),
-    ).toEqual({ url: 'https://h.example/x', secret: 's', backoffMs: 30_000 });
+    ).toEqual({ url: 'https://h.example/x', secret: 's', backoffMs: 30_000, allow: { entries: [] } });
     expect(codeOf(() => loadApiWebhookConfig({ KYC_API_WEBHOOK_URL: 'https://h.example/x' }))).toBe(
       'KYC_ERR_CONFIG_API_WEBHOOK',
     );

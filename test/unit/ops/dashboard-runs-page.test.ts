@@ -23,6 +23,41 @@ const base: RunState = {
 };
 
 describe('the runs page', () => {
+  it('shows the foreign-agent strategy of a run (mirror or per-client search) and its PARTIAL rows', () => {
+    const mirror = runRow({
+      run: base,
+      counters: { 'verdict:PARTIAL': 7 },
+      foreignAgent: {
+        strategy: 'mirror',
+        records: 5120,
+        sha256: 'a'.repeat(64),
+        taken_at: '2025-01-01T02:00:01.000Z',
+        range: { since: '2012-01-01', until: '2025-01-01' },
+        calls: 41,
+        split_days: 0,
+        undated_records: 0,
+        undated_gaps: [],
+      },
+    });
+    expect(mirror).toContain('fa: mirror');
+    expect(mirror).toContain('mirror of the register (5120 records, 41 calls)');
+    expect(mirror).toContain('<td class="num PARTIAL" title="7">7</td>');
+    const search = runRow({
+      run: base,
+      counters: {},
+      foreignAgent: { strategy: 'search', reason: 'auto: 200 rows × 3.01 searches = 602 calls' },
+    });
+    expect(search).toContain('fa: search');
+    expect(search).toContain('per-client search (auto: 200 rows × 3.01 searches = 602 calls)');
+    expect(runRow({ run: base, counters: {} })).not.toContain('fa:');
+    // One header per cell: the PARTIAL column has its head.
+    const page = runsPage([{ run: base, counters: {} }]);
+    expect(page).toContain('PARTIAL');
+    expect(page.match(/<th[ >]/gu)?.length).toBe(
+      runRow({ run: base, counters: {} }).match(/<td[ >]/gu)?.length,
+    );
+  });
+
   it('estimates the total from the bytes read, marked ≈, until it is exact', () => {
     const reading = { ...base, dispatched: 320, written: 309, bytesRead: 2_500 };
     expect(progressLabel(reading).label).toBe('309 / ≈1280');

@@ -73,7 +73,7 @@ describe('applyWhitelist', () => {
     );
     expect(fa?.reasons).toEqual(['FOREIGN_AGENT_SUPPRESSED: FA-0001 by Иванова А. 2025-01-10']);
     expect(fa?.detail).toBe('suppressed FA-0001; was MATCH: FA-0001 1.00');
-    const verdict = decideVerdict(1, out);
+    const verdict = decideVerdict(1, out, [], ['foreign_agent']);
     expect(verdict.verdict).toBe('CLEAR');
     expect(verdict.reasons).toContain('FOREIGN_AGENT_SUPPRESSED: FA-0001 by Иванова А. 2025-01-10');
   });

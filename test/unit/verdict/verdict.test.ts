@@ -8,6 +8,7 @@ import {
   invalidVerdict,
   REASONS,
   SCORING_VERSION,
+  screeningChecksFor,
   skippedCheck,
 } from '../../../src/verdict/index.js';
 
@@ -251,5 +252,39 @@ describe('a disguised name is a reason to look', () => {
     const v = decideVerdict(1, clear, [{ code: 'KYC_ERR_ROW_INN_CHECKSUM', message: 'x', field: 'inn' }]);
     expect(v.verdict).toBe('CLEAR');
     expect(describeReason('NAME_OBFUSCATED')).toBeTypeOf('string');
+  });
+});
+
+describe('PARTIAL: a client not screened against every applicable register', () => {
+  const clear = (kind: CheckKind): CheckResult => ({
+    kind,
+    status: 'CLEAR',
+    score: 0,
+    detail: '',
+    reasons: [],
+    candidates: [],
+    requests: [],
+  });
+  const only = (kinds: readonly CheckKind[]) => Object.fromEntries(kinds.map((kind) => [kind, clear(kind)]));
+
+  it('a debtor-only screening of a person is PARTIAL and names the checks that did not run', () => {
+    const verdict = decideVerdict(1, only(['debtor']), [], screeningChecksFor('person'));
+    expect(verdict.verdict).toBe('PARTIAL');
+    expect(verdict.reasons).toEqual(['FOREIGN_AGENT_NOT_RUN', 'SANCTIONS_NOT_RUN', 'BANKRUPTCY_NOT_RUN']);
+  });
+
+  it('CLEAR needs all four for a person, three for an organization (no debtor check for them)', () => {
+    const three = only(['foreign_agent', 'sanctions', 'bankruptcy']);
+    expect(decideVerdict(1, three, [], screeningChecksFor('organization')).verdict).toBe('CLEAR');
+    expect(decideVerdict(1, three, [], screeningChecksFor('person')).verdict).toBe('PARTIAL');
+    expect(decideVerdict(1, three).verdict).toBe('PARTIAL');
+    expect(decideVerdict(1, { ...three, ...only(['debtor']) }).verdict).toBe('CLEAR');
+  });
+
+  it('a finding still decides: HIT, INCOMPLETE and REVIEW are never PARTIAL', () => {
+    const hit: CheckResult = { ...clear('sanctions'), status: 'MATCH', reasons: ['SANCTIONS_MATCH'] };
+    expect(decideVerdict(1, { sanctions: hit }).verdict).toBe('HIT');
+    expect(decideVerdict(1, { debtor: { ...clear('debtor'), status: 'ERROR' } }).verdict).toBe('INCOMPLETE');
+    expect(decideVerdict(1, { debtor: { ...clear('debtor'), status: 'FLAG' } }).verdict).toBe('REVIEW');
   });
 });
