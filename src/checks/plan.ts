@@ -19,7 +19,7 @@ import { fullNameFor, organizationQuery, surnameOf, surnameTerms } from './searc
  *
  * | check | requests | skipped when |
  * |---|---|---|
- * | foreign_agent | `name` = surname (person) or name words (organization) in each Cyrillic spelling (name-spellings.ts); a Latin-script name as written and read back into Cyrillic; and `inn`, `snils`, `ogrn` = each valid identifier of the client | neither a name nor a valid INN, SNILS or OGRN(IP) |
+ * | foreign_agent | `name` = surname (person) or name words (organization) in each Cyrillic spelling (name-spellings.ts); a Latin-script name as written and read back into Cyrillic; `inn`, `snils`, `ogrn` = each valid identifier of the client; a named person's `birth_date` | neither a name nor a valid INN, SNILS or OGRN(IP) |
  * | sanctions | `name` = surname (and each part of a double one) or name words in each Cyrillic and Latin spelling, and `name_local` in each Cyrillic one, with `entity_type`; a person's surname also in Ukrainian Cyrillic (`name_local`) and Ukrainian Latin (`name`); a person's `birth_date` | no name (the list carries no Russian identifiers) |
  * | bankruptcy | `search_string` = valid INN, else OGRN/OGRNIP, else surname or name words | nothing to search by |
  * | debtor | `inn` = the valid 12-digit INN of a person or an individual entrepreneur | organization, or no valid 12-digit INN |
@@ -208,17 +208,22 @@ function nameSearches<Op extends 'search.foreign_agent' | 'search.sanctions'>(
 }
 
 /**
- * The sanctions search by a person's birth date: every listed person born that day, whatever spelling the
- * list gives the name (`KUZNETZOV`, `JOUKOV`), is scored by the matcher. Many clients share a date, so the
- * run's request cache answers most of these. Its capped answer is narrowed by the date with each spelling
- * of the surname.
+ * The search of a register by a person's birth date alone: every listed person born that day, whatever
+ * spelling the register gives the name (`KUZNETZOV`, `JOUKOV`, a surname written with look-alike letters of
+ * another script), is scored by the matcher. Many clients share a date, so the run's request cache answers
+ * most of these. Its capped answer is narrowed by the date with each spelling of the surname (as `name`,
+ * and on the sanctions list also as `name_local`).
  */
-function birthDateSearch(
+function birthDateSearch<Op extends 'search.foreign_agent' | 'search.sanctions'>(
+  operation: Op,
   client: Client,
   spellings: readonly Spelling[],
-): PlannedSearch<'search.sanctions'>[] {
+): PlannedSearch<Op>[] {
   if (!isPerson(client) || client.birthDate === undefined) return [];
-  const base = { birth_date: client.birthDate, entity_type: 'person' };
+  const sanctions = operation === 'search.sanctions';
+  const base: Record<string, string> = sanctions
+    ? { birth_date: client.birthDate, entity_type: 'person' }
+    : { birth_date: client.birthDate };
   const narrowers: Record<string, string>[] = [];
   const seen = new Set<string>();
   const push = (param: 'name' | 'name_local', value: string) => {
@@ -227,8 +232,8 @@ function birthDateSearch(
     narrowers.push({ [param]: value, ...base });
   };
   for (const s of spellings) if (!s.localOnly) push('name', s.value);
-  for (const s of spellings) if (s.script === 'cyrillic') push('name_local', s.value);
-  return [{ operation: 'search.sanctions', params: base, narrowers }];
+  if (sanctions) for (const s of spellings) if (s.script === 'cyrillic') push('name_local', s.value);
+  return [{ operation, params: base, narrowers }];
 }
 
 /**
@@ -259,9 +264,11 @@ export function planCheck(
   const name = searchName(client);
   switch (kind) {
     case 'foreign_agent': {
+      const named = name ? nameSearches('search.foreign_agent', client, name, profile) : undefined;
       const requests = [
-        ...(name ? nameSearches('search.foreign_agent', client, name, profile).searches : []),
+        ...(named?.searches ?? []),
         ...identifierSearches(client),
+        ...(named ? birthDateSearch('search.foreign_agent', client, named.spellings) : []),
       ];
       if (requests.length > 0) return { kind, requests };
       return {
@@ -278,7 +285,7 @@ export function planCheck(
       const { searches, spellings } = nameSearches('search.sanctions', client, name, profile, {
         entity_type: isPerson(client) ? 'person' : 'organization',
       });
-      return { kind, requests: [...searches, ...birthDateSearch(client, spellings)] };
+      return { kind, requests: [...searches, ...birthDateSearch('search.sanctions', client, spellings)] };
     }
     case 'bankruptcy': {
       const term = client.inn ?? client.ogrn ?? client.ogrnip ?? name;
