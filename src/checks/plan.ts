@@ -11,7 +11,7 @@ import {
   withHyphenForms,
   type Spelling,
 } from './name-spellings.js';
-import { fullNameFor, organizationQuery, surnameOf, surnameTerms } from './search-terms.js';
+import { fullNameFor, numberNotations, organizationQuery, surnameOf, surnameTerms } from './search-terms.js';
 
 /**
  * Request plans: which calls a check makes for a client, as a pure function, so the number of calls per
@@ -23,6 +23,9 @@ import { fullNameFor, organizationQuery, surnameOf, surnameTerms } from './searc
  * | sanctions | `name` = surname (and each part of a double one) or name words in each Cyrillic and Latin spelling, and `name_local` in each Cyrillic one, with `entity_type`; a person's surname also in Ukrainian Cyrillic (`name_local`) and Ukrainian Latin (`name`); a person's `birth_date` | no name (the list carries no Russian identifiers) |
  * | bankruptcy | `search_string` = valid INN, else OGRN/OGRNIP, else surname or name words | nothing to search by |
  * | debtor | `inn` = the valid 12-digit INN of a person or an individual entrepreneur | organization, or no valid 12-digit INN |
+ *
+ * An organization name with a number sign is also searched with the number in the other notations
+ * (`№ 12`, `№12`, `N 12`, `12`), as written, in `name` (and `name_local` on the sanctions list).
  *
  * The contract leaves open how name search matches (words or substrings, case, scripts), so a name is
  * sent in every spelling the register writes, not only in the client's: the foreign-agent register is
@@ -157,9 +160,22 @@ function narrowersOf(spelling: Spelling, fullByLabel: ReadonlyMap<string, string
   return [...new Set(out)].filter((value) => value !== spelling.value);
 }
 
-/** The search terms of a client: a person's surname (and the parts of a double one), or an organization's words. */
+/**
+ * Another notation of an organization's number is sent as written only, once per register field: it is
+ * there for a register that writes the number otherwise; the case forms and transliterations of the name
+ * go out with the client's own notation. So a numbered name pays one or two calls per notation.
+ */
+function notation(term: string): Spelling[] {
+  const script = scriptOf(term) ?? 'latin';
+  return [{ label: 'number', script, transliterated: false, value: term }];
+}
+
+/**
+ * The search terms of a client: a person's surname (and the parts of a double one), or an organization's
+ * words and, for a numbered name, the same words with the number in the other notations.
+ */
 function searchTerms(client: Client, name: string): string[] {
-  return isPerson(client) ? surnameTerms(client) : [name];
+  return isPerson(client) ? surnameTerms(client) : [name, ...numberNotations(name)];
 }
 
 /**
@@ -190,9 +206,9 @@ function nameSearches<Op extends 'search.foreign_agent' | 'search.sanctions'>(
   };
   searchTerms(client, name).forEach((term, index) => {
     const prefix = index === 0 ? '' : `part${index}:`;
-    const spellings = registerSpellings(term, register, person, profile, person).map((s) =>
-      relabel(s, prefix),
-    );
+    const spellings = (
+      person || index === 0 ? registerSpellings(term, register, person, profile, person) : notation(term)
+    ).map((s) => relabel(s, prefix));
     const full = person ? fullNameFor(client, term) : undefined;
     const fullSpellings = full && full !== term ? registerSpellings(full, register, person, profile) : [];
     const narrowerOf = new Map(fullSpellings.map((s) => [prefix + s.label, s.value]));
