@@ -34,61 +34,142 @@ const CHUNKS: ReadonlyMap<string, string> = (() => {
 })();
 const LONGEST = Math.max(...[...CHUNKS.keys()].map((k) => k.length));
 
-/** Readings of one word kept at most: each ambiguous soft sign doubles them. */
+/** Readings of one word kept at most, the likeliest (fewest guesses) first: each ambiguous letter doubles them. */
 const MAX_READINGS = 4;
 
 /**
- * The Cyrillic readings of one lower-case Latin word, the most usual first. A y-vowel after a consonant
- * (`yo`, `ya`, `yu`, `ye`) is read both with and without the soft sign before it (`Vorobyov` is
- * Воробьёв, `Kovalyov` Ковалёв, `Grigoryev` Григорьев), as the Latin does not say which.
+ * The j spellings of German-, Polish- and Czech-style Latin and of older lists (`Julija`, `Jegorov`,
+ * `Majorov`, `Dmitrij`), which none of the systems above writes: ju, ja, jo, je and j alone.
  */
-function readWord(latin: string): string[] {
-  let readings = [''];
-  let i = 0;
-  while (i < latin.length) {
-    let letter: string | undefined;
-    let length = 0;
-    for (let n = Math.min(LONGEST, latin.length - i); n > 0; n--) {
-      const found = CHUNKS.get(latin.slice(i, i + n));
-      if (found !== undefined) {
-        letter = found;
-        length = n;
-        break;
-      }
-    }
-    if (letter === undefined) return [];
-    const previous = readings[0]?.at(-1);
-    const afterConsonant = previous !== undefined && !CYRILLIC_VOWELS.has(previous);
-    const atEnd = i + length === latin.length;
-    const chunk = latin.slice(i, i + length);
-    let options = [letter];
-    if (chunk === 'y')
-      options = [afterConsonant ? (atEnd ? 'ий' : 'ы') : 'й']; // Dmitry, Krylov; Nikolay
-    else if (chunk === 'i' && !afterConsonant && previous !== undefined && atEnd)
-      options = ['й']; // Sergei
-    else if (afterConsonant && SOFT_AFTER_CONSONANT.has(chunk)) {
-      const vowel = SOFT_AFTER_CONSONANT.get(chunk) ?? letter;
-      options = chunk === 'ye' ? ['ь' + vowel, vowel] : [vowel, 'ь' + vowel];
-    }
-    readings = readings.flatMap((r) => options.map((o) => r + o)).slice(0, MAX_READINGS);
-    i += length;
+const J_CHUNKS: ReadonlyMap<string, string> = new Map([
+  ['ju', 'ю'],
+  ['ja', 'я'],
+  ['jo', 'ё'],
+  ['je', 'е'],
+  ['j', 'й'],
+]);
+
+/** Consonants a soft sign may follow in a name (`Григорьев`, `Юрьевич`, `Лукьянов`, `Афанасьев`). */
+const SOFTENED = /[бвгдзклмнпрстфх]$/;
+
+/** One way to read a chunk, and whether it is a guess the Latin does not show (ranked after the rest). */
+type Option = readonly [letters: string, guess: number];
+
+/** The longest chunk at `i` the reading knows, with its letter. */
+function chunkAt(latin: string, i: number): { chunk: string; letter: string } | undefined {
+  if (latin[i] === "'") return { chunk: "'", letter: '' };
+  for (let n = Math.min(LONGEST, latin.length - i); n > 0; n--) {
+    const chunk = latin.slice(i, i + n);
+    const letter = CHUNKS.get(chunk) ?? J_CHUNKS.get(chunk);
+    if (letter !== undefined) return { chunk, letter };
   }
-  return readings;
+  return undefined;
 }
 
-/** y-vowels whose soft sign before them the Latin leaves out. */
+/**
+ * How a chunk reads after what is read so far. A y-vowel or j-vowel after a consonant (`yo`, `ya`, `yu`,
+ * `ye`, `je`) is read both with and without the soft sign before it (`Vorobyov` is Воробьёв, `Kovalyov`
+ * Ковалёв, `Grigoryev` Григорьев), as the Latin does not say which. ICAO and GOST R 52535 drop the soft sign
+ * altogether (`Grigoreva`, `Vasileva`, `Lukianov`), so `e` before `v` and `ia`, `iu` after a consonant that
+ * takes one are also read with it, as a guess. An apostrophe is the soft sign (`Vasil'eva`).
+ */
+function optionsFor(
+  chunk: string,
+  letter: string,
+  previous: string | undefined,
+  next: string,
+  atEnd: boolean,
+): Option[] {
+  const afterConsonant = previous !== undefined && !CYRILLIC_VOWELS.has(previous) && previous !== 'ь';
+  if (chunk === 'y') return [[afterConsonant ? (atEnd ? 'ий' : 'ы') : 'й', 0]]; // Dmitry, Krylov; Nikolay
+  if (chunk === 'i' && !afterConsonant && previous !== undefined && atEnd) return [['й', 0]]; // Sergei
+  if (chunk === "'") {
+    // After the consonant of a prefix (об-, под-, раз-, с-) it may be a separating ъ before a vowel
+    // (`Ob'edkov`); after a vowel it marks nothing.
+    if (!afterConsonant) return [['', 0]];
+    return /^[eyj]/.test(next) && /[бдзс]/.test(previous)
+      ? [
+          ['ь', 0],
+          ['ъ', 1],
+        ]
+      : [['ь', 0]];
+  }
+  const soft = SOFT_AFTER_CONSONANT.get(chunk);
+  if (afterConsonant && soft !== undefined) {
+    const options: Option[] = [
+      [soft, 0],
+      ['ь' + soft, 0],
+    ];
+    return chunk === 'ye' || chunk === 'je' ? options.reverse() : options;
+  }
+  const softens = afterConsonant && SOFTENED.test(previous);
+  if (softens && ((chunk === 'e' && next === 'v') || chunk === 'ia' || chunk === 'iu'))
+    return [
+      [letter, 0],
+      ['ь' + letter, 1],
+    ];
+  if (chunk === 'je' && previous === undefined)
+    return [
+      ['е', 0],
+      ['э', 1],
+    ]; // Jegorov; Jeltsin
+  if (chunk === 'jo' && previous !== undefined)
+    return [
+      ['йо', 0],
+      ['ё', 1],
+    ]; // Majorov
+  return [[letter, 0]];
+}
+
+/** The Cyrillic readings of one lower-case Latin word, the most usual first. */
+function readWord(latin: string): string[] {
+  let readings: { text: string; guesses: number }[] = [{ text: '', guesses: 0 }];
+  let i = 0;
+  while (i < latin.length) {
+    const found = chunkAt(latin, i);
+    if (found === undefined) return [];
+    const { chunk, letter } = found;
+    const atEnd = i + chunk.length === latin.length;
+    const options = optionsFor(chunk, letter, readings[0]?.text.at(-1), latin[i + chunk.length] ?? '', atEnd);
+    readings = readings
+      .flatMap((r) => options.map(([o, g]) => ({ text: r.text + o, guesses: r.guesses + g })))
+      .sort((a, b) => a.guesses - b.guesses)
+      .slice(0, MAX_READINGS);
+    i += chunk.length;
+  }
+  return readings.map((r) => r.text);
+}
+
+/** y-vowels and j-vowels whose soft sign before them the Latin leaves out. */
 const SOFT_AFTER_CONSONANT: ReadonlyMap<string, string> = new Map([
   ['ye', 'е'],
   ['yo', 'ё'],
   ['ya', 'я'],
   ['yu', 'ю'],
+  ['je', 'е'],
+  ['jo', 'ё'],
+  ['ja', 'я'],
+  ['ju', 'ю'],
 ]);
 
-/** Whether `cyrillic` is written `latin` in one of the systems (or with the English-style -y ending). */
-function spellsBack(cyrillic: string, latin: string): boolean {
+/**
+ * The j spellings in the ICAO letters they stand for, so that a j-reading is checked like the others: j is
+ * й (ICAO `i`) before any letter, and je, jo also е, ё (ICAO `e`).
+ */
+function withoutJ(latin: string): string[] {
+  return [latin.replace(/j/g, 'i'), latin.replace(/j[eo]/g, 'e').replace(/j/g, 'i')];
+}
+
+/**
+ * Whether `cyrillic` is written `latin` in one of the systems (or with the English-style -y ending, or
+ * with j for й and the i of iu, ia; an apostrophe for the soft sign, which the systems drop or write ’).
+ */
+function spellsBack(cyrillic: string, written: string): boolean {
+  const latin = written.replace(/'/g, '');
   if (/ий$/.test(cyrillic) && latin.endsWith('y') && !latin.endsWith('iy'))
     return SYSTEMS.some((s) => transliterate(cyrillic.slice(0, -2), s).some((v) => clean(v) + 'y' === latin));
-  return SYSTEMS.some((s) => transliterate(cyrillic, s).some((v) => clean(v) === latin));
+  if (SYSTEMS.some((s) => transliterate(cyrillic, s).some((v) => clean(v) === latin))) return true;
+  return /j/.test(latin) && transliterate(cyrillic, 'ICAO').some((v) => withoutJ(latin).includes(clean(v)));
 }
 
 function clean(latin: string): string {
@@ -97,16 +178,19 @@ function clean(latin: string): string {
 
 /**
  * The Cyrillic readings of a Latin-script name (lower case, words and hyphen parts read one by one), each
- * of which spells back to the Latin in one of the systems; the most usual first, at most four. Reading k
+ * of which spells back to the Latin in one of the systems; the most usual first (fewest guessed soft signs),
+ * at most four. Reading k
  * takes the k-th reading of every word that has one (the last it has otherwise), so that a surname and
  * the full name it stands in are read alike. Empty when a word cannot be read. Words without Latin letters
  * pass through.
  */
 export function latinReadings(text: string): string[] {
+  // An apostrophe in a word is the soft sign (`Vasil'eva`); at the edge of a word it is a quote.
   const words = text
     .toLowerCase()
-    .replace(/[’'`]/g, '')
+    .replace(/[’'`ʼ]/g, "'")
     .split(/\s+/)
+    .map((w) => w.replace(/(^|-)'+|'+(?=-|$)/g, '$1'))
     .filter((w) => w.length > 0);
   if (words.length === 0) return [];
   const perWord: string[][] = [];
@@ -117,7 +201,7 @@ export function latinReadings(text: string): string[] {
         parts.push([part]);
         continue;
       }
-      if (!/^[a-z]+$/.test(part)) return [];
+      if (!/^[a-z][a-z']*$/.test(part)) return [];
       const read = readWord(part).filter((r) => spellsBack(r, part));
       if (read.length === 0) return [];
       parts.push(read);

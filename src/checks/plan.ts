@@ -11,7 +11,7 @@ import {
   withHyphenForms,
   type Spelling,
 } from './name-spellings.js';
-import { fullNameFor, organizationQuery, surnameOf, surnameTerms } from './search-terms.js';
+import { fullNameFor, numberNotations, organizationQuery, surnameOf, surnameTerms } from './search-terms.js';
 
 /**
  * Request plans: which calls a check makes for a client, as a pure function, so the number of calls per
@@ -19,10 +19,13 @@ import { fullNameFor, organizationQuery, surnameOf, surnameTerms } from './searc
  *
  * | check | requests | skipped when |
  * |---|---|---|
- * | foreign_agent | `name` = surname (person) or name words (organization) in each Cyrillic spelling (name-spellings.ts); a Latin-script name as written and read back into Cyrillic; and `inn`, `snils`, `ogrn` = each valid identifier of the client | neither a name nor a valid INN, SNILS or OGRN(IP) |
+ * | foreign_agent | `name` = surname (person) or name words (organization) in each Cyrillic spelling (name-spellings.ts); a Latin-script name as written and read back into Cyrillic; `inn`, `snils`, `ogrn` = each valid identifier of the client; a named person's `birth_date` | neither a name nor a valid INN, SNILS or OGRN(IP) |
  * | sanctions | `name` = surname (and each part of a double one) or name words in each Cyrillic and Latin spelling, and `name_local` in each Cyrillic one, with `entity_type`; a person's surname also in Ukrainian Cyrillic (`name_local`) and Ukrainian Latin (`name`); a person's `birth_date` | no name (the list carries no Russian identifiers) |
  * | bankruptcy | `search_string` = valid INN, else OGRN/OGRNIP, else surname or name words | nothing to search by |
  * | debtor | `inn` = the valid 12-digit INN of a person or an individual entrepreneur | organization, or no valid 12-digit INN |
+ *
+ * An organization name with a number sign is also searched with the number in the other notations
+ * (`№ 12`, `№12`, `N 12`, `12`), as written, in `name` (and `name_local` on the sanctions list).
  *
  * The contract leaves open how name search matches (words or substrings, case, scripts), so a name is
  * sent in every spelling the register writes, not only in the client's: the foreign-agent register is
@@ -157,9 +160,22 @@ function narrowersOf(spelling: Spelling, fullByLabel: ReadonlyMap<string, string
   return [...new Set(out)].filter((value) => value !== spelling.value);
 }
 
-/** The search terms of a client: a person's surname (and the parts of a double one), or an organization's words. */
+/**
+ * Another notation of an organization's number is sent as written only, once per register field: it is
+ * there for a register that writes the number otherwise; the case forms and transliterations of the name
+ * go out with the client's own notation. So a numbered name pays one or two calls per notation.
+ */
+function notation(term: string): Spelling[] {
+  const script = scriptOf(term) ?? 'latin';
+  return [{ label: 'number', script, transliterated: false, value: term }];
+}
+
+/**
+ * The search terms of a client: a person's surname (and the parts of a double one), or an organization's
+ * words and, for a numbered name, the same words with the number in the other notations.
+ */
 function searchTerms(client: Client, name: string): string[] {
-  return isPerson(client) ? surnameTerms(client) : [name];
+  return isPerson(client) ? surnameTerms(client) : [name, ...numberNotations(name)];
 }
 
 /**
@@ -190,9 +206,9 @@ function nameSearches<Op extends 'search.foreign_agent' | 'search.sanctions'>(
   };
   searchTerms(client, name).forEach((term, index) => {
     const prefix = index === 0 ? '' : `part${index}:`;
-    const spellings = registerSpellings(term, register, person, profile, person).map((s) =>
-      relabel(s, prefix),
-    );
+    const spellings = (
+      person || index === 0 ? registerSpellings(term, register, person, profile, person) : notation(term)
+    ).map((s) => relabel(s, prefix));
     const full = person ? fullNameFor(client, term) : undefined;
     const fullSpellings = full && full !== term ? registerSpellings(full, register, person, profile) : [];
     const narrowerOf = new Map(fullSpellings.map((s) => [prefix + s.label, s.value]));
@@ -208,17 +224,22 @@ function nameSearches<Op extends 'search.foreign_agent' | 'search.sanctions'>(
 }
 
 /**
- * The sanctions search by a person's birth date: every listed person born that day, whatever spelling the
- * list gives the name (`KUZNETZOV`, `JOUKOV`), is scored by the matcher. Many clients share a date, so the
- * run's request cache answers most of these. Its capped answer is narrowed by the date with each spelling
- * of the surname.
+ * The search of a register by a person's birth date alone: every listed person born that day, whatever
+ * spelling the register gives the name (`KUZNETZOV`, `JOUKOV`, a surname written with look-alike letters of
+ * another script), is scored by the matcher. Many clients share a date, so the run's request cache answers
+ * most of these. Its capped answer is narrowed by the date with each spelling of the surname (as `name`,
+ * and on the sanctions list also as `name_local`).
  */
-function birthDateSearch(
+function birthDateSearch<Op extends 'search.foreign_agent' | 'search.sanctions'>(
+  operation: Op,
   client: Client,
   spellings: readonly Spelling[],
-): PlannedSearch<'search.sanctions'>[] {
+): PlannedSearch<Op>[] {
   if (!isPerson(client) || client.birthDate === undefined) return [];
-  const base = { birth_date: client.birthDate, entity_type: 'person' };
+  const sanctions = operation === 'search.sanctions';
+  const base: Record<string, string> = sanctions
+    ? { birth_date: client.birthDate, entity_type: 'person' }
+    : { birth_date: client.birthDate };
   const narrowers: Record<string, string>[] = [];
   const seen = new Set<string>();
   const push = (param: 'name' | 'name_local', value: string) => {
@@ -227,8 +248,8 @@ function birthDateSearch(
     narrowers.push({ [param]: value, ...base });
   };
   for (const s of spellings) if (!s.localOnly) push('name', s.value);
-  for (const s of spellings) if (s.script === 'cyrillic') push('name_local', s.value);
-  return [{ operation: 'search.sanctions', params: base, narrowers }];
+  if (sanctions) for (const s of spellings) if (s.script === 'cyrillic') push('name_local', s.value);
+  return [{ operation, params: base, narrowers }];
 }
 
 /**
@@ -259,9 +280,11 @@ export function planCheck(
   const name = searchName(client);
   switch (kind) {
     case 'foreign_agent': {
+      const named = name ? nameSearches('search.foreign_agent', client, name, profile) : undefined;
       const requests = [
-        ...(name ? nameSearches('search.foreign_agent', client, name, profile).searches : []),
+        ...(named?.searches ?? []),
         ...identifierSearches(client),
+        ...(named ? birthDateSearch('search.foreign_agent', client, named.spellings) : []),
       ];
       if (requests.length > 0) return { kind, requests };
       return {
@@ -278,7 +301,7 @@ export function planCheck(
       const { searches, spellings } = nameSearches('search.sanctions', client, name, profile, {
         entity_type: isPerson(client) ? 'person' : 'organization',
       });
-      return { kind, requests: [...searches, ...birthDateSearch(client, spellings)] };
+      return { kind, requests: [...searches, ...birthDateSearch('search.sanctions', client, spellings)] };
     }
     case 'bankruptcy': {
       const term = client.inn ?? client.ogrn ?? client.ogrnip ?? name;

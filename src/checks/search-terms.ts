@@ -99,6 +99,30 @@ export function organizationQuery(name: string): string | undefined {
   return words.length > 0 ? words.join(' ') : undefined;
 }
 
+/**
+ * A number sign and its number in an organization query: `№ 12`, `№12`, `N 12`, `N12`, `No 12` (the dot of
+ * `No.` is gone with the other punctuation), `Nr 12`, `# 12`.
+ */
+const NUMBERED = /(^|\s)(?:№|N[or]?|#)\s*(\d+)(?=\s|$)/u;
+
+/**
+ * The same organization query with its number in the other notations registers use (`Завод № 158`,
+ * `Завод №158`, `Завод N 158`, and `Завод 158` for a search that drops the sign as punctuation), the
+ * client's own notation left out. A register writes the number one way, and a search that compares words
+ * or substrings finds the name only in that notation. Empty for a name without a number sign, so only a
+ * numbered name pays; a number is never changed (`№ 158` and `№ 157` are two bodies).
+ */
+export function numberNotations(query: string): string[] {
+  const found = NUMBERED.exec(query);
+  if (found === null) return [];
+  const [whole, before = '', digits = ''] = found;
+  const at = found.index + before.length;
+  const rest = query.slice(found.index + whole.length);
+  const head = query.slice(0, at);
+  const forms = [`№ ${digits}`, `№${digits}`, `N ${digits}`, digits].map((n) => `${head}${n}${rest}`.trim());
+  return [...new Set(forms)].filter((form) => form !== query);
+}
+
 /** All usable name words of a person (initials dropped): the narrower query when a surname alone hits the cap. */
 export function fullNameQuery(client: Pick<Client, 'name'>): string | undefined {
   const words = nameTokens(client.name ?? '').filter((t) => !isInitial(t));
