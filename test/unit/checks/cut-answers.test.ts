@@ -7,6 +7,7 @@ import { reasonCode } from '../../../src/verdict/reasons.js';
 import { decideVerdict } from '../../../src/verdict/verdict.js';
 import { upstreamProfileSchema } from '../../../src/registry/profile.js';
 import { organization, person, sanctions } from '../matching/fixtures.js';
+import { answered, fakeLookup } from './fake-lookup.js';
 
 /**
  * A service that answers every name search with `page` namesakes who are not the client, whatever the
@@ -20,21 +21,14 @@ function fullPages(page: number): { lookup: Lookup; calls: string[] } {
   );
   const answer = <T>(operation: string, params: Readonly<Record<string, string>>, data: T): Looked<T> => {
     calls.push(JSON.stringify(params));
-    return { data, record: { operation, params, status: 200 } };
+    return answered(operation, params, data);
   };
-  const unused = () => Promise.reject(new Error('not used'));
   return {
     calls,
-    lookup: {
+    lookup: fakeLookup({
       searchSanctions: (params) => Promise.resolve(answer('search.sanctions', params, namesakes)),
       searchForeignAgents: (params) => Promise.resolve(answer('search.foreign_agent', params, [])),
-      searchBankruptcy: unused,
-      debtorByInn: unused,
-      validateEmail: unused,
-      cardData: unused,
-      cadastralReport: unused,
-      bankByBik: unused,
-    },
+    }),
   };
 }
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { planCheck } from '../../../src/checks/plan.js';
-import { runCheck, type Looked, type Lookup } from '../../../src/checks/run-check.js';
+import { runCheck, type Lookup } from '../../../src/checks/run-check.js';
 import type { ForeignAgentRecord } from '../../../src/domain/records.js';
 import { upstreamProfileSchema } from '../../../src/registry/profile.js';
 import { faPerson, person } from '../matching/fixtures.js';
+import { answered, fakeLookup } from './fake-lookup.js';
 
 /**
  * A foreign-agent register searched the way a whole-word service searches it: every word of `name` must be
@@ -25,27 +26,20 @@ function wholeWordRegister(records: readonly ForeignAgentRecord[]): { lookup: Lo
       if (key === 'name') return words(value).every((w) => words(r.data.name).includes(w));
       return (r.data as unknown as Record<string, string>)[key] === value;
     });
-  const unused = () => Promise.reject(new Error('not used'));
   return {
     calls,
-    lookup: {
+    lookup: fakeLookup({
       searchForeignAgents: (params) => {
         calls.push(new URLSearchParams(params as Record<string, string>).toString());
-        const data = records.filter((r) => matches(r, params));
-        const answer: Looked<readonly ForeignAgentRecord[]> = {
-          data,
-          record: { operation: 'search.foreign_agent', params, status: 200 },
-        };
-        return Promise.resolve(answer);
+        return Promise.resolve(
+          answered(
+            'search.foreign_agent',
+            params,
+            records.filter((r) => matches(r, params)),
+          ),
+        );
       },
-      searchSanctions: unused,
-      searchBankruptcy: unused,
-      debtorByInn: unused,
-      validateEmail: unused,
-      cardData: unused,
-      cadastralReport: unused,
-      bankByBik: unused,
-    },
+    }),
   };
 }
 

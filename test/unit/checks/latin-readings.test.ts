@@ -2,33 +2,22 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { latinReadings } from '../../../src/checks/latin-to-cyrillic.js';
 import { planCheck } from '../../../src/checks/plan.js';
-import { runCheck, type Looked, type Lookup } from '../../../src/checks/run-check.js';
+import { runCheck, type Lookup } from '../../../src/checks/run-check.js';
 import type { ForeignAgentRecord } from '../../../src/domain/records.js';
 import { faPerson, person } from '../matching/fixtures.js';
+import { answered, fakeLookup } from './fake-lookup.js';
 
 /** A Cyrillic register searched by whole words in the script of the query (no transliteration). */
 function wholeWord(records: readonly ForeignAgentRecord[]): Lookup {
   const words = (text: string): string[] => text.toLowerCase().split(/\s+/).filter(Boolean);
-  const unused = () => Promise.reject(new Error('not used'));
-  return {
+  return fakeLookup({
     searchForeignAgents: (params) => {
       const data = records.filter(
         (r) => params.name !== undefined && words(params.name).every((w) => words(r.data.name).includes(w)),
       );
-      const answer: Looked<readonly ForeignAgentRecord[]> = {
-        data,
-        record: { operation: 'search.foreign_agent', params, status: 200 },
-      };
-      return Promise.resolve(answer);
+      return Promise.resolve(answered('search.foreign_agent', params, data));
     },
-    searchSanctions: unused,
-    searchBankruptcy: unused,
-    debtorByInn: unused,
-    validateEmail: unused,
-    cardData: unused,
-    cadastralReport: unused,
-    bankByBik: unused,
-  };
+  });
 }
 
 describe('reading a Latin name back where the Latin drops or marks the soft sign, or writes j', () => {

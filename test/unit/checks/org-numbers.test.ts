@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planCheck } from '../../../src/checks/plan.js';
-import { runCheck, type Looked, type Lookup } from '../../../src/checks/run-check.js';
+import { runCheck, type Lookup } from '../../../src/checks/run-check.js';
 import { numberNotations } from '../../../src/checks/search-terms.js';
 import type { ForeignAgentRecord } from '../../../src/domain/records.js';
 import { foreignAgent, organization } from '../matching/fixtures.js';
+import { answered, fakeLookup } from './fake-lookup.js';
 
 type Mode = 'loose' | 'whole-word';
 
@@ -19,25 +20,13 @@ function register(mode: Mode, records: readonly ForeignAgentRecord[]): Lookup {
     mode === 'loose'
       ? name.toLowerCase().includes(query.toLowerCase())
       : words(query).every((w) => words(name).includes(w));
-  const unused = () => Promise.reject(new Error('not used'));
-  return {
+  return fakeLookup({
     searchForeignAgents: (params) => {
       const data = records.filter((r) => params.name !== undefined && found(r.data.name, params.name));
-      const answer: Looked<readonly ForeignAgentRecord[]> = {
-        data,
-        record: { operation: 'search.foreign_agent', params, status: 200 },
-      };
-      return Promise.resolve(answer);
+      return Promise.resolve(answered('search.foreign_agent', params, data));
     },
-    searchSanctions: (params) =>
-      Promise.resolve({ data: [], record: { operation: 'search.sanctions', params, status: 200 } }),
-    searchBankruptcy: unused,
-    debtorByInn: unused,
-    validateEmail: unused,
-    cardData: unused,
-    cadastralReport: unused,
-    bankByBik: unused,
-  };
+    searchSanctions: (params) => Promise.resolve(answered('search.sanctions', params, [])),
+  });
 }
 
 const listed = (name: string) => foreignAgent({ name, agent_type: 'Юридическое лицо' });
