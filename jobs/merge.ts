@@ -13,10 +13,10 @@ import { decideVerdict, failedCheck } from '../src/verdict/index.js';
 
 export interface MergeProcessorDeps {
   /**
-   * Stores the row's result under the run until the writer has it on disk, and lets go of the check
-   * results of `merged` (the kinds read through `checkResults`).
+   * Stores the row's result under the run until the writer has it on disk (the writer then lets go of the
+   * row's check results too).
    */
-  store(runId: string, row: number, result: StoredResult, merged: readonly string[]): Promise<void>;
+  store(runId: string, row: number, result: StoredResult): Promise<void>;
   /** The kept results of the row's checks (JSON by kind): the children return only that they kept one. */
   checkResults(runId: string, row: number, kinds: readonly string[]): Promise<Record<string, string>>;
   /** The run's whitelist entries of one client (none when the run has no whitelist). */
@@ -67,6 +67,6 @@ export function mergeProcessor(deps: MergeProcessorDeps): Processor<MergeJobData
     const entries = clientKey && deps.whitelist ? await deps.whitelist(runId, clientKey) : [];
     const screened = clientKey ? applyWhitelist(results, clientKey, entries) : results;
     const verdict = decideVerdict(row, screened, warnings, job.data.required);
-    await deps.store(runId, row, { verdict, warnings, checkedAt: new Date().toISOString() }, kept);
+    await deps.store(runId, row, { verdict, warnings, checkedAt: new Date().toISOString() });
   };
 }

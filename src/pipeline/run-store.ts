@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { CheckKind } from '../domain/check.js';
+import { CHECK_KINDS, type CheckKind } from '../domain/check.js';
 import {
   isExampleField,
   unrecognisedCounter,
@@ -230,7 +230,15 @@ export class RunStore {
         evidenceBytes: offsets.evidenceBytes,
       })
       .hset(keys.meta, 'written', row);
-    if (writtenRows.length > 0) tx.hdel(keys.results, ...writtenRows.map(String));
+    if (writtenRows.length > 0) {
+      tx.hdel(keys.results, ...writtenRows.map(String));
+      // The check results a row was merged from go only once the row is on disk: a merge whose worker died
+      // after storing the row is run again, and must find them still there.
+      tx.hdel(
+        keys.checkResults,
+        ...writtenRows.flatMap((row) => CHECK_KINDS.map((kind) => `${row}:${kind}`)),
+      );
+    }
     tx.pexpire(keys.results, ABANDONED_RUN_DATA_MS);
     // Counted with the checkpoint, so that a resumed run counts each row once.
     for (const [field, by] of Object.entries(counts)) tx.hincrby(keys.counters, field, by);
@@ -265,18 +273,17 @@ export class RunStore {
   }
 
   /**
-   * Stores a row's result; the check results it was merged from (`merged`, the row's kinds) go in the same
-   * transaction.
+   * Stores a row's result. The check results it was merged from stay until the writer commits the row
+   * (commit): a merge run again after its worker died must find them.
    */
-  async storeResult(runId: string, row: number, json: string, merged: readonly string[] = []): Promise<void> {
+  async storeResult(runId: string, row: number, json: string): Promise<void> {
     const keys = this.keys(runId);
     // Results of a run that never finishes (client data) expire with it rather than stay forever.
-    const tx = this.redis
+    await this.redis
       .multi()
       .hset(keys.results, String(row), json)
-      .pexpire(keys.results, ABANDONED_RUN_DATA_MS);
-    if (merged.length > 0) tx.hdel(keys.checkResults, ...merged.map((kind) => `${row}:${kind}`));
-    await tx.exec();
+      .pexpire(keys.results, ABANDONED_RUN_DATA_MS)
+      .exec();
   }
 
   /** Keeps one check's result (JSON) for its row's merge. */

@@ -185,7 +185,7 @@ function verdictsWorker(ctx: WorkerContext): Worker<MergeJobData> {
   return new Worker<MergeJobData>(
     QUEUES.verdicts,
     mergeProcessor({
-      store: (runId, row, result, merged) => store.storeResult(runId, row, JSON.stringify(result), merged),
+      store: (runId, row, result) => store.storeResult(runId, row, JSON.stringify(result)),
       checkResults: (runId, row, kinds) => store.checkResults(runId, row, kinds),
       whitelist: (runId, clientKey) => whitelists.entriesFor(runId, clientKey),
     }),
