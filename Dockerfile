@@ -11,7 +11,6 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-COPY jobs ./jobs
 RUN npm run build
 
 FROM node:20-bookworm-slim AS deps

@@ -1,13 +1,13 @@
 import { maskUrlCredentials } from './url-mask.js';
-import { checkBaseUrlParts } from './registry/http.js';
+import { checkBaseUrlParts } from './upstream/client/http.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { KycError } from './errors.js';
 import { parseFaStrategy, type FaStrategyOption } from './mirror/strategy.js';
-import { DEFAULT_OUTPUT_MODE, parseOutputMode } from './pipeline/output-paths.js';
-import { REDIS_URL_PATTERN } from './pipeline/redis-connection.js';
-import { DEFAULT_CACHE_ROWS } from './pipeline/request-cache.js';
-import { loadProfile, withDebtorNotFound, type UpstreamProfile } from './registry/profile.js';
+import { DEFAULT_OUTPUT_MODE, parseOutputMode } from './run/output-paths.js';
+import { REDIS_URL_PATTERN } from './infra/redis-connection.js';
+import { DEFAULT_CACHE_ROWS } from './upstream/request-cache.js';
+import { loadProfile, withDebtorNotFound, type UpstreamProfile } from './upstream/client/profile.js';
 
 /**
  * Environment and flags become one typed config, validated once at start-up. Everything downstream takes
@@ -210,7 +210,7 @@ export interface Config extends FieldValues {
    */
   readonly emulator: boolean;
   /**
-   * What this deployment's Lookup Service does where its contract is open (src/registry/profile.ts);
+   * What this deployment's Lookup Service does where its contract is open (src/upstream/client/profile.ts);
    * `KYC_MAX_RETRY_AFTER_MS` overrides the file's `maxRetryAfterMs`.
    */
   readonly profile: UpstreamProfile;

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { pino, type Logger, type DestinationStream } from 'pino';
 import { maskUrlCredentials, type LogLevel } from './config.js';
-import { openGuardedAppend } from './pipeline/guarded-file.js';
-import { PRIVATE_FILE_MODE } from './pipeline/private-files.js';
+import { openGuardedAppend } from './infra/guarded-file.js';
+import { PRIVATE_FILE_MODE } from './infra/private-files.js';
 import { REDACTED, redactPaths, scrubSecrets } from './redaction.js';
 
 export type { Logger } from 'pino';

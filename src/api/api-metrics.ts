@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { Counter, Registry } from 'prom-client';
-import type { WebhookAttempt } from '../ops/notify/run-event.js';
+import type { WebhookAttempt } from '../notify/run-event.js';
 import { routeTemplate } from './route-template.js';
 
 /**

@@ -4,11 +4,11 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { cancelRun, runIsHeld } from '../pipeline/cancel-run.js';
-import { scanKeys } from '../pipeline/redis-connection.js';
-import { compactAppendOnlyFile, purgeRunJobs, QUEUE_STREAMS } from '../pipeline/retention.js';
-import type { RunState } from '../pipeline/run-store.js';
-import { QUEUES, runsIndexKey } from '../pipeline/topology.js';
+import { cancelRun, runIsHeld } from '../run/cancel.js';
+import { scanKeys } from '../infra/redis-connection.js';
+import { compactAppendOnlyFile, purgeRunJobs, QUEUE_STREAMS } from '../run/state/retention.js';
+import type { RunState } from '../run/state/run-store.js';
+import { QUEUES, runsIndexKey } from '../run/topology.js';
 import { ApiRunIndex } from './run-index.js';
 
 export interface DeleteContext {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { KycError } from '../errors.js';
-import { ABANDONED_RUN_DATA_MS } from '../pipeline/retention.js';
+import { ABANDONED_RUN_DATA_MS } from '../run/state/retention.js';
 
 /** How long a retried upload with the same Idempotency-Key finds its run: as long as a run's data is kept. */
 export const IDEMPOTENCY_TTL_MS = ABANDONED_RUN_DATA_MS;

@@ -6,7 +6,7 @@ import type { ReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { KycError } from '../errors.js';
 import { digestTap, type FileDigest } from '../infra/file-digest.js';
-import { PRIVATE_FILE_MODE } from '../pipeline/private-files.js';
+import { PRIVATE_FILE_MODE } from '../infra/private-files.js';
 
 /** `multipart/form-data`, whatever its parameters (the boundary). */
 export function isMultipart(contentType: string | undefined): boolean {

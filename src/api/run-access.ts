@@ -1,4 +1,4 @@
-import type { RunState } from '../pipeline/run-store.js';
+import type { RunState } from '../run/state/run-store.js';
 
 /** Who asks: the name of the request's token, and whether that token is marked admin. */
 export interface Viewer {

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import { KycError } from '../errors.js';
-import type { RunState } from '../pipeline/run-store.js';
+import type { RunState } from '../run/state/run-store.js';
 
 /** The outputs of a run a client may download, by the name in the URL: the three files and the report. */
 export const RUN_FILES = {

@@ -1,7 +1,7 @@
 import { dirname, sep } from 'node:path';
 import { verdictCounts } from '../domain/run-counters.js';
-import type { WebhookAttempt } from '../ops/notify/run-event.js';
-import type { Counters, RunState } from '../pipeline/run-store.js';
+import type { WebhookAttempt } from '../notify/run-event.js';
+import type { Counters, RunState } from '../run/state/run-store.js';
 import type { RunBody, SubmittedBody } from './schemas.js';
 
 /** Where a run's resources are, relative to the server: it cannot know the name a proxy publishes it under. */

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CHECK_KINDS } from '../domain/check.js';
-import { RUN_ID_PATTERN } from '../pipeline/topology.js';
+import { RUN_ID_PATTERN } from '../run/topology.js';
 import { VERDICT_KINDS } from '../domain/verdict.js';
 
 /**

@@ -2,12 +2,12 @@ import { isVerdictKind } from '../domain/verdict.js';
 import { KycError } from '../errors.js';
 import { writeFile } from 'node:fs/promises';
 import { stringify } from 'csv-stringify/sync';
-import { openVerdictFile } from '../ops/verdict-file.js';
-import { markUrgentWork } from '../pipeline/pacer.js';
-import { PRIVATE_FILE_MODE } from '../pipeline/private-files.js';
-import { pacerKey } from '../pipeline/topology.js';
-import type { RunState } from '../pipeline/run-store.js';
-import { fileSha256, followRun } from '../pipeline/submit.js';
+import { openVerdictFile } from '../reporting/verdict-file.js';
+import { markUrgentWork } from '../upstream/pacer.js';
+import { PRIVATE_FILE_MODE } from '../infra/private-files.js';
+import { pacerKey } from '../run/topology.js';
+import type { RunState } from '../run/state/run-store.js';
+import { fileSha256, followRun } from '../runs/submit.js';
 import { runLinks } from './run-view.js';
 import type { ClientBody, ScreenedBody } from './schemas.js';
 import { acceptRun, type RunOptions, type SubmitContext } from './submit-upload.js';
@@ -51,7 +51,7 @@ export async function screenClient(
     waitMs: number;
   },
 ): Promise<{ done: true; body: ScreenedBody } | { done: false; run: Pick<RunState, 'id' | 'status'> }> {
-  // The batch's calls stop booking far ahead while this client's run is set up (src/pipeline/pacer.ts).
+  // The batch's calls stop booking far ahead while this client's run is set up (src/upstream/pacer.ts).
   await markUrgentWork(ctx.redis, pacerKey(ctx.config.prefix));
   const accepted = await acceptRun(
     ctx,

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Redis } from 'ioredis';
 import { KycError } from '../errors.js';
-import { RunStore } from '../pipeline/run-store.js';
+import { RunStore } from '../run/state/run-store.js';
 
 /**
  * What one token may ask of the server: requests per minute (`KYC_API_RATE_LIMIT`) and runs queued or

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream } from 'node:stream/web';
 import { KycError } from '../errors.js';
 import { digestTap, type FileDigest } from '../infra/file-digest.js';
-import { PRIVATE_FILE_MODE } from '../pipeline/private-files.js';
+import { PRIVATE_FILE_MODE } from '../infra/private-files.js';
 
 /** Default of KYC_API_MAX_UPLOAD_BYTES: 200 MiB, a few million client rows. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 200 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { readSecret } from '../config.js';
 import { KycError } from '../errors.js';
-import type { RunWebhookTarget } from '../ops/notify/run-event.js';
-import { WEBHOOK_BACKOFF_MS } from '../ops/notify/webhook-queue.js';
+import type { RunWebhookTarget } from '../notify/run-event.js';
+import { WEBHOOK_BACKOFF_MS } from '../notify/webhook-queue.js';
 import {
   checkDestination,
   NO_ALLOWED_DESTINATIONS,

@@ -1,5 +1,5 @@
 import { parseCounters, verdictCount } from '../domain/run-counters.js';
-import type { Counters, RunState } from '../pipeline/run-store.js';
+import type { Counters, RunState } from '../run/state/run-store.js';
 
 /**
  * What a run's progress says, as plain figures: shared by the TTY bar and the periodic log line of a run

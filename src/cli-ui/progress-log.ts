@@ -1,5 +1,5 @@
 import type { Logger } from '../log.js';
-import type { FollowTick } from '../pipeline/submit.js';
+import type { FollowTick } from '../runs/submit.js';
 import { RateMeter } from './progress.js';
 
 /**

@@ -1,6 +1,6 @@
 import cliProgress from 'cli-progress';
 import { parseCounters } from '../domain/run-counters.js';
-import type { FollowTick } from '../pipeline/submit.js';
+import type { FollowTick } from '../runs/submit.js';
 import { progressFigures, progressText, type ProgressFigures } from './progress-figures.js';
 
 /**

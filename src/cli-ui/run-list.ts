@@ -1,4 +1,4 @@
-import type { RunState } from '../pipeline/run-store.js';
+import type { RunState } from '../run/state/run-store.js';
 
 /** How much of a failed run's reason the list shows; `status <runId>` shows all of it. */
 const REASON_WIDTH = 160;

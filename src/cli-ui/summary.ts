@@ -1,7 +1,7 @@
 import { parseCounters, verdictCount, type LearnedPageSize } from '../domain/run-counters.js';
-import { DEFAULT_PROFILE } from '../registry/profile.js';
+import { DEFAULT_PROFILE } from '../upstream/client/profile.js';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
-import { unrecognisedCounts, type Counters, type RunState } from '../pipeline/run-store.js';
+import { unrecognisedCounts, type Counters, type RunState } from '../run/state/run-store.js';
 
 /**
  * The end-of-run summary table, plain text, for stdout. Unrecognised upstream answers (RunStore.unrecognised,

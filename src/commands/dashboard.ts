@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { parseHostNames } from '../api/host-guard.js';
 import { loadConfig } from '../config.js';
-import { requireStrongToken, requireTokenOffLoopback } from '../ops/dashboard/auth.js';
-import { startDashboard } from '../ops/dashboard/server.js';
+import { requireStrongToken, requireTokenOffLoopback } from '../dashboard/auth.js';
+import { startDashboard } from '../dashboard/server.js';
 import { openRedis } from '../infra/redis-session.js';
 import { nonNegativeInt } from './shared-options.js';
 

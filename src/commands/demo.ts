@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { packageRoot } from '../version.js';
-import { writeRunReport } from '../ops/report/write-report.js';
+import { writeRunReport } from '../reporting/report/write-report.js';
 import { runAction } from './run.js';
-import { DEFAULT_WORKER_SETTINGS } from '../pipeline/workers.js';
+import { DEFAULT_WORKER_SETTINGS } from '../workers/workers.js';
 
 /**
  * `kyc-screen demo` (`npm run demo`): screens samples/clients.csv end to end on this machine, with the

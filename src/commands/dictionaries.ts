@@ -2,8 +2,8 @@ import { Option, type Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { KycError } from '../errors.js';
 import { encodeCsvRecord, type CsvFormat } from '../export/csv-format.js';
-import { startLookupRuntime } from '../pipeline/runtime.js';
-import { isRegistryError, type RegistryClient } from '../registry/index.js';
+import { startLookupRuntime } from '../runs/runtime.js';
+import { isRegistryError, type RegistryClient } from '../upstream/client/index.js';
 import { positiveInt } from './shared-options.js';
 
 export type DictionaryFormat = 'table' | 'csv';

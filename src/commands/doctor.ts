@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { KycError } from '../errors.js';
-import { contradictions } from '../ops/doctor/findings.js';
-import { writeProfileFile } from '../ops/doctor/profile-file.js';
-import { formatReport } from '../ops/doctor/report.js';
-import { DEFAULT_BUDGET, burstCalls, runDoctor } from '../ops/doctor/run-doctor.js';
-import { ensureWritableParent } from '../pipeline/writable.js';
+import { contradictions } from '../doctor/findings.js';
+import { writeProfileFile } from '../doctor/profile-file.js';
+import { formatReport } from '../doctor/report.js';
+import { DEFAULT_BUDGET, burstCalls, runDoctor } from '../doctor/run-doctor.js';
+import { ensureWritableParent } from '../infra/writable.js';
 import { positiveInt } from './shared-options.js';
 
 export interface DoctorFlags {

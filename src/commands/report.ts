@@ -1,20 +1,20 @@
 import { existsSync } from 'node:fs';
-import { checkRunId } from '../pipeline/topology.js';
+import { checkRunId } from '../run/topology.js';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { LOG_LEVELS, loadConfig, logSecrets, type LogLevel } from '../config.js';
 import { EXIT, KycError } from '../errors.js';
 import { createLogger } from '../log.js';
-import type { DeltaChange } from '../ops/delta/compare.js';
-import { newHitsLogLine, newHitsOf } from '../ops/notify/new-hits.js';
-import { exportAudit } from '../ops/audit/export.js';
-import { verifyAudit } from '../ops/audit/verify.js';
-import { computeDelta, deltaSummary, verdictsPathOf, writeDeltaCsv } from '../ops/delta/report.js';
+import type { DeltaChange } from '../reporting/delta/compare.js';
+import { newHitsLogLine, newHitsOf } from '../notify/new-hits.js';
+import { exportAudit } from '../reporting/audit/export.js';
+import { verifyAudit } from '../reporting/audit/verify.js';
+import { computeDelta, deltaSummary, verdictsPathOf, writeDeltaCsv } from '../reporting/delta/report.js';
 import { openRedis } from '../infra/redis-session.js';
-import { RunStore } from '../pipeline/run-store.js';
-import { writeRunReport } from '../ops/report/write-report.js';
-import { checkGuardedTarget } from '../pipeline/guarded-file.js';
-import { ensureWritableDir, ensureWritableParent } from '../pipeline/writable.js';
+import { RunStore } from '../run/state/run-store.js';
+import { writeRunReport } from '../reporting/report/write-report.js';
+import { checkGuardedTarget } from '../infra/guarded-file.js';
+import { ensureWritableDir, ensureWritableParent } from '../infra/writable.js';
 
 const STATE_DIR_HELP = 'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)';
 

@@ -9,24 +9,24 @@ import { CATALOG, EXIT, KycError } from '../errors.js';
 import { encodeFailure } from '../failure.js';
 import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
 import type { Logger } from '../log.js';
-import { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
-import { readWhitelist } from '../ops/whitelist/file.js';
-import { WhitelistStore } from '../ops/whitelist/store.js';
+import { WorkerMetrics } from '../metrics/worker-metrics.js';
+import { readWhitelist } from '../whitelist/file.js';
+import { WhitelistStore } from '../whitelist/store.js';
 import { progressDisplay } from '../cli-ui/progress.js';
 import { progressLog } from '../cli-ui/progress-log.js';
 import { stderrIsTerminal, type Announce } from '../cli-ui/notices.js';
 import { summaryFields, summaryTable } from '../cli-ui/summary.js';
-import { PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
-import { ensureWritableDir, ensureWritableLogFile, ensureWritableParent } from '../pipeline/writable.js';
-import { preflight, preflightCounts } from '../pipeline/preflight.js';
-import { RunStore, runExists } from '../pipeline/run-store.js';
-import { newRunSettings } from '../pipeline/run-settings.js';
-import { requireUpstream, startRuntime, type Runtime } from '../pipeline/runtime.js';
-import { followRun, requeueRun, submitRun, type FollowTick } from '../pipeline/submit.js';
+import { PRIVATE_DIR_MODE } from '../infra/private-files.js';
+import { ensureWritableDir, ensureWritableLogFile, ensureWritableParent } from '../infra/writable.js';
+import { preflight, preflightCounts } from '../upstream/preflight.js';
+import { RunStore, runExists } from '../run/state/run-store.js';
+import { newRunSettings } from '../run/state/run-settings.js';
+import { requireUpstream, startRuntime, type Runtime } from '../runs/runtime.js';
+import { followRun, requeueRun, submitRun, type FollowTick } from '../runs/submit.js';
 import { parseFaStrategy } from '../mirror/strategy.js';
-import { checkOutputTargets, parseOutputMode } from '../pipeline/output-paths.js';
-import { checkRunId, newRunId, type Priority } from '../pipeline/topology.js';
-import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
+import { checkOutputTargets, parseOutputMode } from '../run/output-paths.js';
+import { checkRunId, newRunId, type Priority } from '../run/topology.js';
+import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
 import {
   commandLogFile,
   emulatorOption,
@@ -62,7 +62,7 @@ export interface RunOptions {
   stateDir?: string;
   /** Attempts of each check job of the run; stored with it, so whichever worker coordinates it uses them. */
   attempts?: number;
-  /** Reviewed false positives to suppress (src/ops/whitelist). */
+  /** Reviewed false positives to suppress (src/whitelist). */
   whitelist?: string;
   metricsPort?: number;
   metricsHost?: string;

@@ -6,7 +6,7 @@ import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { logNotices } from '../cli-ui/notices.js';
 import { openRedis } from '../infra/redis-session.js';
-import { datedName } from '../ops/schedule/dated-dir.js';
+import { datedName } from '../schedule/dated-dir.js';
 import {
   NOT_SCHEDULABLE,
   WORKER_DECIDES,
@@ -15,14 +15,14 @@ import {
   scheduledRunOptions,
   type ScheduleJobData,
   type ScheduledRunOptions,
-} from '../ops/schedule/definition.js';
-import { firingLine, listFirings } from '../ops/schedule/firings.js';
-import { addSchedule, listSchedules, removeSchedule, type ScheduleInfo } from '../ops/schedule/schedules.js';
-import { startScheduleWorker, type ScheduleWorker } from '../ops/schedule/worker.js';
-import { enqueueNewHits, startWebhookWorker } from '../ops/notify/webhook-queue.js';
-import { readWhitelist } from '../ops/whitelist/file.js';
-import { loadProfile } from '../registry/profile.js';
-import { requireUpstream, type Runtime } from '../pipeline/runtime.js';
+} from '../schedule/definition.js';
+import { firingLine, listFirings } from '../schedule/firings.js';
+import { addSchedule, listSchedules, removeSchedule, type ScheduleInfo } from '../schedule/schedules.js';
+import { startScheduleWorker, type ScheduleWorker } from '../schedule/worker.js';
+import { enqueueNewHits, startWebhookWorker } from '../notify/webhook-queue.js';
+import { readWhitelist } from '../whitelist/file.js';
+import { loadProfile } from '../upstream/client/profile.js';
+import { requireUpstream, type Runtime } from '../runs/runtime.js';
 import { addRunOptions, runAction, type RunOptions } from './run.js';
 import { positiveInt } from './shared-options.js';
 

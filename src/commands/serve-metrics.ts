@@ -1,6 +1,6 @@
 import { Registry } from 'prom-client';
 import { ApiMetrics } from '../api/api-metrics.js';
-import { serveRegistry, WorkerMetrics } from '../ops/metrics/worker-metrics.js';
+import { serveRegistry, WorkerMetrics } from '../metrics/worker-metrics.js';
 import type { Listening } from '../infra/listen.js';
 
 export interface ServeMetrics {

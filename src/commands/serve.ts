@@ -11,11 +11,11 @@ import { parseMaxUploadBytes } from '../api/upload.js';
 import { runLinks } from '../api/run-view.js';
 import { loadApiWebhookConfig } from '../api/webhooks.js';
 import { startServeMetrics } from './serve-metrics.js';
-import { startRunWebhookWorker } from '../ops/notify/run-webhooks.js';
-import { ensurePrivateDir, PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
-import { requireUpstream, startRuntime } from '../pipeline/runtime.js';
-import { ensureWritableDir, ensureWritableLogFile } from '../pipeline/writable.js';
-import { startWorkers } from '../pipeline/workers.js';
+import { startRunWebhookWorker } from '../notify/run-webhooks.js';
+import { ensurePrivateDir, PRIVATE_DIR_MODE } from '../infra/private-files.js';
+import { requireUpstream, startRuntime } from '../runs/runtime.js';
+import { ensureWritableDir, ensureWritableLogFile } from '../infra/writable.js';
+import { startWorkers } from '../workers/workers.js';
 import {
   commandLogFile,
   nonNegativeInt,

@@ -3,7 +3,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { noticeChannel, type Announce } from '../cli-ui/notices.js';
 import { EMULATOR_URL, logSecrets, type Config, type ConfigInput } from '../config.js';
 import { createLogger, type Logger } from '../log.js';
-import { DEFAULT_WORKER_SETTINGS, type WorkerSettings } from '../pipeline/workers.js';
+import { DEFAULT_WORKER_SETTINGS, type WorkerSettings } from '../workers/workers.js';
 
 /** Parsers of numeric flags: a bad value is a usage error naming the flag. */
 export function positiveInt(name: string) {

@@ -1,4 +1,4 @@
-import { checkRunId } from '../pipeline/topology.js';
+import { checkRunId } from '../run/topology.js';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { KycError } from '../errors.js';
@@ -6,10 +6,10 @@ import { summaryTable } from '../cli-ui/summary.js';
 import { failureLine, newHitsLine, runListTable } from '../cli-ui/run-list.js';
 import { openRedis } from '../infra/redis-session.js';
 import { strategyLabel } from '../mirror/snapshot.js';
-import { MirrorStore } from '../pipeline/mirror-store.js';
-import { RunStore } from '../pipeline/run-store.js';
-import { UpstreamState } from '../pipeline/upstream-state.js';
-import { upstreamNoticeLines } from '../ops/upstream-notice.js';
+import { MirrorStore } from '../mirror/store.js';
+import { RunStore } from '../run/state/run-store.js';
+import { UpstreamState } from '../upstream/state.js';
+import { upstreamNoticeLines } from '../upstream/notice.js';
 
 /** `kyc-screen status [runId]`: recent runs, or one run's progress and counters. */
 export function registerStatusCommand(program: Command): void {

@@ -1,10 +1,10 @@
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { KycError } from '../errors.js';
-import type { WhitelistEntry } from '../ops/whitelist/entry.js';
-import { appendWhitelistEntry } from '../ops/whitelist/file.js';
-import { entryFromVerdict } from '../ops/whitelist/from-verdict.js';
-import { verdictFileFormat } from '../ops/verdict-file.js';
+import type { WhitelistEntry } from '../verdict/whitelist-entry.js';
+import { appendWhitelistEntry } from '../whitelist/file.js';
+import { entryFromVerdict } from '../whitelist/from-verdict.js';
+import { verdictFileFormat } from '../reporting/verdict-file.js';
 import { positiveInt } from './shared-options.js';
 
 export interface WhitelistAddOptions {

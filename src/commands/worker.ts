@@ -1,11 +1,11 @@
 import { Option, type Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { stderrIsTerminal } from '../cli-ui/notices.js';
-import { PRIVATE_DIR_MODE } from '../pipeline/private-files.js';
-import { requireUpstream, startRuntime } from '../pipeline/runtime.js';
-import { ensureWritableDir, ensureWritableLogFile } from '../pipeline/writable.js';
-import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../pipeline/workers.js';
-import { WorkerMetrics } from '../ops/metrics/worker-metrics.js';
+import { PRIVATE_DIR_MODE } from '../infra/private-files.js';
+import { requireUpstream, startRuntime } from '../runs/runtime.js';
+import { ensureWritableDir, ensureWritableLogFile } from '../infra/writable.js';
+import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
+import { WorkerMetrics } from '../metrics/worker-metrics.js';
 import {
   commandLogFile,
   nonNegativeInt,

@@ -91,7 +91,7 @@ export function callsCounter(operation: string, status: string | number): string
   return `${CALLS}:${operation}:${status}`;
 }
 
-/** `unrecognised:<field>`, field as unrecognisedField (src/pipeline/run-store.ts) builds it. */
+/** `unrecognised:<field>`, field as unrecognisedField (src/run/state/run-store.ts) builds it. */
 export function unrecognisedCounter(field: string): string {
   return `${UNRECOGNISED}:${field}`;
 }

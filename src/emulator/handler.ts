@@ -3,10 +3,10 @@
  * then the route. The `/__emulator/*` endpoints bypass all four and are not counted.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { KeyRing } from './auth.js';
+import type { KeyRing } from './api-key.js';
 import type { ErrorDialect } from './error-dialects.js';
 import type { FaultInjector } from './faults.js';
-import type { TokenBuckets } from './rate-limit.js';
+import type { TokenBuckets } from './rate-limiter.js';
 import { parseQuery } from './request.js';
 import { ApiError, badRequest, errorReply, jsonReply, notFound, type Reply } from './respond.js';
 import type { Resolved, Router } from './router.js';

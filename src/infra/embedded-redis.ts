@@ -15,7 +15,7 @@ import { Redis } from 'ioredis';
 import { createConnection } from 'node:net';
 import { KycError } from '../errors.js';
 import { freePort } from './free-port.js';
-import { makePrivateDir, withPrivateUmask } from '../pipeline/private-files.js';
+import { makePrivateDir, withPrivateUmask } from './private-files.js';
 
 export interface EmbeddedRedisOptions {
   /** Data directory; with `persist` the AOF lives here so a killed run can resume. */

@@ -3,8 +3,8 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { EXIT, KycError } from '../errors.js';
 import { startEmbeddedRedis } from './embedded-redis.js';
-import { REDIS_LOST_AFTER_MS, watchRedis } from '../pipeline/redis-watchdog.js';
-import { awaitRedis, connectRedis } from '../pipeline/runtime.js';
+import { REDIS_LOST_AFTER_MS, watchRedis } from './redis-watchdog.js';
+import { awaitRedis, connectRedis } from '../runs/runtime.js';
 
 export interface RedisSession {
   readonly redis: Redis;

@@ -80,7 +80,7 @@ const NOT_RUN: Readonly<Record<string, string>> = Object.fromEntries(
 );
 
 /**
- * Whitelist outcomes for every check (src/ops/whitelist). In a row the code is followed by `: ` and who
+ * Whitelist outcomes for every check (src/whitelist, src/verdict/whitelist-rule.ts). In a row the code is followed by `: ` and who
  * reviewed which record when (`FOREIGN_AGENT_SUPPRESSED: FA-0001 by Иванова А. 2025-01-10`); the code
  * before the colon is the stable part.
  */

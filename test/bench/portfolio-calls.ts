@@ -30,7 +30,7 @@ import { FOREIGN_AGENT_REGISTER_START, utcDay } from '../../src/mirror/day-range
 import { enumerateForeignAgents } from '../../src/mirror/enumerate.js';
 import { MirrorIndex } from '../../src/mirror/local-index.js';
 import { decideForeignAgent } from '../../src/verdict/index.js';
-import { upstreamProfileSchema, type UpstreamProfile } from '../../src/registry/profile.js';
+import { upstreamProfileSchema, type UpstreamProfile } from '../../src/upstream/client/profile.js';
 import { writePortfolioFile } from './lib/portfolio-file.js';
 import { benchFlag } from './lib/figures.js';
 

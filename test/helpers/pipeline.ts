@@ -9,16 +9,16 @@ import type { IngestEncoding } from '../../src/ingest/types.js';
 import { createEmulator, type EmulatorHandle, type EmulatorOptions } from '../../src/emulator/server.js';
 import { silentLogger, type Logger } from '../../src/log.js';
 import type { FaStrategyOption } from '../../src/mirror/strategy.js';
-import { RegistryClient, type UpstreamProfile } from '../../src/registry/index.js';
-import { RunStore, type Counters, type RunSettings, type RunState } from '../../src/pipeline/run-store.js';
-import { fileSha256, followRun, submitRun } from '../../src/pipeline/submit.js';
-import { newRunId, type Priority } from '../../src/pipeline/topology.js';
+import { RegistryClient, type UpstreamProfile } from '../../src/upstream/client/index.js';
+import { RunStore, type Counters, type RunSettings, type RunState } from '../../src/run/state/run-store.js';
+import { fileSha256, followRun, submitRun } from '../../src/runs/submit.js';
+import { newRunId, type Priority } from '../../src/run/topology.js';
 import {
   DEFAULT_WORKER_SETTINGS,
   startWorkers,
   type WorkerHost,
   type WorkerSettings,
-} from '../../src/pipeline/workers.js';
+} from '../../src/workers/workers.js';
 import { connect, uniquePrefix } from './redis.js';
 
 /** A pipeline in this process: the emulator over HTTP, workers on the test Redis, a private queue prefix. */

@@ -1,14 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { markUrgentWork, Pacer } from '../../src/pipeline/pacer.js';
+import { markUrgentWork, Pacer } from '../../src/upstream/pacer.js';
 import {
   CACHE_SPAN,
   LocalAnswers,
   RequestCache,
   requestDigest,
   type RequestCacheKeys,
-} from '../../src/pipeline/request-cache.js';
-import { RunStore } from '../../src/pipeline/run-store.js';
+} from '../../src/upstream/request-cache.js';
+import { RunStore } from '../../src/run/state/run-store.js';
 import { connect, uniquePrefix } from '../helpers/redis.js';
 
 const redis = connect();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, publicConfig } from '../../src/config.js';
-import { RegistryClient } from '../../src/registry/index.js';
+import { RegistryClient } from '../../src/upstream/client/index.js';
 
 const KEY = '11111111-2222-4333-8444-555555555555';
 

@@ -13,9 +13,9 @@ import {
   recordRunWebhook,
   runWebhookAttempts,
   startRunWebhookWorker,
-} from '../../../src/ops/notify/run-webhooks.js';
-import { RunStore } from '../../../src/pipeline/run-store.js';
-import { newRunId } from '../../../src/pipeline/topology.js';
+} from '../../../src/notify/run-webhooks.js';
+import { RunStore } from '../../../src/run/state/run-store.js';
+import { newRunId } from '../../../src/run/topology.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
 import { sha256Hex, startServe, stopServe, type ServeProcess } from '../../helpers/serve-process.js';

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { followRun } from '../../../src/pipeline/submit.js';
+import { followRun } from '../../../src/runs/submit.js';
 import { SOAK } from '../../helpers/cli-process.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../../../src/infra/embedded-redis.js';
 import { freePort } from '../../../src/infra/free-port.js';
-import { RunStore } from '../../../src/pipeline/run-store.js';
+import { RunStore } from '../../../src/run/state/run-store.js';
 import { SOAK } from '../../helpers/cli-process.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
 import { readJsonLines, startTestPipeline } from '../../helpers/pipeline.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
-import { RunStore } from '../../../src/pipeline/run-store.js';
+import { RunStore } from '../../../src/run/state/run-store.js';
 import { cli, exited, stderrOf } from '../../helpers/cli-process.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
 import { connect, dumpKeys, redisUrl, uniquePrefix } from '../../helpers/redis.js';

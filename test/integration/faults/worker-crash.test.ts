@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
 import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
-import { RunStore } from '../../../src/pipeline/run-store.js';
+import { RunStore } from '../../../src/run/state/run-store.js';
 import { SOAK, cli, exited, maskedVerdicts, stderrOf } from '../../helpers/cli-process.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';

@@ -4,7 +4,7 @@ import { generateRegisters } from '../../../src/emulator/registers/index.js';
 import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
 import { STRICT_RESULT_CAP, type EmulatorVariant } from '../../../src/emulator/variant.js';
 import { enumerateForeignAgents } from '../../../src/mirror/enumerate.js';
-import { RegistryClient } from '../../../src/registry/index.js';
+import { RegistryClient } from '../../../src/upstream/client/index.js';
 
 /**
  * The mirror of each emulator variant, enumerated over HTTP through the registry client, holds exactly

@@ -4,8 +4,8 @@ import { Agent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../../src/export/manifest.js';
 import type { FaStrategyOption } from '../../../src/mirror/strategy.js';
-import { runKeys } from '../../../src/pipeline/topology.js';
-import { upstreamProfileSchema } from '../../../src/registry/profile.js';
+import { runKeys } from '../../../src/run/topology.js';
+import { upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
 import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 
 /**

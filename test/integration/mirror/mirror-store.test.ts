@@ -2,10 +2,10 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRegisters } from '../../../src/emulator/registers/index.js';
 import { mirrorDigest, type MirrorNote } from '../../../src/mirror/snapshot.js';
-import { LoadedMirrors, MirrorStore } from '../../../src/pipeline/mirror-store.js';
-import { ABANDONED_RUN_DATA_MS } from '../../../src/pipeline/retention.js';
-import { RunStore } from '../../../src/pipeline/run-store.js';
-import { runKeys } from '../../../src/pipeline/topology.js';
+import { LoadedMirrors, MirrorStore } from '../../../src/mirror/store.js';
+import { ABANDONED_RUN_DATA_MS } from '../../../src/run/state/retention.js';
+import { RunStore } from '../../../src/run/state/run-store.js';
+import { runKeys } from '../../../src/run/topology.js';
 import { connect, uniquePrefix } from '../../helpers/redis.js';
 
 const records = generateRegisters(42).foreignAgents.slice(0, 50);

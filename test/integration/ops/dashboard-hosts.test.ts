@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDashboard } from '../../../src/ops/dashboard/server.js';
+import { startDashboard } from '../../../src/dashboard/server.js';
 import type { Listening } from '../../../src/infra/listen.js';
 import { chromiumContext, skipBrowser } from '../../helpers/chromium.js';
 import { connect, uniquePrefix } from '../../helpers/redis.js';

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deltaAction } from '../../../src/commands/report.js';
 import { cli, exited, stderrOf } from '../../helpers/cli-process.js';
-import type { RunState } from '../../../src/pipeline/run-store.js';
+import type { RunState } from '../../../src/run/state/run-store.js';
 import { CLIENTS, clientsCsv, readVerdicts, startOpsPipeline, type OpsPipeline } from './helpers.js';
 
 let pipeline: OpsPipeline;

@@ -9,12 +9,12 @@ import { runAction, type RunHost, type RunOptions } from '../../../src/commands/
 import { DEMO_API_KEY, loadConfig, type Config } from '../../../src/config.js';
 import { createEmulator, type EmulatorHandle, type EmulatorOptions } from '../../../src/emulator/server.js';
 import { silentLogger } from '../../../src/log.js';
-import type { WorkerMetrics } from '../../../src/ops/metrics/worker-metrics.js';
-import { RunStore, type RunState } from '../../../src/pipeline/run-store.js';
-import type { Runtime } from '../../../src/pipeline/runtime.js';
-import { newRunId } from '../../../src/pipeline/topology.js';
-import { DEFAULT_WORKER_SETTINGS, startWorkers, type WorkerHost } from '../../../src/pipeline/workers.js';
-import { RegistryClient } from '../../../src/registry/index.js';
+import type { WorkerMetrics } from '../../../src/metrics/worker-metrics.js';
+import { RunStore, type RunState } from '../../../src/run/state/run-store.js';
+import type { Runtime } from '../../../src/runs/runtime.js';
+import { newRunId } from '../../../src/run/topology.js';
+import { DEFAULT_WORKER_SETTINGS, startWorkers, type WorkerHost } from '../../../src/workers/workers.js';
+import { RegistryClient } from '../../../src/upstream/client/index.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 
 /**

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT } from '../../../src/errors.js';
-import { RunStore, type RunSettings } from '../../../src/pipeline/run-store.js';
+import { RunStore, type RunSettings } from '../../../src/run/state/run-store.js';
 import { cli, exited } from '../../helpers/cli-process.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 

@@ -13,10 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAction } from '../../../src/commands/run.js';
-import { OutputFiles } from '../../../src/pipeline/output-files.js';
-import { partPath, placePart } from '../../../src/pipeline/output-paths.js';
-import { fileSha256, followRun, submitRun } from '../../../src/pipeline/submit.js';
-import { newRunId } from '../../../src/pipeline/topology.js';
+import { OutputFiles } from '../../../src/run/output-files.js';
+import { partPath, placePart } from '../../../src/run/output-paths.js';
+import { fileSha256, followRun, submitRun } from '../../../src/runs/submit.js';
+import { newRunId } from '../../../src/run/topology.js';
 import { cli, exited } from '../../helpers/cli-process.js';
 import {
   CLIENTS,

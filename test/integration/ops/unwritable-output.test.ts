@@ -8,7 +8,7 @@ import { cli, exited } from '../../helpers/cli-process.js';
 /**
  * A destination that cannot take a file fails the command first: before an embedded redis-server, the
  * emulator or any call. The case that needs no other user or mount: a path under a regular file (ENOTDIR);
- * permission and read-only failures are mapped the same way (test/unit/pipeline/writable.test.ts).
+ * permission and read-only failures are mapped the same way (test/unit/infra/writable.test.ts).
  */
 const base = mkdtempSync(join(tmpdir(), 'kyc-unwritable-'));
 const FILE = join(base, 'a-file');

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deltaAction } from '../../../src/commands/report.js';
 import { whitelistAddAction } from '../../../src/commands/whitelist.js';
 import type { Manifest } from '../../../src/export/manifest.js';
-import { readWhitelist } from '../../../src/ops/whitelist/file.js';
-import type { RunState } from '../../../src/pipeline/run-store.js';
+import { readWhitelist } from '../../../src/whitelist/file.js';
+import type { RunState } from '../../../src/run/state/run-store.js';
 import { readJsonLines } from '../../helpers/pipeline.js';
 import { CLIENTS, clientsCsv, readVerdicts, startOpsPipeline, type OpsPipeline } from './helpers.js';
 

@@ -4,9 +4,9 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_KINDS } from '../../../src/domain/check.js';
 import { createLogger } from '../../../src/log.js';
-import { RunStore, type RunState } from '../../../src/pipeline/run-store.js';
-import { QUEUES } from '../../../src/pipeline/topology.js';
-import { DEFAULT_WORKER_SETTINGS, startWorkers, type WorkerHost } from '../../../src/pipeline/workers.js';
+import { RunStore, type RunState } from '../../../src/run/state/run-store.js';
+import { QUEUES } from '../../../src/run/topology.js';
+import { DEFAULT_WORKER_SETTINGS, startWorkers, type WorkerHost } from '../../../src/workers/workers.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { dumpKeys } from '../../helpers/redis.js';
 

@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whitelistKeys, WhitelistStore } from '../../../src/ops/whitelist/store.js';
-import { MirrorStore } from '../../../src/pipeline/mirror-store.js';
-import { runKeys, upstreamKeys } from '../../../src/pipeline/topology.js';
-import { UpstreamState } from '../../../src/pipeline/upstream-state.js';
+import { whitelistKeys, WhitelistStore } from '../../../src/whitelist/store.js';
+import { MirrorStore } from '../../../src/mirror/store.js';
+import { runKeys, upstreamKeys } from '../../../src/run/topology.js';
+import { UpstreamState } from '../../../src/upstream/state.js';
 import { connect, uniquePrefix } from '../../helpers/redis.js';
 
 /**

@@ -1,10 +1,10 @@
 import { Queue, type Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/log.js';
-import { WorkerMetrics } from '../../../src/ops/metrics/worker-metrics.js';
-import { RunStore } from '../../../src/pipeline/run-store.js';
-import { QUEUES } from '../../../src/pipeline/topology.js';
-import { DEFAULT_WORKER_SETTINGS, startWorkers, type WorkerHost } from '../../../src/pipeline/workers.js';
+import { WorkerMetrics } from '../../../src/metrics/worker-metrics.js';
+import { RunStore } from '../../../src/run/state/run-store.js';
+import { QUEUES } from '../../../src/run/topology.js';
+import { DEFAULT_WORKER_SETTINGS, startWorkers, type WorkerHost } from '../../../src/workers/workers.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
 

@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
 import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
-import { connectRedis } from '../../../src/pipeline/redis-connection.js';
+import { connectRedis } from '../../../src/infra/redis-connection.js';
 import { cli, exited, maskedVerdicts, stderrOf } from '../../helpers/cli-process.js';
 import { startLocalCluster, type LocalCluster } from '../../helpers/redis-cluster.js';
 import { redisUrl } from '../../helpers/redis.js';

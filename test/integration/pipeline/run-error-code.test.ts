@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RunStore, type RunSettings } from '../../../src/pipeline/run-store.js';
+import { RunStore, type RunSettings } from '../../../src/run/state/run-store.js';
 import { connect, uniquePrefix } from '../../helpers/redis.js';
 
 const settings: RunSettings = {

@@ -9,7 +9,7 @@ import {
   RegistryError,
   isRetryable,
   type RegistryClientOptions,
-} from '../../../src/registry/index.js';
+} from '../../../src/upstream/client/index.js';
 
 /**
  * The client against the emulator over HTTP: every operation on its happy path, and every error kind of

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
 import { createEmulator } from '../../../src/emulator/server.js';
 import { isValidBik, isValidCorrespondentAccount } from '../../../src/identifiers/index.js';
-import { RegistryClient } from '../../../src/registry/index.js';
+import { RegistryClient } from '../../../src/upstream/client/index.js';
 import {
   BANK_ITEM,
   BANKRUPTCY,

@@ -1,6 +1,6 @@
 /**
  * The field tables of spec part 2 written as data, and a checker that walks a JSON value against them. It
- * shares nothing with src/registry/schemas.ts on purpose: the emulator is checked against the spec by a
+ * shares nothing with src/upstream/client/schemas.ts on purpose: the emulator is checked against the spec by a
  * second, independent reading, so a bug in the client's schemas cannot hide a bug in the emulator.
  */
 

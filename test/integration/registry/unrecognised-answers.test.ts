@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PROFILE, type UpstreamProfile } from '../../../src/registry/index.js';
+import { DEFAULT_PROFILE, type UpstreamProfile } from '../../../src/upstream/client/index.js';
 import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { startRewritingProxy, type RewritingProxy } from '../../helpers/rewriting-proxy.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';

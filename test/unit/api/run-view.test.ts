@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runBody } from '../../../src/api/run-view.js';
-import type { RunState } from '../../../src/pipeline/run-store.js';
+import type { RunState } from '../../../src/run/state/run-store.js';
 
 const run: RunState = {
   id: 'r20260101_120000_abc123',

@@ -9,7 +9,7 @@ import {
   NO_ALLOWED_DESTINATIONS,
   parseDestinationAllowList,
 } from '../../../src/api/webhook-destination.js';
-import { postSigned } from '../../../src/ops/notify/webhook-queue.js';
+import { postSigned } from '../../../src/notify/webhook-queue.js';
 
 const none = NO_ALLOWED_DESTINATIONS;
 const resolvesTo =

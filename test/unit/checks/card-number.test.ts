@@ -7,7 +7,7 @@ import {
   readCardCell,
 } from '../../../src/checks/card-number.js';
 import { completeLuhn } from '../../../src/identifiers/index.js';
-import { maskCard } from '../../../src/registry/index.js';
+import { maskCard } from '../../../src/upstream/client/index.js';
 
 describe('readCardCell', () => {
   it('blank cells are no card', () => {

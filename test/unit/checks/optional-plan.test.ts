@@ -5,7 +5,7 @@ import {
   prepareOptionalChecks,
 } from '../../../src/checks/optional-plan.js';
 import type { Client } from '../../../src/domain/client.js';
-import { clientForJobs } from '../../../src/pipeline/job-data.js';
+import { clientForJobs } from '../../../src/run/job-data.js';
 import { person } from '../matching/fixtures.js';
 
 const FULL = '2202200012345672';

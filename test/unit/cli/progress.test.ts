@@ -9,7 +9,7 @@ import {
   type ProgressFigures,
 } from '../../../src/cli-ui/progress-figures.js';
 import { progressLog } from '../../../src/cli-ui/progress-log.js';
-import type { RunState } from '../../../src/pipeline/run-store.js';
+import type { RunState } from '../../../src/run/state/run-store.js';
 
 const figures = (over: Partial<ProgressFigures> = {}): ProgressFigures => ({
   written: 989,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failureLine, runListTable, utcMinuteSecond } from '../../../src/cli-ui/run-list.js';
-import type { RunState } from '../../../src/pipeline/run-store.js';
+import type { RunState } from '../../../src/run/state/run-store.js';
 
 function run(over: Partial<RunState> & Pick<RunState, 'id'>): RunState {
   return {

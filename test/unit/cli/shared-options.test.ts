@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { loadConfig } from '../../../src/config.js';
 import { configOverrides, workerSettings } from '../../../src/commands/shared-options.js';
 import { addRunOptions } from '../../../src/commands/run.js';
-import { DEFAULT_WORKER_SETTINGS } from '../../../src/pipeline/workers.js';
+import { DEFAULT_WORKER_SETTINGS } from '../../../src/workers/workers.js';
 
 describe('workerSettings', () => {
   it('takes the quota and the circuit breaker from the configuration every process shares', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TokenBuckets } from '../../../src/emulator/rate-limit.js';
+import { TokenBuckets } from '../../../src/emulator/rate-limiter.js';
 
 function clock() {
   let now = 0;

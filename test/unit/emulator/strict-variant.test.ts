@@ -4,7 +4,7 @@ import { retryAfterDate } from '../../../src/emulator/error-dialects.js';
 import { microsecondStamp } from '../../../src/emulator/record-views.js';
 import { WordIndex } from '../../../src/emulator/search.js';
 import { words } from '../../../src/emulator/text.js';
-import { parseRetryAfter } from '../../../src/registry/retry-after.js';
+import { parseRetryAfter } from '../../../src/upstream/client/retry-after.js';
 
 describe('strict variant: own-script whole-word search', () => {
   const values = [

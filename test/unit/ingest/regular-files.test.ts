@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openClientFile } from '../../../src/ingest/index.js';
-import { readWhitelist } from '../../../src/ops/whitelist/file.js';
+import { readWhitelist } from '../../../src/whitelist/file.js';
 
 /** A FIFO in a fresh directory; `release` opens its writing end, which frees any reader blocked on it. */
 function fifo(): { path: string; release: () => void } {

@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { MockAgent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KycError } from '../../../src/errors.js';
-import { RegistryClient, RegistryError, type RegistryClientOptions } from '../../../src/registry/index.js';
+import {
+  RegistryClient,
+  RegistryError,
+  type RegistryClientOptions,
+} from '../../../src/upstream/client/index.js';
 import * as body from './fixtures.js';
 
 /**

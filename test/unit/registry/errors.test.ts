@@ -9,7 +9,7 @@ import {
   kindOfStatus,
   readUpstreamCode,
   type RegistryErrorKind,
-} from '../../../src/registry/errors.js';
+} from '../../../src/upstream/client/errors.js';
 
 const make = (kind: RegistryErrorKind, status = 0) =>
   new RegistryError({

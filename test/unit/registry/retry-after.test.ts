@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter } from '../../../src/registry/retry-after.js';
+import { parseRetryAfter } from '../../../src/upstream/client/retry-after.js';
 
 const NOW = Date.parse('2025-06-01T12:00:00Z');
 

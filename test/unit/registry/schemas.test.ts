@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { describeIssues } from '../../../src/registry/schema-issues.js';
+import { describeIssues } from '../../../src/upstream/client/schema-issues.js';
 import {
   bankPageEnvelopeSchema,
   bankruptcyListSchema,
@@ -12,7 +12,7 @@ import {
   emailEnvelopeSchema,
   foreignAgentListSchema,
   sanctionsListSchema,
-} from '../../../src/registry/schemas.js';
+} from '../../../src/upstream/client/schemas.js';
 import * as body from './fixtures.js';
 
 /** The schema's verdict on `value`, as the client would report it: '' when accepted. */

@@ -5,7 +5,7 @@ import {
   RegistryError,
   readErrorBody,
   readUpstreamCode,
-} from '../../../src/registry/index.js';
+} from '../../../src/upstream/client/index.js';
 import * as body from './fixtures.js';
 
 /**

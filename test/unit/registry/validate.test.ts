@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KycError } from '../../../src/errors.js';
-import type { ForeignAgentQuery, SanctionsQuery } from '../../../src/registry/operations.js';
+import type { ForeignAgentQuery, SanctionsQuery } from '../../../src/upstream/client/operations.js';
 import {
   isIsoDate,
   validateBankruptcySearch,
@@ -14,7 +14,7 @@ import {
   validateOwnerFullName,
   validatePageSize,
   validateSanctionsQuery,
-} from '../../../src/registry/validate.js';
+} from '../../../src/upstream/client/validate.js';
 
 /** The KycError `run` throws; fails the test when it throws anything else or nothing. */
 function refusal(run: () => unknown): KycError {

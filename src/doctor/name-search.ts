@@ -1,0 +1,131 @@
+import type { UpstreamProfile } from '../upstream/client/profile.js';
+import type { Finding } from './findings.js';
+import type { Prober } from './prober.js';
+
+const SANCTIONS = '/lists/search/sanctions';
+const LATIN = /^[A-Za-z]+$/;
+const CYRILLIC = /[\u0400-\u04ff]/;
+
+/** A sanctions record written in Latin with a Cyrillic `name_local` and a birth date to narrow by. */
+export interface ProbeRecord {
+  readonly name: string;
+  readonly birthDate: string;
+  /** The longest Latin word of `name`: the word every probe query is built from. */
+  readonly word: string;
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** The first record fit to probe with, or undefined. */
+export function pickProbeRecord(records: readonly unknown[]): ProbeRecord | undefined {
+  for (const record of records) {
+    const data = field(record, 'data');
+    const name = field(data, 'name');
+    const local = field(data, 'name_local');
+    const birthDate = field(data, 'birth_date');
+    if (typeof name !== 'string' || typeof local !== 'string' || typeof birthDate !== 'string') continue;
+    if (!CYRILLIC.test(local)) continue;
+    const word = name
+      .split(/[^A-Za-z]+/)
+      .filter((w) => LATIN.test(w) && w.length >= 5)
+      .sort((a, b) => b.length - a.length)[0];
+    if (word !== undefined) return { name, birthDate, word };
+  }
+  return undefined;
+}
+
+/** The same letters in the other case: `TSVETKOVA` → `tsvetkova`, `Tsvetkova` → `TSVETKOVA`. */
+export function otherCase(word: string): string {
+  return word === word.toUpperCase() ? word.toLowerCase() : word.toUpperCase();
+}
+
+/**
+ * How name search matches, from queries built from one record (each narrowed by its birth date): the
+ * word as written, in the other case, cut by two letters, and — across scripts — the Latin word asked of
+ * `name_local`, which holds only the Cyrillic spelling.
+ */
+export async function probeNameSearch(
+  prober: Prober,
+  records: readonly unknown[],
+  assumed: UpstreamProfile,
+): Promise<{ findings: Finding[]; crossScript: boolean | undefined; caseInsensitive: boolean | undefined }> {
+  const record = pickProbeRecord(records);
+  if (record === undefined) {
+    return {
+      crossScript: undefined,
+      caseInsensitive: undefined,
+      findings: [
+        {
+          point: 'name search',
+          found: 'no Latin record with a Cyrillic name_local and a birth date in the broad search',
+          assumed: 'whole words, case-insensitive',
+          holds: undefined,
+        },
+      ],
+    };
+  }
+  const finds = async (query: Record<string, string>): Promise<boolean | undefined> => {
+    const response = await prober.answer(SANCTIONS, { ...query, birth_date: record.birthDate });
+    if (response.status !== 200) return undefined;
+    try {
+      const json: unknown = JSON.parse(response.body);
+      return Array.isArray(json) && json.some((r) => field(field(r, 'data'), 'name') === record.name);
+    } catch {
+      return undefined;
+    }
+  };
+  const asWritten = await finds({ name: record.word });
+  if (asWritten !== true) {
+    return {
+      crossScript: undefined,
+      caseInsensitive: undefined,
+      findings: [
+        {
+          point: 'name search',
+          found: 'a record is not found by a word of its own name',
+          assumed: 'whole words, case-insensitive',
+          holds: false,
+        },
+      ],
+    };
+  }
+  const caseless = await finds({ name: otherCase(record.word) });
+  const prefix = await finds({ name: record.word.slice(0, -2) });
+  const crossScript = await finds({ name_local: record.word });
+  const said = (value: boolean | undefined, yes: string, no: string) =>
+    value === undefined ? 'could not tell' : value ? yes : no;
+  return {
+    crossScript,
+    caseInsensitive: caseless,
+    findings: [
+      {
+        point: 'name search: case',
+        found: said(caseless, 'case-insensitive', 'case-sensitive'),
+        assumed: assumed.caseInsensitiveSearch ? 'case-insensitive' : 'none: names are also sent in capitals',
+        // As across scripts: assuming case matters is always safe.
+        holds: caseless === undefined ? undefined : caseless || !assumed.caseInsensitiveSearch,
+      },
+      {
+        point: 'name search: part of a word',
+        found: said(prefix, 'a word cut by two letters still finds the record', 'whole words only'),
+        assumed: 'whole words (a looser match only returns more)',
+        holds: undefined,
+      },
+      {
+        point: 'name search: across scripts',
+        found: said(
+          crossScript,
+          'a Latin query finds the Cyrillic spelling',
+          'a Latin query does not find the Cyrillic spelling',
+        ),
+        assumed: assumed.crossScriptSearch
+          ? 'a query finds the other script’s spellings'
+          : 'none: names are also sent in Latin spellings',
+        // Assuming none is always safe; assuming it when the service does not is a silent miss.
+        holds: crossScript === undefined ? undefined : crossScript || !assumed.crossScriptSearch,
+      },
+    ],
+  };
+}

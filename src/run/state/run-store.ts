@@ -1,0 +1,383 @@
+import type { Redis } from 'ioredis';
+import { CHECK_KINDS, type CheckKind } from '../../domain/check.js';
+import {
+  isExampleField,
+  unrecognisedCounter,
+  unrecognisedExampleField,
+  unrecognisedFieldOf,
+  type CounterFields,
+} from '../../domain/run-counters.js';
+import type { UnrecognisedCount } from '../../domain/unrecognised.js';
+import { KycError, type ErrorCode } from '../../errors.js';
+import type { OutputEncoding } from '../../export/csv-format.js';
+import type { IngestEncoding } from '../../ingest/types.js';
+import type { FaStrategyOption } from '../../mirror/strategy.js';
+import type { UpstreamProfile } from '../../upstream/client/profile.js';
+import type { FileOffsets } from '../output-files.js';
+import { scanKeys } from '../../infra/redis-connection.js';
+import { ABANDONED_RUN_DATA_MS } from './retention.js';
+import { parseRunMeta } from './run-meta.js';
+import { runKeys, runsIndexKey, type Priority } from '../topology.js';
+
+/**
+ * What Redis knows of a run: its settings (so that any coordinator on any machine can resume it), its
+ * progress, its counters and the writer's checkpoint. Personal data never goes here; the input stays a path.
+ */
+export type RunStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface RunSettings {
+  readonly id: string;
+  readonly input: string;
+  readonly inputSha256: string;
+  readonly inputBytes: number;
+  readonly out: string;
+  readonly evidence: string;
+  readonly manifest: string;
+  readonly priority: Priority;
+  readonly window: number;
+  /** A repeated request within this many rows is answered from the run's cache (`--cache-rows`). */
+  readonly cacheRows?: number;
+  /** Attempts of each check job (`--attempts`). Absent: those of the worker that coordinates the run. */
+  readonly attempts?: number;
+  /** Check kinds of the run, in output column order. */
+  readonly checks: readonly CheckKind[];
+  /** E-mail check: ask the service to check mail exchangers (`--smtp`). Absent: false. */
+  readonly smtp?: boolean;
+  /** Card check: ISO 3166 alpha-3 issuing countries that flag (`--card-risk-countries`). Absent: none. */
+  readonly cardRiskCountries?: readonly string[];
+  readonly encoding?: IngestEncoding;
+  readonly columns?: string;
+  readonly outEncoding?: OutputEncoding;
+  readonly outDelimiter?: string;
+  /** `--out-bom`: verdicts.csv starts with a byte-order mark (UTF-8 for Excel). Absent: as the input. */
+  readonly outBom?: boolean;
+  readonly createdAt: string;
+  /** The whitelist file applied (`--whitelist`); its entries and text are under the run's keys in Redis. */
+  readonly whitelist?: { readonly path: string; readonly sha256: string; readonly entries: number };
+  /** The schedule that fired this run (`kyc-screen schedule`), for the delta against its previous run. */
+  readonly schedule?: string;
+  /** The name of the HTTP API token that submitted this run (`kyc-screen serve`); absent: the command line. */
+  readonly submitter?: string;
+  /** The run also writes report.html beside its manifest when it completes (runs of the HTTP API). */
+  readonly report?: boolean;
+  /**
+   * How the foreign-agent check finds candidates (`--fa-strategy`, `KYC_FA_STRATEGY`): per-client
+   * searches, the run's mirror of the register, or the cheaper of the two (docs/foreign-agent-mirror.md).
+   * Absent: auto.
+   */
+  readonly faStrategy?: FaStrategyOption;
+  /** The upstream profile the run's checks read answers by, when it is not the defaults. */
+  readonly profile?: UpstreamProfile;
+  /** `--overwrite`: the completed outputs may replace existing files (docs/operations.md). Absent: false. */
+  readonly overwrite?: boolean;
+  /** Mode of the output files (`--output-mode`, `KYC_OUTPUT_MODE`). Absent: 0600. */
+  readonly outputMode?: number;
+  /**
+   * The run screens against the built-in emulator (`--emulator`): every output carries the marker (manifest
+   * field, a `kyc_upstream` column in verdicts.csv, a field on every evidence line). Absent: the real service.
+   */
+  readonly emulator?: boolean;
+  /** Effective config without secrets, for the manifest. */
+  readonly config: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** The delta of a scheduled run against its schedule's previous run, once computed (counts only). */
+export interface RunDelta {
+  readonly previousRunId: string;
+  readonly counts: Readonly<Record<string, number>>;
+  /** Clients that are a HIT now and were not before. */
+  readonly newHits: number;
+  readonly file: string;
+}
+
+export interface RunState extends RunSettings {
+  readonly status: RunStatus;
+  // `| undefined`: read from a Redis hash where a field may be absent, and `update` skips undefined ones.
+  readonly startedAt?: string | undefined;
+  readonly finishedAt?: string | undefined;
+  /** Known once the reader reached the end of the file. */
+  readonly totalRows?: number | undefined;
+  /** Input bytes the reader had consumed at the last dispatch: with inputBytes, the share of the file read. */
+  readonly bytesRead?: number | undefined;
+  readonly dispatched: number;
+  readonly written: number;
+  /** Why the run failed, as encodeFailure wrote it (`KYC_ERR_X: message`, or an unexpected error's text). */
+  readonly error?: string | undefined;
+  /** The catalog code of the failure; absent when the run failed on an unexpected error (see `error`). */
+  readonly errorCode?: ErrorCode | undefined;
+  readonly delta?: RunDelta | undefined;
+}
+
+export type Counters = CounterFields;
+
+/**
+ * The `<operation>:<kind>` of an unrecognised answer's counter (unrecognisedCounter) and of its example
+ * (unrecognisedExampleField); `:` in a kind would split it wrongly.
+ */
+export function unrecognisedField(operation: string, kind: string): string {
+  return `${operation.replace(/:/g, '_')}:${kind.replace(/:/g, '_')}`;
+}
+
+/** Examples to keep, by unrecognisedField; the first one written for a field stays. */
+export type UnrecognisedExamples = Readonly<Record<string, string>>;
+
+export class RunStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  keys(runId: string) {
+    return runKeys(this.prefix, runId);
+  }
+
+  /**
+   * Records a new run. An id that is taken is refused: answering with the earlier run's state would pass
+   * it off as the result of the new input, which was never screened.
+   */
+  async create(settings: RunSettings): Promise<void> {
+    const keys = this.keys(settings.id);
+    const created = await this.redis.hsetnx(keys.meta, 'settings', JSON.stringify(settings));
+    if (created === 0) throw runExists(settings.id);
+    await this.redis
+      .multi()
+      .hset(keys.meta, { status: 'queued', dispatched: 0, written: 0 })
+      .zadd(runsIndexKey(this.prefix), Date.parse(settings.createdAt), settings.id)
+      .exec();
+  }
+
+  async get(runId: string): Promise<RunState | undefined> {
+    return parseRunMeta(runId, await this.redis.hgetall(this.keys(runId).meta));
+  }
+
+  /** Marks the run cancelled (src/run/cancel.ts); its coordinator stops at its next look. */
+  async cancel(runId: string): Promise<void> {
+    const now = new Date().toISOString();
+    await this.redis.hset(this.keys(runId).meta, { cancelledAt: now, status: 'cancelled', finishedAt: now });
+  }
+
+  async isCancelled(runId: string): Promise<boolean> {
+    return (await this.redis.hexists(this.keys(runId).meta, 'cancelledAt')) === 1;
+  }
+
+  /** Keeps a finished run's delta with it, for the dashboard and `schedule history`. */
+  async recordDelta(runId: string, delta: RunDelta): Promise<void> {
+    await this.redis.hset(this.keys(runId).meta, 'delta', JSON.stringify(delta));
+  }
+
+  async require(runId: string): Promise<RunState> {
+    const run = await this.get(runId);
+    if (!run) throw new KycError('KYC_ERR_RUN_NOT_FOUND', runId);
+    return run;
+  }
+
+  async update(
+    runId: string,
+    fields: Partial<
+      Pick<
+        RunState,
+        | 'status'
+        | 'startedAt'
+        | 'finishedAt'
+        | 'totalRows'
+        | 'dispatched'
+        | 'bytesRead'
+        | 'error'
+        | 'errorCode'
+      >
+    >,
+  ): Promise<void> {
+    const flat: Record<string, string> = {};
+    for (const [k, v] of Object.entries(fields)) if (v !== undefined) flat[k] = String(v);
+    const key = this.keys(runId).meta;
+    // A new error without a code must not be read with the code of an earlier failure of the run.
+    if (fields.error !== undefined && fields.errorCode === undefined)
+      await this.redis.multi().hset(key, flat).hdel(key, 'errorCode').exec();
+    else if (Object.keys(flat).length > 0) await this.redis.hset(key, flat);
+  }
+
+  async list(limit = 20): Promise<string[]> {
+    return this.redis.zrevrange(runsIndexKey(this.prefix), 0, limit - 1);
+  }
+
+  async checkpoint(runId: string): Promise<{ row: number; offsets: FileOffsets } | undefined> {
+    const cp = await this.redis.hgetall(this.keys(runId).checkpoint);
+    if (cp.row === undefined) return undefined;
+    return {
+      row: Number(cp.row),
+      offsets: { verdictsBytes: Number(cp.verdictsBytes ?? 0), evidenceBytes: Number(cp.evidenceBytes ?? 0) },
+    };
+  }
+
+  /**
+   * Records that rows up to `row` are on disk at these offsets, and frees their stored results, in one
+   * transaction: a crash leaves either the old checkpoint with the results still there, or the new one.
+   */
+  async commit(
+    runId: string,
+    row: number,
+    offsets: FileOffsets,
+    writtenRows: readonly number[],
+    counts: Readonly<Record<string, number>> = {},
+    examples: UnrecognisedExamples = {},
+  ): Promise<void> {
+    const keys = this.keys(runId);
+    const tx = this.redis
+      .multi()
+      .hset(keys.checkpoint, {
+        row,
+        verdictsBytes: offsets.verdictsBytes,
+        evidenceBytes: offsets.evidenceBytes,
+      })
+      .hset(keys.meta, 'written', row);
+    if (writtenRows.length > 0) {
+      tx.hdel(keys.results, ...writtenRows.map(String));
+      // The check results a row was merged from go only once the row is on disk: a merge whose worker died
+      // after storing the row is run again, and must find them still there.
+      tx.hdel(
+        keys.checkResults,
+        ...writtenRows.flatMap((row) => CHECK_KINDS.map((kind) => `${row}:${kind}`)),
+      );
+    }
+    tx.pexpire(keys.results, ABANDONED_RUN_DATA_MS);
+    // Counted with the checkpoint, so that a resumed run counts each row once.
+    for (const [field, by] of Object.entries(counts)) tx.hincrby(keys.counters, field, by);
+    for (const [field, example] of Object.entries(examples))
+      tx.hsetnx(keys.counters, unrecognisedExampleField(field), example);
+    await tx.exec();
+  }
+
+  /**
+   * Counts unrecognised answers outside the writer: those of checks that failed for good, which the
+   * writer only sees as an error code.
+   */
+  async noteUnrecognised(
+    runId: string,
+    entries: readonly { operation: string; kind: string; example: string }[],
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    const key = this.keys(runId).counters;
+    const pipeline = this.redis.pipeline();
+    for (const { operation, kind, example } of entries) {
+      const field = unrecognisedField(operation, kind);
+      pipeline
+        .hincrby(key, unrecognisedCounter(field), 1)
+        .hsetnx(key, unrecognisedExampleField(field), example);
+    }
+    await pipeline.exec();
+  }
+
+  /** The run's unrecognised answers, most frequent first. */
+  async unrecognised(runId: string): Promise<UnrecognisedCount[]> {
+    return unrecognisedOf(await this.redis.hgetall(this.keys(runId).counters));
+  }
+
+  /**
+   * Stores a row's result. The check results it was merged from stay until the writer commits the row
+   * (commit): a merge run again after its worker died must find them.
+   */
+  async storeResult(runId: string, row: number, json: string): Promise<void> {
+    const keys = this.keys(runId);
+    // Results of a run that never finishes (client data) expire with it rather than stay forever.
+    await this.redis
+      .multi()
+      .hset(keys.results, String(row), json)
+      .pexpire(keys.results, ABANDONED_RUN_DATA_MS)
+      .exec();
+  }
+
+  /** Keeps one check's result (JSON) for its row's merge. */
+  async keepCheckResult(runId: string, row: number, kind: string, json: string): Promise<void> {
+    const key = this.keys(runId).checkResults;
+    await this.redis.multi().hset(key, `${row}:${kind}`, json).pexpire(key, ABANDONED_RUN_DATA_MS).exec();
+  }
+
+  /** The kept results of a row's checks, by kind (a kind without one is absent). */
+  async checkResults(runId: string, row: number, kinds: readonly string[]): Promise<Record<string, string>> {
+    if (kinds.length === 0) return {};
+    const values = await this.redis.hmget(
+      this.keys(runId).checkResults,
+      ...kinds.map((kind) => `${row}:${kind}`),
+    );
+    const out: Record<string, string> = {};
+    kinds.forEach((kind, i) => {
+      const value = values[i];
+      if (typeof value === 'string') out[kind] = value;
+    });
+    return out;
+  }
+
+  /** Results stored and not yet written to the outputs. */
+  async storedResults(runId: string): Promise<number> {
+    return this.redis.hlen(this.keys(runId).results);
+  }
+
+  async incr(runId: string, counts: Readonly<Record<string, number>>): Promise<void> {
+    const fields = Object.entries(counts).filter(([, by]) => by !== 0);
+    // Most check jobs have nothing to count: no round trip for them.
+    if (fields.length === 0) return;
+    const key = this.keys(runId).counters;
+    const pipeline = this.redis.pipeline();
+    for (const [field, by] of fields) pipeline.hincrby(key, field, by);
+    await pipeline.exec();
+  }
+
+  async counters(runId: string): Promise<Counters> {
+    const raw = await this.redis.hgetall(this.keys(runId).counters);
+    return Object.fromEntries(
+      Object.entries(raw)
+        .filter(([k]) => !isExampleField(k))
+        .map(([k, v]) => [k, Number(v)]),
+    );
+  }
+
+  /** Drops the run's cached answers of generations `from` to `to` (see RequestCache). */
+  async dropCacheGenerations(runId: string, from: number, to: number): Promise<void> {
+    const keys = this.keys(runId);
+    const doomed: string[] = [];
+    for (let g = from; g <= to; g++) doomed.push(keys.cacheGeneration(g));
+    for (let i = 0; i < doomed.length; i += 1_000) await this.redis.unlink(...doomed.slice(i, i + 1_000));
+  }
+
+  /**
+   * Deletes the run's working data (results, cache, the whitelist's entries by client key, the mirror of
+   * the foreign-agent register); keeps meta,
+   * counters, checkpoint and the whitelist file's bytes for `status` and the audit export.
+   */
+  async releaseWorkingData(runId: string): Promise<void> {
+    const keys = this.keys(runId);
+    await this.redis.del(keys.results, keys.checkResults, keys.whitelistEntries, keys.foreignAgentMirror);
+    await scanKeys(this.redis, keys.cachePattern, async (found) => {
+      await this.redis.unlink(...found);
+    });
+  }
+}
+
+/** KYC_ERR_RUN_EXISTS for the id, naming how to continue that run instead. */
+export function runExists(runId: string): KycError {
+  return new KycError('KYC_ERR_RUN_EXISTS', `${runId} (to continue it: kyc-screen run --resume ${runId})`);
+}
+
+/** The unrecognised answers in a run's counters hash (as HGETALL returns it), most frequent first. */
+export function unrecognisedOf(raw: Readonly<Record<string, string>>): UnrecognisedCount[] {
+  const out: UnrecognisedCount[] = [];
+  for (const [counter, value] of Object.entries(raw)) {
+    const rest = unrecognisedFieldOf(counter);
+    if (rest === undefined) continue;
+    const cut = rest.indexOf(':');
+    out.push({
+      operation: rest.slice(0, cut),
+      kind: rest.slice(cut + 1),
+      count: Number(value),
+      example: raw[unrecognisedExampleField(rest)] ?? '',
+    });
+  }
+  return out.sort((a, b) => b.count - a.count || a.operation.localeCompare(b.operation));
+}
+
+/** The same from counters already read (examples absent). */
+export function unrecognisedCounts(counters: Counters): { operation: string; kind: string; count: number }[] {
+  return unrecognisedOf(Object.fromEntries(Object.entries(counters).map(([k, v]) => [k, String(v)]))).map(
+    ({ operation, kind, count }) => ({ operation, kind, count }),
+  );
+}

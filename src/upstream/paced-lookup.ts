@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import type { Looked, Lookup } from '../checks/run-check.js';
+import type { UnrecognisedAnswer } from '../domain/check.js';
+import { COUNTER, answerSizeCounter, callsCounter } from '../domain/run-counters.js';
+import type { RegistryClient } from './client/index.js';
+import { DEFAULT_PROFILE, isRegistryError } from './client/index.js';
+import type { Pacer } from './pacer.js';
+import { MIN_PAGE_SIZE } from './preflight.js';
+import type { RequestCache } from './request-cache.js';
+import type { RunStore } from '../run/state/run-store.js';
+import { unrecognisedAnswerSchema } from '../run/state/stored-result-schema.js';
+import type { UpstreamGuard } from './guard.js';
+
+/**
+ * An answer as the run's cache keeps it: the record's operation, and its parameters when they are the
+ * request's own, follow from the request, so only the data, status and digest are stored.
+ */
+interface CompactAnswer<T> {
+  readonly d: T;
+  readonly s: number;
+  readonly h?: string;
+  readonly p?: Readonly<Record<string, string>>;
+  /** What the client read tolerantly in this answer: every row that uses the answer reports it. */
+  readonly u?: readonly UnrecognisedAnswer[];
+}
+
+/**
+ * A cached answer as it is read back: its envelope is checked; its data was checked by the registry client's
+ * schema of the operation before it was stored, and is taken as that operation's type.
+ */
+function compactAnswerSchema<T>(): z.ZodType<CompactAnswer<T>> {
+  return z.looseObject({
+    d: z.custom<T>((value) => value !== undefined, { error: 'expected the answer data' }),
+    s: z.number(),
+    h: z.string().exactOptional(),
+    p: z.record(z.string(), z.string()).exactOptional(),
+    u: z.array(unrecognisedAnswerSchema).exactOptional(),
+  });
+}
+
+function sameParams(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+function compact<T>(params: Readonly<Record<string, string>>, looked: Looked<T>): CompactAnswer<T> {
+  const { record } = looked;
+  return {
+    d: looked.data,
+    s: record.status,
+    ...(record.digest === undefined ? {} : { h: record.digest }),
+    ...(sameParams(params, record.params) ? {} : { p: record.params }),
+    ...(looked.unrecognised?.length ? { u: looked.unrecognised } : {}),
+  };
+}
+
+function expand<T>(
+  operation: string,
+  params: Readonly<Record<string, string>>,
+  answer: CompactAnswer<T>,
+  cached: boolean,
+): Looked<T> {
+  return {
+    data: answer.d,
+    record: {
+      operation,
+      params: answer.p ?? params,
+      status: answer.s,
+      ...(answer.h === undefined ? {} : { digest: answer.h }),
+      ...(cached ? { cached: true } : {}),
+    },
+    ...(answer.u ? { unrecognised: answer.u } : {}),
+  };
+}
+
+/** Thrown when the shared pacer has no slot within its horizon: the job goes back and the queue waits. */
+export class PacedOut extends Error {
+  constructor(readonly retryInMs: number) {
+    super(`rate limit reached; next slot in ${retryInMs} ms`);
+    this.name = 'PacedOut';
+  }
+}
+
+/**
+ * Binds the lookups of every check (core, optional, the Banks evidence) to the HTTP client, behind the
+ * run's request cache (identical requests are made once) and the shared pacer (every call takes a slot of
+ * the one quota). Every call and its outcome is counted under the run for the manifest.
+ */
+/** The lookups of one job, with the job's counts, written in one round trip when the job ends. */
+export interface JobLookup extends Lookup {
+  flush(): Promise<void>;
+}
+
+export interface PacedLookupOptions {
+  /** Circuit breaker, Retry-After records and logs shared with every machine (absent: none). */
+  readonly guard?: UpstreamGuard;
+  /** The longest Retry-After honoured (the run's upstream profile). */
+  readonly maxRetryAfterMs?: number;
+  /** A high-priority run's call: it goes ahead of the slots other runs booked (Pacer.acquire). */
+  readonly urgent?: boolean;
+  /** How long a call waits in its worker for a slot before its job goes back to the queue (SLOT_PATIENCE_MS). */
+  readonly patienceMs?: number;
+}
+
+/**
+ * How long a call waits in its worker for a slot of the quota. A job sent back to the queue spends one of
+ * its started attempts (BullMQ's `maxStartedAttempts`) and gives its place to whichever job starts next,
+ * so at a low rate a check that needs a dozen calls was sent back at nearly every one of them while the
+ * lighter checks took the slots, until its attempts ran out: INCOMPLETE on a healthy service. Waiting here
+ * instead books nothing ahead (the quota and its one-second horizon are the pacer's as before); a job goes
+ * back only for a pause longer than this (a long Retry-After) or to make room for urgent work.
+ */
+export const SLOT_PATIENCE_MS = 60_000;
+
+type PacedCall = <T>(
+  operation: string,
+  params: Readonly<Record<string, string>>,
+  send: () => Promise<Looked<T>>,
+) => Promise<Looked<T>>;
+
+/** The bank of a BIK from the Banks dictionary, for the evidence of the foreign-agent check. */
+async function bankByBik(call: PacedCall, registry: RegistryClient, bik: string) {
+  try {
+    const { data, record } = await call(
+      'dictionary.values',
+      { name: 'Banks', search: bik, limit: '20' },
+      () => registry.dictionaryValues('Banks', { search: bik, limit: 20 }),
+    );
+    const bank = data.items.find((item) => item.bik === bik);
+    return {
+      data: bank ? { bank: { bik, name: bank.name, city: bank.city, corrAccount: bank.corrAccount } } : {},
+      record,
+    };
+  } catch (error) {
+    // Evidence only: a failed Banks lookup must not fail the foreign-agent check it enriches. A 429 and
+    // an exhausted pacer still send the job back, so the quota holds.
+    if (!isRegistryError(error) || error.kind === 'rate_limited') throw error;
+    return { data: { error: error.code }, record: error.toRecord() };
+  }
+}
+
+/**
+ * A slot of the shared quota for the call about to leave: waited for in the worker while the quota is
+ * merely booked up (every worker asks the same GCRA, so the rate holds), given up (PacedOut, the job goes
+ * back) when the wait would outlast the patience or when urgent work needs this worker's place.
+ */
+function quotaSlots(
+  pacer: Pacer,
+  guard: UpstreamGuard | undefined,
+  urgent: boolean,
+  patienceMs = SLOT_PATIENCE_MS,
+): () => Promise<void> {
+  return async () => {
+    const deadline = performance.now() + patienceMs;
+    for (;;) {
+      // A key known to be refused, or a service known to be out of reach, gets no call at all.
+      await guard?.assertClosed();
+      const slot = await pacer.acquire({ urgent });
+      if (slot.granted) {
+        // Looked at again (this process's last reading, no round trip): the wait for the slot may have
+        // seen this process start probing after failures in a row, and the calls behind it must not leave.
+        await guard?.assertClosed();
+        return;
+      }
+      const tooLong = performance.now() + slot.retryInMs > deadline;
+      if (tooLong || (!urgent && (await pacer.urgentWorkGoingOn()))) throw new PacedOut(slot.retryInMs);
+      // Spread, so that the calls waiting do not all ask again at once.
+      await sleep(slot.retryInMs + Math.random() * 50);
+    }
+  };
+}
+
+/**
+ * Counts a long search answer's length, so that a page size the preflight did not learn is still noticed
+ * (learnedPageSize); once per job, since the spellings of one name often find the same records.
+ */
+function answerSizes(count: (field: string) => void): (operation: string, records: number) => void {
+  const seen = new Set<string>();
+  return (operation, records) => {
+    const field = answerSizeCounter(operation, records);
+    if (records < MIN_PAGE_SIZE || !operation.startsWith('search.') || seen.has(field)) return;
+    seen.add(field);
+    count(field);
+  };
+}
+
+export function pacedLookup(
+  runId: string,
+  registry: RegistryClient,
+  pacer: Pacer,
+  cache: Pick<RequestCache, 'getOrFetch'>,
+  store: RunStore,
+  options: PacedLookupOptions = {},
+): JobLookup {
+  const { guard } = options;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_PROFILE.maxRetryAfterMs;
+  const counts: Record<string, number> = {};
+  const count = (field: string) => {
+    counts[field] = (counts[field] ?? 0) + 1;
+  };
+  const slotOfQuota = quotaSlots(pacer, guard, options.urgent === true, options.patienceMs);
+  const noteAnswerSize = answerSizes(count);
+  async function call<T>(
+    operation: string,
+    params: Readonly<Record<string, string>>,
+    send: () => Promise<Looked<T>>,
+  ): Promise<Looked<T>> {
+    const { value, cached } = await cache.getOrFetch(
+      operation,
+      params,
+      async () => {
+        await slotOfQuota();
+        let answer: CompactAnswer<T>;
+        try {
+          // Successful calls are counted by the writer from the evidence (request records), so the
+          // manifest agrees with evidence.jsonl and a resumed run counts each row once.
+          answer = compact(params, await send());
+          if (Array.isArray(answer.d)) noteAnswerSize(operation, answer.d.length);
+        } catch (error) {
+          if (isRegistryError(error)) {
+            count(callsCounter(operation, error.status || error.kind));
+            count(COUNTER.calls);
+            if (error.kind === 'rate_limited') {
+              // Nobody may call before the service's Retry-After, on any machine; but never longer than the
+              // profile's cap, or one answer could stall every run on this Redis for a day.
+              // The pause first, before the calls booked behind this one leave; the records and logs after.
+              await pacer.penalize(Math.min(error.retryAfterMs ?? 1_000, maxRetryAfterMs));
+              await guard?.rateLimited(runId, error.retryAfterMs, maxRetryAfterMs);
+            } else await guard?.failed(error, runId, operation, send);
+          }
+          throw error;
+        }
+        await guard?.succeeded(operation);
+        return answer;
+      },
+      compactAnswerSchema<T>(),
+    );
+    return expand(operation, params, value, cached);
+  }
+
+  return {
+    async flush() {
+      const pending = { ...counts };
+      for (const field of Object.keys(counts)) delete counts[field];
+      await store.incr(runId, pending);
+    },
+    searchForeignAgents: (params) =>
+      call('search.foreign_agent', params, () => registry.searchForeignAgents(params)),
+    searchSanctions: (params) => call('search.sanctions', params, () => registry.searchSanctions(params)),
+    searchBankruptcy: (searchString) =>
+      call('search.bankruptcy', { search_string: searchString }, () =>
+        registry.searchBankruptcy(searchString),
+      ),
+    debtorByInn: (inn) => call('client.debt', { inn }, () => registry.debtorByInn(inn)),
+    // The smtp parameter is sent only when asked, so that the evidence and the cache key show the request.
+    validateEmail: (email, smtp) =>
+      call('validation.email', smtp ? { email, smtp: 'true' } : { email }, () =>
+        registry.validateEmail(email, smtp ? { smtp } : {}),
+      ),
+    cardData: (card) => call('validation.bin', { card }, () => registry.cardData(card)),
+    cadastralReport: (cadastralNumber, owner) =>
+      call(
+        'cadastral.report',
+        owner
+          ? { cadastral_number: cadastralNumber, owner_full_name: owner }
+          : { cadastral_number: cadastralNumber },
+        () => registry.cadastralReport(cadastralNumber, owner ? { ownerFullName: owner } : {}),
+      ),
+    bankByBik: (bik) => bankByBik(call, registry, bik),
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.ceil(ms)));
+}

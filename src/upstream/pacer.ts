@@ -1,0 +1,274 @@
+import type { Redis } from 'ioredis';
+import { RedisScript } from '../infra/redis-script.js';
+import {
+  ClockOffset,
+  assumedBurst,
+  latenessToleranceMs,
+  slotDecision,
+  type SlotDecision,
+} from './slot-timing.js';
+
+/**
+ * The upstream quota as one generic cell rate algorithm (GCRA) in Redis: every HTTP call of every worker
+ * on every machine reserves the next free slot, spaced 1/rate apart on Redis's own clock. Calls never
+ * exceed the rate at any scale of time (BullMQ's limiter alone counts job starts in fixed windows, which
+ * lets bursts through at window edges and cannot see that a job makes zero, one or two calls).
+ *
+ * Spacing alone is not enough against a gateway that admits a small burst (a tenth of a second is
+ * common): a timer that fires late, a busy event loop or a stalled process sends a paced call late, and it
+ * bunches with the calls after it. So a slot is taken right before the call leaves, it is mapped to this
+ * process's clock (never early), and a call whose slot passed more than the bucket's spare room ago takes
+ * a new slot instead of going out late (src/upstream/slot-timing.ts).
+ *
+ * When the service does answer 429 (the key's real quota is below `--rate`, another client shares the key,
+ * or bunching the pacer could not prevent), nobody calls before its Retry-After, and the pacer learns: a
+ * 429 after a quiet spell cuts the rate by 5 % (one such 429 says little), 429s that keep coming cut it by
+ * 30 % at most once a second (multiplicative decrease); it climbs back by 2 % of the configured rate per
+ * second without a 429 (additive increase), so the calls settle just under a lower real quota instead of
+ * storming it after every Retry-After.
+ */
+const ADAPT = `
+local function rate(now, maxRate)
+  local current = tonumber(redis.call('HGET', KEYS[2], 'current') or maxRate)
+  if current < maxRate then
+    local last = tonumber(redis.call('HGET', KEYS[2], 'raised') or now)
+    current = math.min(maxRate, current + (now - last) / 1000000 * maxRate * 0.02)
+    redis.call('HSET', KEYS[2], 'current', tostring(current), 'raised', string.format('%d', now))
+    redis.call('PEXPIRE', KEYS[2], 3600000)
+  end
+  return current
+end
+`;
+
+/**
+ * Returns {slot, now, slot, shortened} in Redis microseconds; a slot beyond the horizon is refused as
+ * {-1, now, slot, shortened}. An urgent call marks urgent work as going on (KEYS[3], for ARGV[5] ms); while
+ * it goes on, other calls book at most ARGV[4] µs ahead (shortened = 1), so that urgent calls find the
+ * next slots free instead of behind a second of booked ones.
+ */
+const RESERVE = new RedisScript(`${ADAPT}
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local interval = math.floor(1000000 / rate(now, tonumber(ARGV[1])))
+local maxAhead = tonumber(ARGV[2])
+local shortened = 0
+if ARGV[3] == '1' then
+  redis.call('SET', KEYS[3], '1', 'PX', tonumber(ARGV[5]))
+elseif redis.call('EXISTS', KEYS[3]) == 1 and tonumber(ARGV[4]) < maxAhead then
+  maxAhead = tonumber(ARGV[4])
+  shortened = 1
+end
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+local start = tat
+if start < now then start = now end
+local wait = start - now
+if wait > maxAhead then return {-1, now, start, shortened} end
+redis.call('SET', KEYS[1], string.format('%d', start + interval), 'PX', math.floor((wait + interval) / 1000) + 60000)
+return {start, now, start, shortened}
+`);
+
+/** Microseconds of slots booked beyond now (0 when the next call may leave at once). */
+const BOOKED = new RedisScript(`
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tat < now then return 0 end
+return tat - now
+`);
+
+/**
+ * After a 429: nobody calls before Retry-After, and the rate is cut (see above). No slot is booked before
+ * the pause ends, and the pause's end is marked (KEYS[3], Redis µs, for its length), so that calls whose
+ * slot, booked before the 429 came, falls in it do not leave either (Pacer.acquire looks before it sends).
+ */
+const PENALIZE = new RedisScript(`${ADAPT}
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local maxRate = tonumber(ARGV[2])
+local until_ = now + tonumber(ARGV[1])
+local tat = tonumber(redis.call('GET', KEYS[1]) or '0')
+if until_ > tat then
+  redis.call('SET', KEYS[1], string.format('%d', until_), 'PX', math.floor(tonumber(ARGV[1]) / 1000) + 60000)
+end
+local pauseMs = math.floor(tonumber(ARGV[1]) / 1000)
+if pauseMs > 0 and tonumber(redis.call('GET', KEYS[3]) or '0') < until_ then
+  redis.call('SET', KEYS[3], string.format('%d', until_), 'PX', pauseMs)
+end
+local cut = tonumber(redis.call('HGET', KEYS[2], 'cut') or '0')
+if now - cut > 1000000 then
+  local factor = 0.7
+  if now - cut > 10000000 then factor = 0.95 end
+  local current = rate(now, maxRate)
+  redis.call('HSET', KEYS[2], 'current', tostring(math.max(maxRate * 0.02, current * factor)),
+    'cut', string.format('%d', now), 'raised', string.format('%d', now))
+  redis.call('PEXPIRE', KEYS[2], 3600000)
+end
+return 1
+`);
+
+export type Reservation =
+  | { readonly granted: true; readonly waitMs: number }
+  | { readonly granted: false; readonly retryInMs: number };
+
+export interface PacerOptions {
+  /** A reservation further ahead than this is refused: the job goes back to the queue instead of sleeping. */
+  readonly maxAheadMs?: number;
+  /** Calls the upstream admits above its rate (the profile's `burst`); undefined: a tenth of the rate. */
+  readonly burst?: number;
+  /** While urgent work goes on, other calls book at most this far ahead (see acquire). */
+  readonly urgentLeadMs?: number;
+}
+
+/** How far ahead other calls book while urgent work goes on: a few slots, enough to keep the quota used. */
+const URGENT_LEAD_MS = 30;
+/** Urgent work counts as going on for this long after its last call or its mark. */
+const URGENT_HOLD_MS = 5_000;
+
+/** Counts of what the pacer decided in this process, for tests and benchmarks. */
+export interface PacerCounts {
+  /** Slots given up because they had passed too long ago when the call could leave. */
+  retaken: number;
+}
+
+export class Pacer {
+  private readonly adaptKey: string;
+  private readonly urgentKey: string;
+  private readonly pauseKey: string;
+  private readonly maxAheadMs: number;
+  private readonly urgentLeadMs: number;
+  private readonly toleranceMs: number;
+  private readonly clock = new ClockOffset();
+  readonly counts: PacerCounts = { retaken: 0 };
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly key: string,
+    private readonly rate: number,
+    options: PacerOptions | number = {},
+  ) {
+    const {
+      maxAheadMs = 1_000,
+      burst,
+      urgentLeadMs = URGENT_LEAD_MS,
+    } = typeof options === 'number' ? { maxAheadMs: options } : options;
+    this.maxAheadMs = maxAheadMs;
+    this.urgentLeadMs = urgentLeadMs;
+    this.toleranceMs = latenessToleranceMs(rate, assumedBurst(rate, burst));
+    // Same hash tag as the slot key, so both live in one Redis Cluster slot.
+    this.adaptKey = `${key}:adapt`;
+    this.urgentKey = urgentKeyOf(key);
+    this.pauseKey = `${key}:paused`;
+  }
+
+  /** Reserves the next slot; `waitMs` is the time from now (this process's clock) until it. */
+  async reserve(): Promise<Reservation> {
+    const slot = await this.reserveAt(false);
+    return slot.granted
+      ? { granted: true, waitMs: Math.max(0, slot.atMs - performance.now()) }
+      : { granted: false, retryInMs: slot.retryInMs };
+  }
+
+  /**
+   * Reserves a slot and sleeps until it; false when the queue should back off instead. Call it right
+   * before the request leaves: a slot that passed more than the tolerance ago (this process did not run in
+   * time) is given up for a new one, so calls leave on their slots and never in a bunch.
+   *
+   * An urgent call (a high-priority run's) must not wait behind the slots the batch has booked up to a
+   * second ahead: it marks urgent work as going on, and meanwhile every other call books only
+   * `urgentLeadMs` ahead and waits here for its turn, so an urgent call's slot is at most that far off.
+   * The rate is the same for everybody; only the order changes.
+   */
+  async acquire(options: { urgent?: boolean } = {}): Promise<Reservation> {
+    const urgent = options.urgent === true;
+    const started = performance.now();
+    for (let retakes = 0; ;) {
+      const slot = await this.reserveAt(urgent);
+      if (!slot.granted) {
+        // Held back for urgent work: wait for a nearer slot here, up to the usual horizon, then back off.
+        if (!slot.shortened || performance.now() - started + slot.retryInMs > this.maxAheadMs)
+          return { granted: false, retryInMs: slot.retryInMs };
+        // Spread over the lead, so the waiters do not all ask at once.
+        await sleep(slot.retryInMs + Math.random() * this.urgentLeadMs);
+        continue;
+      }
+      const waitMs = slot.atMs - performance.now();
+      if (waitMs > 0) {
+        await sleep(waitMs);
+        // A 429 may have paused every call since this slot was booked: it does not leave in the pause.
+        const pausedUs = Number((await this.redis.get(this.pauseKey)) ?? 0);
+        if (pausedUs > slot.atUs) {
+          const retryInMs = Math.max(1, Math.ceil(this.clock.toLocal(pausedUs / 1000) - performance.now()));
+          return { granted: false, retryInMs };
+        }
+      }
+      const decision: SlotDecision = slotDecision(performance.now() - slot.atMs, this.toleranceMs, retakes);
+      if (decision === 'send') return { granted: true, waitMs: performance.now() - started };
+      this.counts.retaken++;
+      retakes++;
+    }
+  }
+
+  async penalize(delayMs: number): Promise<void> {
+    await PENALIZE.run(
+      this.redis,
+      [this.key, this.adaptKey, this.pauseKey],
+      [Math.round(delayMs * 1000), this.rate],
+    );
+  }
+
+  /** The rate the pacer currently allows, calls per second (below `rate` after 429s). */
+  async currentRate(): Promise<number> {
+    const current = await this.redis.hget(this.adaptKey, 'current');
+    return current === null ? this.rate : Math.min(this.rate, Number(current));
+  }
+
+  /** Whether urgent work is going on (see acquire): a call held back for it gives its worker up. */
+  async urgentWorkGoingOn(): Promise<boolean> {
+    return (await this.redis.exists(this.urgentKey)) === 1;
+  }
+
+  /** How far ahead the quota is booked, in milliseconds of Redis's clock: calls already waiting for slots. */
+  async bookedAheadMs(): Promise<number> {
+    return Number(await BOOKED.run(this.redis, [this.key], [])) / 1000;
+  }
+
+  /** The next slot, as a time of this process's clock (performance.now()). */
+  private async reserveAt(
+    urgent: boolean,
+  ): Promise<
+    { granted: true; atMs: number; atUs: number } | { granted: false; retryInMs: number; shortened: boolean }
+  > {
+    const reply = (await RESERVE.run(
+      this.redis,
+      [this.key, this.adaptKey, this.urgentKey],
+      [this.rate, this.maxAheadMs * 1000, urgent ? 1 : 0, this.urgentLeadMs * 1000, URGENT_HOLD_MS],
+    )) as [number, number, number, number];
+    const [granted, nowUs, slotUs, shortened] = reply.map(Number) as [number, number, number, number];
+    this.clock.observe(performance.now(), nowUs / 1000);
+    if (granted < 0) {
+      // Asked again once the slot is within reach: the short lead while held back for urgent work.
+      const reachMs = shortened === 1 ? this.urgentLeadMs : this.maxAheadMs / 2;
+      const retryInMs = Math.max(1, Math.ceil((slotUs - nowUs) / 1000 - reachMs));
+      return { granted: false, retryInMs, shortened: shortened === 1 };
+    }
+    return { granted: true, atMs: this.clock.toLocal(slotUs / 1000), atUs: slotUs };
+  }
+}
+
+/**
+ * Urgent work is about to start on the quota at `key`: from now on other calls book only a few slots ahead,
+ * so the slots they booked further ahead are used up by the time the urgent calls come. Whoever knows first
+ * marks it (the API on a single-client request; a high-priority run's calls, its preflight first).
+ */
+export async function markUrgentWork(redis: Redis, key: string): Promise<void> {
+  await redis.set(urgentKeyOf(key), '1', 'PX', URGENT_HOLD_MS);
+}
+
+/** The mark of urgent work beside the quota's slot key (same hash tag, so one Redis Cluster slot). */
+function urgentKeyOf(key: string): string {
+  return `${key}:urgent`;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.ceil(ms)));
+}

@@ -1,0 +1,358 @@
+import { FlowProducer, Queue, Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { checkProcessor } from './check-job.js';
+import { runProcessor } from './run-job.js';
+import { mergeProcessor } from './merge-job.js';
+import { isKycError } from '../errors.js';
+import { encodeFailure } from '../failure.js';
+import type { Logger } from '../log.js';
+import { announceRunEnd } from '../notify/run-webhooks.js';
+import type { WorkerMetrics } from '../metrics/worker-metrics.js';
+import { WhitelistStore } from '../whitelist/store.js';
+import { DEFAULT_PROFILE, type RegistryClient } from '../upstream/client/index.js';
+import { RunCancelled } from '../run/cancel.js';
+import { coordinateRun, RunInterrupted, type CoordinatorDeps, type RunUpstream } from '../run/coordinator.js';
+import { LEASE_TTL_MS, RunTakenOver } from '../run/lease.js';
+import type { CheckJobData, MergeJobData, RunJobData } from '../run/job-data.js';
+import { LoadedMirrors, MirrorStore } from '../mirror/store.js';
+import { mirrorSearch } from '../mirror/search.js';
+import { pacedLookup } from '../upstream/paced-lookup.js';
+import { Pacer } from '../upstream/pacer.js';
+import { measurePageSize, preflight, preflightCounts, type PreflightOptions } from '../upstream/preflight.js';
+import { notePageSize, PageSizes } from '../upstream/page-size.js';
+import { breakerError, probeWith, UpstreamGuard, type ProbeOptions } from '../upstream/guard.js';
+import { UpstreamState } from '../upstream/state.js';
+import { LocalAnswers, RequestCache } from '../upstream/request-cache.js';
+import { RunStore } from '../run/state/run-store.js';
+import { QUEUE_STREAMS, applyEventRetention } from '../run/state/retention.js';
+import { QUEUES, isUrgentPriority, pacerKey } from '../run/topology.js';
+
+export interface WorkerSettings {
+  /** Upstream calls per second of the API key, for every worker on every machine together. */
+  readonly rate: number;
+  /**
+   * Calls the upstream's gateway admits above the rate (the upstream profile's `burst`): how late a paced
+   * call may leave. Undefined: a tenth of the rate.
+   */
+  readonly burst?: number;
+  /** Check jobs in progress at once in this process (each waits on at most one HTTP call). */
+  readonly checksConcurrency: number;
+  readonly mergeConcurrency: number;
+  /** Runs this process coordinates at once. */
+  readonly runsConcurrency: number;
+  readonly attempts: number;
+  readonly backoffMs: number;
+  /** Cap on started attempts, which 429 pauses also spend, so that a job cannot bounce forever. */
+  readonly maxStartedAttempts: number;
+  /** Auth or network failures in a row (all machines) that stop the calls (`KYC_BREAKER_THRESHOLD`). */
+  readonly breakerThreshold: number;
+}
+
+export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
+  rate: 10,
+  checksConcurrency: 32,
+  mergeConcurrency: 16,
+  runsConcurrency: 2,
+  attempts: 4,
+  backoffMs: 1_000,
+  maxStartedAttempts: 100,
+  breakerThreshold: 5,
+};
+
+/** The breaker's probe retries an unreachable service for about half a minute before it opens. */
+const BREAKER_PROBE: ProbeOptions = { attempts: 6, delayMs: 2_000 };
+
+export interface WorkerHost {
+  close(): Promise<void>;
+}
+
+type WorkerKind = 'checks' | 'verdicts' | 'runs';
+
+interface StartOptions {
+  readonly redis: Redis;
+  readonly prefix: string;
+  readonly registry: RegistryClient;
+  readonly log: Logger;
+  readonly settings: WorkerSettings;
+  readonly only?: readonly WorkerKind[];
+  /** Job durations of this process for `--metrics-port` (src/metrics). */
+  readonly metrics?: WorkerMetrics;
+}
+
+/** What the workers of one process share: connections, the quota, the breaker, the caches. */
+interface WorkerContext {
+  readonly redis: Redis;
+  readonly prefix: string;
+  readonly registry: RegistryClient;
+  readonly log: Logger;
+  readonly settings: WorkerSettings;
+  readonly store: RunStore;
+  readonly pacer: Pacer;
+  readonly checksQueue: Queue;
+  readonly flow: FlowProducer;
+  readonly upstream: UpstreamState;
+  readonly guard: UpstreamGuard;
+  /** One authenticated call through the quota (the preflight); urgent for a high-priority run's. */
+  readonly probe: (options?: PreflightOptions, urgent?: boolean) => Promise<void>;
+}
+
+/** The shared objects of a process's workers, and the checks queue set up for the 429 pause. */
+async function workerContext(options: StartOptions): Promise<WorkerContext> {
+  const { redis, prefix, registry, log, settings } = options;
+  const pacer = new Pacer(
+    redis,
+    pacerKey(prefix),
+    settings.rate,
+    settings.burst === undefined ? {} : { burst: settings.burst },
+  );
+  await applyEventRetention(redis, prefix);
+  const checksQueue = new Queue(QUEUES.checks, { connection: redis, prefix, streams: QUEUE_STREAMS });
+  // BullMQ honours queue.rateLimit (the 429 pause) only when the queue has a limiter; this one is a loose
+  // backstop on job starts. The quota itself is kept per HTTP call by the pacer.
+  await checksQueue.setGlobalRateLimit(Math.max(1, Math.ceil(settings.rate * 2)), 1_000);
+  const upstream = new UpstreamState(redis, prefix);
+  const probe = async (probeOptions: PreflightOptions = {}, urgent = false) => {
+    // The call takes a slot of the one quota like any other, but never waits behind a long pause for it.
+    await pacer.acquire({ urgent });
+    const { note } = await preflight(registry, probeOptions);
+    if (note) log.warn({ note }, 'preflight call: the Lookup Service answered with an error; going on');
+  };
+  const guard = new UpstreamGuard({
+    state: upstream,
+    threshold: settings.breakerThreshold,
+    // The call that failed, again, through the quota. Patient: a service restarting (or a network blip)
+    // must not stop every run; a refused key stops at once.
+    probe: (repeat) =>
+      probeWith(async () => {
+        await pacer.acquire();
+        return repeat();
+      }, BREAKER_PROBE),
+    onOpen: () => checksQueue.pause(),
+    log,
+    currentRate: () => pacer.currentRate(),
+  });
+  const store = new RunStore(redis, prefix);
+  const flow = new FlowProducer({ connection: redis, prefix });
+  return { redis, prefix, registry, log, settings, store, pacer, checksQueue, flow, upstream, guard, probe };
+}
+
+/** The checks worker: the rate-limited HTTP stage. */
+function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
+  const { redis, prefix, registry, store, pacer, checksQueue, guard, settings } = ctx;
+  // Answers this process fetched or read lately; keys carry the run id, so runs never share them.
+  const localAnswers = new LocalAnswers(2_000);
+  const mirrors = new LoadedMirrors(new MirrorStore(redis, prefix));
+  const pageSizes = new PageSizes(redis, prefix);
+  return new Worker<CheckJobData>(
+    QUEUES.checks,
+    checkProcessor({
+      lookupFor: (runId, window, profile, urgent) => {
+        const keys = store.keys(runId);
+        const cache = new RequestCache(
+          redis,
+          { generation: keys.cacheGeneration, lock: keys.cacheLock },
+          window,
+          { local: localAnswers },
+        );
+        return pacedLookup(runId, registry, pacer, cache, store, {
+          guard,
+          maxRetryAfterMs: profile.maxRetryAfterMs,
+          urgent,
+        });
+      },
+      pauseQueue: (ms) => checksQueue.rateLimit(ms),
+      store,
+      mirrorFor: (runId, sha256) => mirrors.index(runId, sha256),
+      pageSizeOf: (runId) => pageSizes.of(runId),
+    }),
+    {
+      connection: redis,
+      prefix,
+      concurrency: settings.checksConcurrency,
+      maxStartedAttempts: settings.maxStartedAttempts,
+      // Short locks, renewed while a job runs, so the jobs of a crashed worker return within seconds.
+      lockDuration: 10_000,
+      stalledInterval: 5_000,
+      maxStalledCount: 3,
+    },
+  );
+}
+
+/** The verdicts worker: the merge of a row's checks. */
+function verdictsWorker(ctx: WorkerContext): Worker<MergeJobData> {
+  const { redis, prefix, store, settings } = ctx;
+  const whitelists = new WhitelistStore(redis, prefix);
+  return new Worker<MergeJobData>(
+    QUEUES.verdicts,
+    mergeProcessor({
+      store: (runId, row, result) => store.storeResult(runId, row, JSON.stringify(result)),
+      checkResults: (runId, row, kinds) => store.checkResults(runId, row, kinds),
+      whitelist: (runId, clientKey) => whitelists.entriesFor(runId, clientKey),
+    }),
+    {
+      connection: redis,
+      prefix,
+      concurrency: settings.mergeConcurrency,
+      lockDuration: 10_000,
+      stalledInterval: 5_000,
+      maxStalledCount: 3,
+    },
+  );
+}
+
+/**
+ * The service's page size, measured before the run's first check (and again on a resume) when the run
+ * searches by name: one broad search through the quota (src/upstream/preflight.ts, measurePageSize).
+ */
+async function learnPageSize(ctx: WorkerContext, runId: string, urgent: boolean): Promise<void> {
+  const { store, pacer, registry, log, redis, prefix } = ctx;
+  const run = await store.get(runId);
+  if (!run?.checks.some((kind) => kind === 'sanctions' || kind === 'foreign_agent')) return;
+  const resultCap = (run.profile ?? DEFAULT_PROFILE).resultCap;
+  await pacer.acquire({ urgent });
+  const measured = await measurePageSize(registry, resultCap);
+  await store.incr(runId, preflightCounts([measured.status], 'search.sanctions'));
+  if ('note' in measured) {
+    log.info({ runId, resultCap, note: measured.note }, 'page size: none learned below the result cap');
+    return;
+  }
+  await notePageSize(redis, prefix, runId, measured.pageSize);
+  log.warn(
+    { runId, pageSize: measured.pageSize, resultCap },
+    `the Lookup Service answers at most ${measured.pageSize} records a search, below the profile's ` +
+      `resultCap ${resultCap}: every answer that long is taken as cut and narrowed`,
+  );
+}
+
+/** The Lookup Service as the coordinator of one run sees it: the preflight and the breaker. */
+function runUpstream(ctx: WorkerContext, runId: string, urgent: boolean): RunUpstream {
+  const { upstream, checksQueue, log, probe, store } = ctx;
+  return {
+    async preflight() {
+      const calls: (number | string)[] = [];
+      // A high-priority run's first call also tells the pacer that urgent work is starting.
+      await probe({ onCall: (status) => calls.push(status) }, urgent).finally(() =>
+        store.incr(runId, preflightCounts(calls)),
+      );
+      // The service answers: whatever stopped the calls is over for every run.
+      const wasOpen = await upstream.close();
+      if (wasOpen || (await checksQueue.isPaused())) await checksQueue.resume();
+      if (wasOpen) log.warn({ runId }, 'circuit breaker closed: the preflight call succeeded');
+      await learnPageSize(ctx, runId, urgent);
+    },
+    async stopped() {
+      const record = await upstream.breaker();
+      return record ? breakerError(record) : undefined;
+    },
+  };
+}
+
+/** What the coordinator of one run works with in this process. */
+function coordinatorDeps(ctx: WorkerContext, runId: string, job: Job<RunJobData>): CoordinatorDeps {
+  const { redis, flow, store, prefix, log, settings, registry, pacer, guard, upstream } = ctx;
+  return {
+    redis,
+    flow,
+    store,
+    prefix,
+    log,
+    attempts: settings.attempts,
+    backoffMs: settings.backoffMs,
+    quota: pacer,
+    foreignAgentMirror: (run, runSignal) =>
+      mirrorSearch(run.id, registry, pacer, store, {
+        guard,
+        maxRetryAfterMs: (run.profile ?? DEFAULT_PROFILE).maxRetryAfterMs,
+        attempts: settings.attempts,
+        backoffMs: settings.backoffMs,
+        ...(runSignal ? { signal: runSignal } : {}),
+        stopped: async () => {
+          const record = await upstream.breaker();
+          return record ? breakerError(record) : undefined;
+        },
+      }),
+    upstream: runUpstream(ctx, runId, isUrgentPriority(job.opts.priority)),
+    onProgress: (progress) => void job.updateProgress(progress).catch(() => undefined),
+  };
+}
+
+/** The runs worker: the coordinators; a run that fails for another reason than a stop reads as failed. */
+function runsWorker(ctx: WorkerContext, stopping: AbortSignal): Worker<RunJobData> {
+  const { redis, prefix, store, settings } = ctx;
+  return new Worker<RunJobData>(
+    QUEUES.runs,
+    runProcessor(
+      (runId, job, signal) =>
+        coordinateRun(runId, coordinatorDeps(ctx, runId, job), signal).then(
+          async (summary) => {
+            await announceRunEnd({ redis, prefix, log: ctx.log }, runId, 'run.completed');
+            return summary;
+          },
+          async (error: unknown) => {
+            if (error instanceof RunTakenOver) ctx.log.warn({ runId }, error.message);
+            if (!(error instanceof RunInterrupted) && !(error instanceof RunCancelled)) {
+              await store.update(runId, {
+                status: 'failed',
+                error: encodeFailure(error),
+                ...(isKycError(error) ? { errorCode: error.code } : {}),
+              });
+              const code = isKycError(error) ? error.code : 'KYC_ERR_INTERNAL';
+              await announceRunEnd({ redis, prefix, log: ctx.log }, runId, 'run.failed', code);
+            }
+            throw error;
+          },
+        ),
+      stopping,
+    ),
+    {
+      connection: redis,
+      prefix,
+      concurrency: settings.runsConcurrency,
+      // A coordinator that died is noticed within seconds, so another one (or `--resume`) takes over.
+      lockDuration: LEASE_TTL_MS,
+      stalledInterval: 5_000,
+      maxStalledCount: 1_000,
+    },
+  );
+}
+
+/** Worker errors and jobs that failed for good go to the log; job durations to the metrics. */
+function watchWorkers(workers: readonly Worker[], log: Logger, metrics: WorkerMetrics | undefined): void {
+  for (const worker of workers) {
+    metrics?.watch(worker);
+    worker.on('error', (error) => log.error({ err: error, queue: worker.name }, 'worker error'));
+    worker.on('failed', (job, error) => {
+      if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+        log.warn(
+          { queue: worker.name, jobId: job.id, reason: error.message },
+          'job failed after its last attempt',
+        );
+      }
+    });
+  }
+}
+
+/**
+ * Starts the three workers of the pipeline in this process: checks (the rate-limited HTTP stage), verdicts
+ * (the merge) and runs (the coordinator). Any number of such processes may run on any number of machines.
+ */
+export async function startWorkers(options: StartOptions): Promise<WorkerHost> {
+  const only = new Set(options.only ?? ['checks', 'verdicts', 'runs']);
+  const ctx = await workerContext(options);
+  const stopping = new AbortController();
+  const workers: Worker[] = [];
+  if (only.has('checks')) workers.push(checksWorker(ctx));
+  if (only.has('verdicts')) workers.push(verdictsWorker(ctx));
+  if (only.has('runs')) workers.push(runsWorker(ctx, stopping.signal));
+  watchWorkers(workers, options.log, options.metrics);
+  await Promise.all(workers.map((w) => w.waitUntilReady()));
+
+  return {
+    async close() {
+      // A run in progress stops at its next batch and goes back to the queue; checks and merges finish.
+      stopping.abort();
+      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([ctx.flow.close(), ctx.checksQueue.close()]);
+    },
+  };
+}

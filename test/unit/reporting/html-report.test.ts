@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { DeltaBuilder } from '../../../src/reporting/delta/compare.js';
+import { escapeHtml, renderReport } from '../../../src/reporting/report/html-report.js';
+import type { ReportData } from '../../../src/reporting/report/report-data.js';
+import type { Manifest } from '../../../src/export/manifest.js';
+import type { VerdictRow } from '../../../src/reporting/verdict-file.js';
+
+const manifest = {
+  manifest_version: 1,
+  run_id: 'r-1',
+  created_at: '2026-11-23T02:00:00.000Z',
+  started_at: '2026-11-23T02:00:01.000Z',
+  finished_at: '2026-11-23T02:03:31.000Z',
+  priority: 'normal',
+  input: {
+    path: '/data/in/clients.csv',
+    sha256: 'ab'.repeat(32),
+    bytes: 1234,
+    encoding: 'utf-8',
+    delimiter: ',',
+  },
+  rows: { total: 10, clients: 9, invalid: 1 },
+  verdicts: { HIT: 2, REVIEW: 1, CLEAR: 4, INCOMPLETE: 2, INVALID: 1 },
+  checks: {},
+  upstream: {
+    calls: 30,
+    calls_by_operation: {},
+    retries: 1,
+    rate_limited_429: 0,
+    cache_hits: 5,
+    calls_per_client: 3.333,
+  },
+  scoring_version: 'scoring-1',
+  software_version: '0.1.0',
+  checks_run: ['foreign_agent', 'sanctions', 'bankruptcy', 'debtor'],
+  config: { apiUrl: 'https://lookup.example', window: 100 },
+  outputs: [{ path: '/data/out/verdicts.csv', sha256: 'cd'.repeat(32), bytes: 99 }],
+} as unknown as Manifest;
+
+const data: ReportData = {
+  manifest,
+  attention: [
+    {
+      row: 3,
+      name: 'Щербаков <script>alert(1)</script>',
+      verdict: 'HIT',
+      reasons: ['SANCTIONS_MATCH'],
+      matches: [
+        {
+          check: 'sanctions',
+          source: 'sanctions',
+          recordId: 'sanctions:1a2b',
+          recordName: 'SHCHERBAKOV, Dmitry',
+          decision: 'MATCH',
+          score: 0.97,
+          explanation: 'name 0.97 (Latin ICAO ↔ Cyrillic), birth_date equal',
+        },
+      ],
+      findings: [],
+    },
+    {
+      row: 7,
+      name: 'ООО СтройИнвест',
+      verdict: 'REVIEW',
+      reasons: ['BANKRUPTCY_FLAG'],
+      matches: [],
+      findings: ['bankruptcy: FLAG: А41-12345/2024'],
+    },
+  ],
+  omitted: 0,
+  incomplete: [{ cause: 'sanctions: KYC_ERR_UPSTREAM_TIMEOUT', count: 2, rows: [4, 9] }],
+};
+
+function row(key: string, verdict: string): VerdictRow {
+  return { row: 1, key, name: key, verdict, reasons: [], checks: {}, matches: '', runId: 'r' };
+}
+
+describe('HTML report', () => {
+  it('is one self-contained page: no script, no external asset, every value escaped', () => {
+    const html = renderReport(data, { generatedAt: '2026-11-23T03:00:00' });
+    expect(html).not.toMatch(/<script|<link|src=|@import|url\(/i);
+    expect(html).not.toMatch(/https?:\/\/(?!lookup\.example)/);
+    expect(html).toContain('Щербаков &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(escapeHtml(`a"b'<&>`)).toBe('a&quot;b&#39;&lt;&amp;&gt;');
+  });
+
+  it('shows the run facts, the verdict counts, every attention row and INCOMPLETE rows by cause', () => {
+    const html = renderReport(data, { generatedAt: '2026-11-23T03:00:00' });
+    for (const text of [
+      'r-1',
+      '/data/in/clients.csv',
+      'ab'.repeat(32),
+      'scoring-1',
+      'https://lookup.example',
+      '3 min 30 s',
+    ])
+      expect(html).toContain(text);
+    expect(html).toContain('data-verdict="HIT">2<');
+    expect(html).toContain('data-verdict="INCOMPLETE">2<');
+    expect(html).toContain('SHCHERBAKOV, Dmitry · score 0.97');
+    expect(html).toContain('bankruptcy: FLAG: А41-12345/2024');
+    expect(html).toContain('sanctions: KYC_ERR_UPSTREAM_TIMEOUT</td><td class="num">2</td><td>4, 9<');
+    expect(html).toContain('@media print');
+    expect(html).toContain('No previous run was given.');
+  });
+
+  it('shows the delta with unverified hits first, and marks an emulator run', () => {
+    const builder = new DeltaBuilder();
+    builder.addPrevious(row('id:1', 'HIT'));
+    builder.addCurrent(row('id:1', 'INCOMPLETE'));
+    const html = renderReport(
+      {
+        ...data,
+        manifest: {
+          ...manifest,
+          config: { apiUrl: 'built-in emulator', window: 100 },
+        } as unknown as Manifest,
+      },
+      { generatedAt: 'x', delta: { previous: '/prev/verdicts.csv', report: builder.finish() } },
+    );
+    expect(html).toContain('<td>UNVERIFIED_HIT</td><td>id:1</td>');
+    expect(html).toContain('Screened against the built-in emulator');
+  });
+});
