@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # kyc-screen in three stages: compile with the dev dependencies, install the production ones alone, and a
 # slim runtime image with the compiled CLI, those dependencies, samples/ (for `demo`) and the emulator's
-# planted records (src/emulator/registers/planted.json, read at run time). Every service of
+# planted records (packages/lookup-emulator/data/planted.json, read at run time). Every service of
 # docker-compose.yml runs this image.
 
 FROM node:20-bookworm-slim AS build
@@ -27,7 +27,7 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY bin ./bin
 COPY samples ./samples
-COPY src/emulator/registers/planted.json ./src/emulator/registers/planted.json
+COPY packages/lookup-emulator/data/planted.json ./src/emulator/registers/planted.json
 # Inputs, outputs, whitelists and audit packages live on the /data volume, written as the unprivileged user.
 RUN mkdir -p /data/in /data/out /data/state && chown -R node:node /data
 USER node

@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileS
 import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const CODE_DIRS = ['src/', 'jobs/', 'test/', 'scripts/', 'bin/', 'samples/'];
+const CODE_DIRS = ['src/', 'jobs/', 'test/', 'scripts/', 'bin/', 'samples/', 'packages/'];
 const CODE_EXTENSION = /\.(ts|js|mjs|cjs)$/;
 const TEXT_FILES = ['package.json', 'Dockerfile', 'docker-compose.yml', '.ci/run'];
 /** The script and its test: their examples are paths to explain, not references to rewrite. */

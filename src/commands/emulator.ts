@@ -1,9 +1,17 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEMO_API_KEY, isUuid } from '../config.js';
 import { KycError } from '../errors.js';
-import type { EmulatorFaults } from '../emulator/faults.js';
-import { DEFAULT_SEED, createEmulator, type EmulatorOptions } from '../emulator/server.js';
-import { EMULATOR_VARIANTS, isEmulatorVariant, type EmulatorVariant } from '../emulator/variant.js';
+import type { EmulatorFaults } from '../../packages/lookup-emulator/src/faults.js';
+import {
+  DEFAULT_SEED,
+  createEmulator,
+  type EmulatorOptions,
+} from '../../packages/lookup-emulator/src/server.js';
+import {
+  EMULATOR_VARIANTS,
+  isEmulatorVariant,
+  type EmulatorVariant,
+} from '../../packages/lookup-emulator/src/variant.js';
 
 interface EmulatorFlags {
   port: number;
@@ -116,7 +124,7 @@ export function registerEmulatorCommand(program: Command): void {
   program
     .command('emulator')
     .description(
-      'serve the reference emulator of the Registry & Verification Lookup Service (docs/emulator.md)',
+      'serve the reference emulator of the Registry & Verification Lookup Service (packages/lookup-emulator/README.md)',
     )
     .option('--port <n>', 'port to listen on (0 = any free port)', port, 8080)
     .option('--host <address>', 'address to listen on', '127.0.0.1')

@@ -2,7 +2,7 @@
  * Cyrillic → Latin, letter by letter, in every transliteration system kyc-screen knows (docs/domain.md,
  * "Names in Latin letters"; the letter table in docs/matching.md). The matcher accepts every spelling a
  * system allows and the emulator writes each system's own, from this one table so that the two cannot drift
- * apart; the evaluation set keeps an independent copy (scripts/samples/matching/translit-systems.ts) to
+ * apart; the evaluation set keeps an independent copy (packages/lookup-emulator/scripts/samples/matching/translit-systems.ts) to
  * catch mistakes in this one.
  */
 

@@ -52,7 +52,7 @@ interface Planted {
  */
 function knownClients(): { client: Record<string, string>; expected: string }[] {
   const planted = JSON.parse(
-    readFileSync(join(root, 'src/emulator/registers/planted.json'), 'utf8'),
+    readFileSync(join(root, 'packages/lookup-emulator/data/planted.json'), 'utf8'),
   ) as Planted;
   const asBody = (c: Planted['planted'][number]['client']) => ({
     full_name: c.name,

@@ -16,9 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { DEMO_API_KEY } from '../../src/config.js';
-import { Random } from '../../src/emulator/random.js';
-import { generateRegisters } from '../../src/emulator/registers/index.js';
-import { createEmulator } from '../../src/emulator/server.js';
+import { Random } from '../../packages/lookup-emulator/src/random.js';
+import { generateRegisters } from '../../packages/lookup-emulator/src/registers/index.js';
+import { createEmulator } from '../../packages/lookup-emulator/src/server.js';
 import { packageRoot } from '../../src/version.js';
 
 const TARGET_RPS = 5_000;

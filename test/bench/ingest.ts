@@ -19,7 +19,7 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mulberry32 } from '../../src/emulator/random.js';
+import { mulberry32 } from '../../packages/lookup-emulator/src/random.js';
 import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../../src/identifiers/index.js';
 import { openClientFile } from '../../src/ingest/index.js';
 

@@ -23,8 +23,8 @@ import { planCheck, searchName, type PlannedRequest } from '../../src/checks/pla
 import { CORE_CHECK_KINDS, type CoreCheckKind } from '../../src/domain/check.js';
 import type { Client } from '../../src/domain/client.js';
 import type { ForeignAgentRecord } from '../../src/domain/records.js';
-import { generateRegisters } from '../../src/emulator/registers/index.js';
-import { foreignAgentRegister } from '../../src/emulator/routes/lists.js';
+import { generateRegisters } from '../../packages/lookup-emulator/src/registers/index.js';
+import { foreignAgentRegister } from '../../packages/lookup-emulator/src/routes/lists.js';
 import { openClientFile } from '../../src/ingest/index.js';
 import { FOREIGN_AGENT_REGISTER_START, utcDay } from '../../src/mirror/day-range.js';
 import { enumerateForeignAgents } from '../../src/mirror/enumerate.js';

@@ -1,6 +1,6 @@
 import type { Looked } from '../../src/checks/run-check.js';
 import type { ForeignAgentRecord } from '../../src/domain/records.js';
-import { foreignAgentRegister } from '../../src/emulator/routes/lists.js';
+import { foreignAgentRegister } from '../../packages/lookup-emulator/src/routes/lists.js';
 import type { ForeignAgentSearch } from '../../src/mirror/enumerate.js';
 
 /**

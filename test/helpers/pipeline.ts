@@ -6,7 +6,11 @@ import type { Dispatcher } from 'undici';
 import { DEMO_API_KEY } from '../../src/config.js';
 import { CORE_CHECK_KINDS, type CheckKind } from '../../src/domain/check.js';
 import type { IngestEncoding } from '../../src/ingest/types.js';
-import { createEmulator, type EmulatorHandle, type EmulatorOptions } from '../../src/emulator/server.js';
+import {
+  createEmulator,
+  type EmulatorHandle,
+  type EmulatorOptions,
+} from '../../packages/lookup-emulator/src/server.js';
 import { silentLogger, type Logger } from '../../src/log.js';
 import type { FaStrategyOption } from '../../src/mirror/strategy.js';
 import { RegistryClient, type UpstreamProfile } from '../../src/upstream/client/index.js';

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { Random } from '../../../src/emulator/random.js';
+import { Random } from '../../../packages/lookup-emulator/src/random.js';
 import { completeInn } from '../../../src/identifiers/index.js';
 
 /**

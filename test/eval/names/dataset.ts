@@ -9,7 +9,7 @@ import {
   MALE_NAMES,
   ORG_WORDS,
   SURNAMES,
-} from '../../../scripts/samples/matching/name-data.js';
+} from '../../../packages/lookup-emulator/scripts/samples/matching/name-data.js';
 import {
   BELARUSIAN_FEMALE,
   BELARUSIAN_MALE,
@@ -23,15 +23,22 @@ import {
   UKRAINIAN_FEMALE,
   UKRAINIAN_MALE,
   UKRAINIAN_SURNAMES,
-} from '../../../scripts/samples/matching/name-forms.js';
-import { LATIN_CLIENT_SURNAMES, STYLE_SURNAMES } from '../../../scripts/samples/matching/phenomena-pairs.js';
-import { draw, innFrom, type Draw } from '../../../scripts/samples/matching/random.js';
+} from '../../../packages/lookup-emulator/scripts/samples/matching/name-forms.js';
+import {
+  LATIN_CLIENT_SURNAMES,
+  STYLE_SURNAMES,
+} from '../../../packages/lookup-emulator/scripts/samples/matching/phenomena-pairs.js';
+import {
+  draw,
+  innFrom,
+  type Draw,
+} from '../../../packages/lookup-emulator/scripts/samples/matching/random.js';
 import {
   listSpelling,
   transliterateWord,
   ukrainianLatin,
   type ListStyle,
-} from '../../../scripts/samples/matching/translit-systems.js';
+} from '../../../packages/lookup-emulator/scripts/samples/matching/translit-systems.js';
 
 export type ClientType = 'ФЛ' | 'ЮЛ' | 'ИП';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
+import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
 import { EXIT } from '../../../src/errors.js';
 import { cli, exited, stderrOf } from '../../helpers/cli-process.js';
 

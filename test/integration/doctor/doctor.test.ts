@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctorAction, type DoctorFlags } from '../../../src/commands/doctor.js';
 import { DEMO_API_KEY } from '../../../src/config.js';
-import { DEBTOR_NOT_FOUND_MESSAGE } from '../../../src/emulator/registers/debtors.js';
-import { STRICT_DEBTOR_NOT_FOUND_MESSAGE } from '../../../src/emulator/record-views.js';
-import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
+import { DEBTOR_NOT_FOUND_MESSAGE } from '../../../packages/lookup-emulator/src/registers/debtors.js';
+import { STRICT_DEBTOR_NOT_FOUND_MESSAGE } from '../../../packages/lookup-emulator/src/record-views.js';
+import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
 import { EXIT, KycError } from '../../../src/errors.js';
 import { parseProfile } from '../../../src/upstream/client/profile.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Queue, Worker } from 'bullmq';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
+import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
 import { RunStore } from '../../../src/run/state/run-store.js';
 import { purgeRunJobs, QUEUE_STREAMS } from '../../../src/run/state/retention.js';
 import { QUEUES } from '../../../src/run/topology.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
-import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
+import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
 import { EXIT } from '../../../src/errors.js';
 import { cli, exited } from '../../helpers/cli-process.js';
 import { connect, dumpKeys, redisUrl, uniquePrefix } from '../../helpers/redis.js';

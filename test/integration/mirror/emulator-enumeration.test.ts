@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
-import { generateRegisters } from '../../../src/emulator/registers/index.js';
-import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
-import { STRICT_RESULT_CAP, type EmulatorVariant } from '../../../src/emulator/variant.js';
+import { generateRegisters } from '../../../packages/lookup-emulator/src/registers/index.js';
+import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
+import { STRICT_RESULT_CAP, type EmulatorVariant } from '../../../packages/lookup-emulator/src/variant.js';
 import { enumerateForeignAgents } from '../../../src/mirror/enumerate.js';
 import { RegistryClient } from '../../../src/upstream/client/index.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ForeignAgentRecord } from '../../../src/domain/records.js';
-import { generateRegisters } from '../../../src/emulator/registers/index.js';
+import { generateRegisters } from '../../../packages/lookup-emulator/src/registers/index.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
 import { registerSearch } from '../../helpers/fa-register-search.js';

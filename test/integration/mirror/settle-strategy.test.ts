@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateRegisters } from '../../../src/emulator/registers/index.js';
+import { generateRegisters } from '../../../packages/lookup-emulator/src/registers/index.js';
 import { silentLogger } from '../../../src/log.js';
 import type { FaStrategyOption } from '../../../src/mirror/strategy.js';
 import type { CheckKind } from '../../../src/domain/check.js';

@@ -7,7 +7,11 @@ import { parse } from 'csv-parse/sync';
 import type { Redis } from 'ioredis';
 import { runAction, type RunHost, type RunOptions } from '../../../src/commands/run.js';
 import { DEMO_API_KEY, loadConfig, type Config } from '../../../src/config.js';
-import { createEmulator, type EmulatorHandle, type EmulatorOptions } from '../../../src/emulator/server.js';
+import {
+  createEmulator,
+  type EmulatorHandle,
+  type EmulatorOptions,
+} from '../../../packages/lookup-emulator/src/server.js';
 import { silentLogger } from '../../../src/log.js';
 import type { WorkerMetrics } from '../../../src/metrics/worker-metrics.js';
 import { RunStore, type RunState } from '../../../src/run/state/run-store.js';
@@ -164,7 +168,7 @@ export function readVerdicts(path: string): Record<string, string>[] {
   return parse<Record<string, string>>(readFileSync(path, 'utf8'), { columns: true, bom: true });
 }
 
-/** Planted register records of src/emulator/registers/planted.json, as sample clients that hit them. */
+/** Planted register records of packages/lookup-emulator/data/planted.json, as sample clients that hit them. */
 export const CLIENTS = {
   clean1: ['Белоусов Пётр Ильич', '1980-01-02', '', 'person'],
   clean2: ['Воронцова Анна Павловна', '1990-05-06', '', 'person'],

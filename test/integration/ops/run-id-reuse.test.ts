@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
-import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
+import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
 import { EXIT } from '../../../src/errors.js';
 import { silentLogger } from '../../../src/log.js';
 import { scheduleProcessor, type ScheduledRunResult } from '../../../src/schedule/processor.js';

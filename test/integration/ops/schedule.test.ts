@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
-import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
+import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { SCHEDULES_QUEUE } from '../../../src/schedule/definition.js';
 import { addSchedule, removeSchedule } from '../../../src/schedule/schedules.js';

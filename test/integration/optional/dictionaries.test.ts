@@ -3,8 +3,8 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dictionariesAction, type DictionariesOptions } from '../../../src/commands/dictionaries.js';
 import { DEMO_API_KEY } from '../../../src/config.js';
-import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
-import { generateRegisters } from '../../../src/emulator/registers/index.js';
+import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
+import { generateRegisters } from '../../../packages/lookup-emulator/src/registers/index.js';
 
 /** `kyc-screen dictionaries`: against an emulator over HTTP, pages counted on the emulator's side. */
 let emulator: EmulatorHandle;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
 import type { Manifest } from '../../../src/export/manifest.js';
-import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
+import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
 import { EMULATOR_CELL, EMULATOR_COLUMN } from '../../../src/export/verdict-row.js';
 import { freePort } from '../../../src/infra/free-port.js';
 import { RunStore } from '../../../src/run/state/run-store.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
-import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
+import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
 import { connectRedis } from '../../../src/infra/redis-connection.js';
 import { cli, exited, maskedVerdicts, stderrOf } from '../../helpers/cli-process.js';
 import { startLocalCluster, type LocalCluster } from '../../helpers/redis-cluster.js';

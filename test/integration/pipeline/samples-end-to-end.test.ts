@@ -13,7 +13,7 @@ interface Planted {
   expect: { check: string; verdict: string };
 }
 const planted = (
-  JSON.parse(readFileSync('src/emulator/registers/planted.json', 'utf8')) as { planted: Planted[] }
+  JSON.parse(readFileSync('packages/lookup-emulator/data/planted.json', 'utf8')) as { planted: Planted[] }
 ).planted;
 const COLUMN_OF_REGISTER: Record<string, string> = {
   minjust_foreign_agent: 'kyc_foreign_agent',

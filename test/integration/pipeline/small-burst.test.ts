@@ -1,6 +1,6 @@
 import { Agent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TokenBuckets } from '../../../src/emulator/rate-limiter.js';
+import { TokenBuckets } from '../../../packages/lookup-emulator/src/rate-limiter.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
-import { createEmulator } from '../../../src/emulator/server.js';
+import { createEmulator } from '../../../packages/lookup-emulator/src/server.js';
 import {
   REGISTRY_OPERATIONS,
   RegistryClient,

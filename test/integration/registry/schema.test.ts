@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
-import { createEmulator } from '../../../src/emulator/server.js';
+import { createEmulator } from '../../../packages/lookup-emulator/src/server.js';
 import { isValidBik, isValidCorrespondentAccount } from '../../../src/identifiers/index.js';
 import { RegistryClient } from '../../../src/upstream/client/index.js';
 import {
@@ -328,7 +328,7 @@ describe('2.8 card', () => {
 });
 
 describe('2.9 cadastral report', () => {
-  // The emulator fixes these three numbers for every seed (docs/emulator.md).
+  // The emulator fixes these three numbers for every seed (packages/lookup-emulator/README.md).
   const WITH_ENCUMBRANCES = '77:01:0001057:1024';
   const CLEAN = '77:01:0001057:1025';
   const UNKNOWN_TO_REFERENCE = '50:21:0140105:2277';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateRegisters } from '../../../src/emulator/registers/index.js';
-import { DEFAULT_SEED } from '../../../src/emulator/server.js';
+import { generateRegisters } from '../../../packages/lookup-emulator/src/registers/index.js';
+import { DEFAULT_SEED } from '../../../packages/lookup-emulator/src/server.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 
 /**

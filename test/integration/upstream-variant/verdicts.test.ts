@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STRICT_DEBTOR_NOT_FOUND_MESSAGE } from '../../../src/emulator/record-views.js';
-import { STRICT_RESULT_CAP } from '../../../src/emulator/variant.js';
+import { STRICT_DEBTOR_NOT_FOUND_MESSAGE } from '../../../packages/lookup-emulator/src/record-views.js';
+import { STRICT_RESULT_CAP } from '../../../packages/lookup-emulator/src/variant.js';
 import { upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
 import { startTestPipeline } from '../../helpers/pipeline.js';
 
 /**
  * The same client file screened end to end against the default emulator and against the strict variant,
- * which answers every point the Lookup Service's contract leaves open otherwise (docs/emulator.md,
+ * which answers every point the Lookup Service's contract leaves open otherwise (packages/lookup-emulator/README.md,
  * "Variant upstream"), behind a gateway with a small burst. A pipeline that depends on none of the
  * default's guesses gives every row the same verdict against both.
  */

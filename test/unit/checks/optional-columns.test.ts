@@ -5,7 +5,7 @@ import {
   CYPRUS_CARD,
   LUHN_FAILING_CARD,
   MIR_SBER_CARD,
-} from '../../../scripts/samples/optional-samples.js';
+} from '../../../packages/lookup-emulator/scripts/samples/optional-samples.js';
 import { CORE_CHECK_KINDS } from '../../../src/domain/check.js';
 import { verdictColumns, verdictRow } from '../../../src/export/verdict-row.js';
 import { isValidLuhn } from '../../../src/identifiers/index.js';

@@ -89,7 +89,7 @@ interface Planted {
 
 const planted = (
   JSON.parse(
-    readFileSync(new URL('../../../src/emulator/registers/planted.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../../../packages/lookup-emulator/data/planted.json', import.meta.url), 'utf8'),
   ) as {
     planted: Planted[];
   }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { listSpelling, ukrainianLatin } from '../../../scripts/samples/matching/translit-systems.js';
+import {
+  listSpelling,
+  ukrainianLatin,
+} from '../../../packages/lookup-emulator/scripts/samples/matching/translit-systems.js';
 import { generateDataset } from '../../eval/names/dataset.js';
 import { computeFigures } from '../../eval/names/metrics.js';
 import { clientFile } from '../../eval/names/screen.js';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import type { Client } from '../../../src/domain/client.js';
 import { openClientFile, type IngestHeader, type IngestItem } from '../../../src/ingest/index.js';
-import { buildSamples } from '../../../scripts/samples/generate-samples.js';
+import { buildSamples } from '../../../packages/lookup-emulator/scripts/samples/generate-samples.js';
 
 const SAMPLES = join(import.meta.dirname, '..', '..', '..', 'samples');
 
@@ -19,7 +19,7 @@ interface PlantedFile {
   planted: { id: string; client: { name: string; birthDate?: string; inn?: string; entityType: string } }[];
 }
 const plantedText = readFileSync(
-  new URL('../../../src/emulator/registers/planted.json', import.meta.url),
+  new URL('../../../packages/lookup-emulator/data/planted.json', import.meta.url),
   'utf8',
 );
 const planted = JSON.parse(plantedText) as PlantedFile;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHENOMENON_CATEGORIES } from '../../../scripts/samples/matching/phenomena-pairs.js';
+import { PHENOMENON_CATEGORIES } from '../../../packages/lookup-emulator/scripts/samples/matching/phenomena-pairs.js';
 import {
   evaluate,
   GATE_F1,

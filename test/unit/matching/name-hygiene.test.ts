@@ -9,7 +9,11 @@ import {
   skeleton,
   splitWords,
 } from '../../../src/matching/index.js';
-import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from '../../../scripts/samples/matching/name-data.js';
+import {
+  FEMALE_NAMES,
+  MALE_NAMES,
+  SURNAMES,
+} from '../../../packages/lookup-emulator/scripts/samples/matching/name-data.js';
 import { foreignAgent, person, sanctions } from './fixtures.js';
 
 /** One of each class hygiene removes: what an export never holds and a listed client may plant. */

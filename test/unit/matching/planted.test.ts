@@ -12,7 +12,7 @@ import {
 } from '../../../src/verdict/index.js';
 import { foreignAgent, sanctions } from './fixtures.js';
 
-/** Every planted record of src/emulator/registers/planted.json, scored against its sample client. */
+/** Every planted record of packages/lookup-emulator/data/planted.json, scored against its sample client. */
 interface Planted {
   readonly id: string;
   readonly register: 'minjust_foreign_agent' | 'sanctions' | 'bankruptcy' | 'debtor';
@@ -23,7 +23,7 @@ interface Planted {
 
 const planted = (
   JSON.parse(
-    readFileSync(new URL('../../../src/emulator/registers/planted.json', import.meta.url), 'utf8'),
+    readFileSync(new URL('../../../packages/lookup-emulator/data/planted.json', import.meta.url), 'utf8'),
   ) as {
     planted: Planted[];
   }

@@ -8,13 +8,20 @@ import {
   transliterate,
   TRANSLITERATION_SYSTEMS,
 } from '../../../src/matching/index.js';
-import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from '../../../scripts/samples/matching/name-data.js';
-import { SYSTEM_IDS, transliterateWord } from '../../../scripts/samples/matching/translit-systems.js';
+import {
+  FEMALE_NAMES,
+  MALE_NAMES,
+  SURNAMES,
+} from '../../../packages/lookup-emulator/scripts/samples/matching/name-data.js';
+import {
+  SYSTEM_IDS,
+  transliterateWord,
+} from '../../../packages/lookup-emulator/scripts/samples/matching/translit-systems.js';
 import { person, sanctions } from './fixtures.js';
 
 /**
  * Properties over generated names. The Latin spellings come from the evaluation set's independent
- * transliterators (scripts/samples/matching/translit-systems.ts) as well as the engine's own.
+ * transliterators (packages/lookup-emulator/scripts/samples/matching/translit-systems.ts) as well as the engine's own.
  */
 
 const CONSONANTS = [...'бвгджзклмнпрстфхцчшщ'];

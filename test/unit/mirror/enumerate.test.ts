@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateRegisters } from '../../../src/emulator/registers/index.js';
-import { STRICT_RESULT_CAP } from '../../../src/emulator/variant.js';
+import { generateRegisters } from '../../../packages/lookup-emulator/src/registers/index.js';
+import { STRICT_RESULT_CAP } from '../../../packages/lookup-emulator/src/variant.js';
 import { FOREIGN_AGENT_TYPES } from '../../../src/domain/records.js';
 import { enumerateForeignAgents, splitTypes, type Enumeration } from '../../../src/mirror/enumerate.js';
 import { mirrorDigest } from '../../../src/mirror/snapshot.js';

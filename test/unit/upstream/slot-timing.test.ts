@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TokenBuckets } from '../../../src/emulator/rate-limiter.js';
+import { TokenBuckets } from '../../../packages/lookup-emulator/src/rate-limiter.js';
 import {
   ClockOffset,
   MAX_RETAKES,
