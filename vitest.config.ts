@@ -1,21 +1,30 @@
 import { defineConfig } from 'vitest/config';
 
+// The workspace packages (packages/*) are tested from their sources: their package.json "source" condition.
+const sourceConditions = {
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'] } },
+};
+
 // One JSON report per run so that .ci/run can print the runner's real counts.
 export default defineConfig({
+  ...sourceConditions,
   test: {
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
     projects: [
       {
+        ...sourceConditions,
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts', 'packages/*/test/unit/**/*.test.ts'],
           environment: 'node',
         },
       },
       {
+        ...sourceConditions,
         test: {
           name: 'integration',
-          include: ['test/integration/**/*.test.ts'],
+          include: ['test/integration/**/*.test.ts', 'packages/*/test/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/helpers/global-redis.ts'],
           testTimeout: 60_000,

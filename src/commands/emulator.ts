@@ -1,23 +1,18 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEMO_API_KEY, isUuid } from '../config.js';
 import { KycError } from '../errors.js';
-import type { EmulatorFaults } from '../../packages/lookup-emulator/src/faults.js';
 import {
-  DEFAULT_SEED,
-  createEmulator,
+  loadEmulator,
+  startEmulator,
+  type EmulatorFaults,
   type EmulatorOptions,
-} from '../../packages/lookup-emulator/src/server.js';
-import {
-  EMULATOR_VARIANTS,
-  isEmulatorVariant,
-  type EmulatorVariant,
-} from '../../packages/lookup-emulator/src/variant.js';
+} from '../runs/load-emulator.js';
 
 interface EmulatorFlags {
   port: number;
   host: string;
   keys?: string;
-  seed: number;
+  seed?: number;
   rate?: number;
   burst?: number;
   latency?: EmulatorFaults['latencyMs'];
@@ -25,7 +20,7 @@ interface EmulatorFlags {
   malformedRate?: number;
   stallRate?: number;
   stallMs?: number;
-  variant: EmulatorVariant;
+  variant?: string;
   resultCap?: number;
 }
 
@@ -60,11 +55,6 @@ function nonNegative(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('must be a number ≥ 0');
   return n;
-}
-
-export function parseVariant(value: string): EmulatorVariant {
-  if (!isEmulatorVariant(value)) throw new InvalidArgumentError(`one of ${EMULATOR_VARIANTS.join(', ')}`);
-  return value;
 }
 
 function share(value: string): number {
@@ -119,6 +109,18 @@ function faultsOf(flags: EmulatorFlags): EmulatorFaults {
   };
 }
 
+/** The options the flags set alone (keys, seed and variant are resolved by the action). */
+function optionsOf(flags: EmulatorFlags): EmulatorOptions {
+  return {
+    port: flags.port,
+    host: flags.host,
+    faults: faultsOf(flags),
+    ...(flags.rate !== undefined ? { rate: flags.rate } : {}),
+    ...(flags.burst !== undefined ? { burst: flags.burst } : {}),
+    ...(flags.resultCap !== undefined ? { resultCap: flags.resultCap } : {}),
+  };
+}
+
 /** `kyc-screen emulator`: the reference Lookup Service on a port until SIGINT/SIGTERM. */
 export function registerEmulatorCommand(program: Command): void {
   program
@@ -129,7 +131,7 @@ export function registerEmulatorCommand(program: Command): void {
     .option('--port <n>', 'port to listen on (0 = any free port)', port, 8080)
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--keys <uuid,…>', `accepted X-Api-Key values (default: ${EMULATOR_KEYS_ENV}, else the demo key)`)
-    .option('--seed <n>', 'seed of the synthetic registers and of the fault sequence', integer, DEFAULT_SEED)
+    .option('--seed <n>', 'seed of the synthetic registers and of the fault sequence (default 42)', integer)
     .option('--rate <n>', 'requests per second per key (token bucket; default unlimited)', positive)
     .option('--burst <n>', 'token bucket size (default: the rate)', positive)
     .option(
@@ -144,8 +146,6 @@ export function registerEmulatorCommand(program: Command): void {
     .option(
       '--variant <name>',
       'default, or strict: answers every point the contract leaves open differently',
-      parseVariant,
-      'default',
     )
     .option(
       '--result-cap <n>',
@@ -154,28 +154,21 @@ export function registerEmulatorCommand(program: Command): void {
     )
     .action(async (flags: EmulatorFlags) => {
       const { keys, demo } = resolveKeys(flags.keys, process.env);
-      const options: EmulatorOptions = {
-        port: flags.port,
-        host: flags.host,
-        keys,
-        seed: flags.seed,
-        faults: faultsOf(flags),
-        variant: flags.variant,
-        ...(flags.rate !== undefined ? { rate: flags.rate } : {}),
-        ...(flags.burst !== undefined ? { burst: flags.burst } : {}),
-        ...(flags.resultCap !== undefined ? { resultCap: flags.resultCap } : {}),
-      };
-      const emulator = await createEmulator(options);
+      const { DEFAULT_SEED, EMULATOR_VARIANTS, isEmulatorVariant } = await loadEmulator();
+      const variant = flags.variant ?? 'default';
+      if (!isEmulatorVariant(variant)) {
+        throw new KycError('KYC_ERR_EMULATOR_OPTIONS', `--variant is one of ${EMULATOR_VARIANTS.join(', ')}`);
+      }
+      const seed = flags.seed ?? DEFAULT_SEED;
+      const emulator = await startEmulator({ ...optionsOf(flags), keys, seed, variant });
       if (demo) {
         process.stderr.write(
           '\n  *** DEMO KEY ***  No --keys and no KYC_EMULATOR_KEYS: the emulator accepts only the demo key\n' +
             `      X-Api-Key: ${DEMO_API_KEY}\n\n`,
         );
       }
-      const label = flags.variant === 'default' ? '' : `, variant ${flags.variant}`;
-      process.stdout.write(
-        `Lookup Service emulator listening on ${emulator.url} (seed ${flags.seed}${label})\n`,
-      );
+      const label = variant === 'default' ? '' : `, variant ${variant}`;
+      process.stdout.write(`Lookup Service emulator listening on ${emulator.url} (seed ${seed}${label})\n`);
       await new Promise<void>((resolve) => {
         const stop = (signal: NodeJS.Signals) => {
           process.off('SIGINT', stop);

@@ -2,8 +2,7 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { DEMO_API_KEY, maskUrlCredentials, type Config } from '../config.js';
 import { EXIT, KycError } from '../errors.js';
-import type { EmulatorHandle } from '../../packages/lookup-emulator/src/server.js';
-import { createEmulator } from '../../packages/lookup-emulator/src/server.js';
+import { startEmulator, type EmulatorHandle } from './load-emulator.js';
 import type { Announce } from '../cli-ui/notices.js';
 import type { Logger } from '../log.js';
 import { RegistryClient } from '../upstream/client/index.js';
@@ -212,7 +211,7 @@ export async function startLookupRuntime(
   } else {
     requireUpstream(config, options.implicitEmulator);
     apiKey = config.apiKey ?? DEMO_API_KEY;
-    emulator = await createEmulator({
+    emulator = await startEmulator({
       keys: [apiKey],
       ...(options.emulatorRate ? { rate: options.emulatorRate } : {}),
     });

@@ -1,6 +1,13 @@
 /** The X-Api-Key check: the header must be exactly one of the configured keys. */
 import type { IncomingHttpHeaders } from 'node:http';
 
+/**
+ * The key the emulator accepts when it is given none: a UUID like the real service's keys, public on
+ * purpose (it is printed by `kyc-screen emulator` and written in the README), so it can never open
+ * anything real.
+ */
+export const DEMO_API_KEY = '00000000-0000-4000-8000-000000000000';
+
 export class KeyRing {
   private readonly keys: ReadonlySet<string>;
 

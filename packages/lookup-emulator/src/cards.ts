@@ -4,7 +4,7 @@
  * 56–69 with 5018, 5020, 5038, 6304, 6759, 6761–6763) and the issuer BINs; the longest matching prefix
  * wins. Issuer details are illustrative, not a copy of any payment system's BIN file.
  */
-import { isValidLuhn } from '../../../src/identifiers/index.js';
+import { isValidLuhn } from './check-digits.js';
 
 export type PaymentSystem = 'VISA' | 'MASTERCARD' | 'MIR' | 'MAESTRO' | 'AMEX' | 'UNIONPAY' | 'UNKNOWN';
 export type CardType = 'DEBIT' | 'CREDIT' | 'PREPAID' | 'UNKNOWN';

@@ -3,7 +3,7 @@
  * once per request in arrival order, so a seed and a request sequence reproduce the same faults.
  * Latency has its own stream, so changing the latency setting leaves the fault sequence as it was.
  */
-import { KycError } from '../../../src/errors.js';
+import { EmulatorError } from './errors.js';
 import { Random } from './random.js';
 
 export interface EmulatorFaults {
@@ -28,8 +28,8 @@ export interface FaultDecision {
   readonly stallMs: number;
 }
 
-function invalid(detail: string): KycError {
-  return new KycError('KYC_ERR_EMULATOR_OPTIONS', detail);
+function invalid(detail: string): EmulatorError {
+  return new EmulatorError('KYC_ERR_EMULATOR_OPTIONS', detail);
 }
 
 function assertShare(name: string, value: number | undefined): void {

@@ -10,7 +10,7 @@ import {
   type DebtorResult,
   type ForeignAgentRecord,
   type SanctionsRecord,
-} from '../../../src/domain/records.js';
+} from '@kyc-screen/lookup-contract';
 import type { CardResult } from './cards.js';
 import type { DictionaryItem } from './dictionaries.js';
 import { debtorNotFound } from './registers/debtors.js';

@@ -5,9 +5,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEMO_API_KEY } from '../../../src/config.js';
-import { KycError } from '../../../src/errors.js';
-import { KeyRing } from './api-key.js';
+import { DEMO_API_KEY, KeyRing } from './api-key.js';
+import { EmulatorError } from './errors.js';
 import { FaultInjector, type EmulatorFaults } from './faults.js';
 import { createRequestHandler } from './handler.js';
 import { TokenBuckets } from './rate-limiter.js';
@@ -57,8 +56,8 @@ export interface EmulatorHandle {
 
 export const DEFAULT_SEED = 42;
 
-function invalid(detail: string): KycError {
-  return new KycError('KYC_ERR_EMULATOR_OPTIONS', detail);
+function invalid(detail: string): EmulatorError {
+  return new EmulatorError('KYC_ERR_EMULATOR_OPTIONS', detail);
 }
 
 function validate(options: EmulatorOptions): void {
@@ -111,7 +110,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   await new Promise<void>((resolve, reject) => {
     const onError = (error: Error) => {
       reject(
-        new KycError('KYC_ERR_EMULATOR_START', `${host}:${options.port ?? 0}: ${error.message}`, {
+        new EmulatorError('KYC_ERR_EMULATOR_START', `${host}:${options.port ?? 0}: ${error.message}`, {
           cause: error,
         }),
       );

@@ -3,7 +3,7 @@
  * letter: each system's own, from the table the matcher reads (domain/transliteration-table.ts). The
  * sanctions generator spells each Latin name in one of them so that a matcher is exercised on all of them.
  */
-import { letterSpellings, type TransliterationSystem } from '../../../src/domain/transliteration-table.js';
+import { letterSpellings, type TransliterationSystem } from '@kyc-screen/lookup-contract';
 
 /** GOST 7.79 B is left out: it is bibliographic, and lists do not use it. */
 const SYSTEMS = {

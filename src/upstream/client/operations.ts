@@ -1,33 +1,9 @@
-/**
- * The operations of the Lookup Service by the names that evidence and statistics use. The names are part
- * of the evidence format (auditors read them in evidence.jsonl), so they are stable like error codes.
- */
-export const REGISTRY_OPERATIONS = {
-  dictionaryList: 'dictionary.list',
-  dictionaryValues: 'dictionary.values',
-  foreignAgentSearch: 'search.foreign_agent',
-  sanctionsSearch: 'search.sanctions',
-  bankruptcySearch: 'search.bankruptcy',
-  debtorByInn: 'client.debt',
-  emailValidation: 'validation.email',
-  cardData: 'validation.bin',
-  cadastralReport: 'cadastral.report',
-} as const;
-
-export type RegistryOperation = (typeof REGISTRY_OPERATIONS)[keyof typeof REGISTRY_OPERATIONS];
-
-/** Paths of spec part 4, relative to the base URL. The cadastral path is configurable (spec 4.9 does not fix it). */
-export const REGISTRY_PATHS = {
-  dictionaryList: '/reg2/dictionary',
-  dictionaryValues: '/reg2/dictionary/',
-  foreignAgentSearch: '/lists/search/minjust_foreign_agent',
-  sanctionsSearch: '/lists/search/sanctions',
-  bankruptcySearch: '/lists/search-data/bankruptcy',
-  debtorByInn: '/reg2/client/debt',
-  emailValidation: '/reg2/validation/email',
-  cardData: '/reg2/validation/bin',
-  cadastralReport: '/cadastral/full',
-} as const;
+/** The operations and their paths are the contract shared with the emulator (lookup-contract). */
+export {
+  LOOKUP_OPERATIONS as REGISTRY_OPERATIONS,
+  LOOKUP_PATHS as REGISTRY_PATHS,
+  type LookupOperation as RegistryOperation,
+} from '@kyc-screen/lookup-contract/operations';
 
 /** Query parameters of the foreign-agent search (spec 4.3), in the spec's order. */
 export const FOREIGN_AGENT_PARAMS = [

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
 import iconv from 'iconv-lite';
 import { mulberry32 } from '../../src/random.js';
-import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../../../../src/identifiers/index.js';
+import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../../src/check-digits.js';
 import { buildOptionalSample } from './optional-samples.js';
 
 interface PlantedClient {

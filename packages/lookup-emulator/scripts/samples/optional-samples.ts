@@ -9,7 +9,7 @@
  * Card numbers are computed (Luhn) rather than typed, so the valid ones are valid by construction.
  */
 import { stringify } from 'csv-stringify/sync';
-import { completeLuhn } from '../../../../src/identifiers/index.js';
+import { completeLuhn } from '../../src/check-digits.js';
 
 export const OPTIONAL_HEADER = [
   'client_id',

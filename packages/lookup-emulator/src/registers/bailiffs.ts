@@ -2,7 +2,7 @@
  * Enforcement proceedings of the bailiff service, found by the owner's full name (bailiffs' public data
  * identify a citizen by name, not by INN). The POST form of the cadastral report checks the owner here.
  */
-import type { DebtorResult } from '../../../../src/domain/records.js';
+import type { DebtorResult } from '@kyc-screen/lookup-contract';
 import { REFERENCE_DAY, dayOf, isoDate } from '../dates.js';
 import { REGIONS } from '../geography.js';
 import { nameKey } from '../text.js';

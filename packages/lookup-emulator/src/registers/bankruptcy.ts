@@ -4,7 +4,7 @@
  * долгов, реализация имущества or мировое соглашение; citizens may also go bankrupt out of court through
  * an МФЦ (since 1 Sep 2020), which lasts six months and has no court case.
  */
-import type { BankruptcyEntry } from '../../../../src/domain/records.js';
+import type { BankruptcyEntry } from '@kyc-screen/lookup-contract';
 import { REFERENCE_DAY, dayOf, localDateTime, officeSecond } from '../dates.js';
 import { pickRegion, streetAddress, type Region } from '../geography.js';
 import { fullName } from '../names.js';

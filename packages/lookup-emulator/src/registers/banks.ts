@@ -4,7 +4,7 @@
  * accounts and addresses are synthetic. Each BIK has the Bank of Russia shape 04 + OKATO + division + bank
  * number, and each correspondent account passes the key check against its BIK.
  */
-import { withAccountKey } from '../../../../src/identifiers/index.js';
+import { withAccountKey } from '../check-digits.js';
 import { REGIONS, STREETS, type Region } from '../geography.js';
 import type { Random } from '../random.js';
 

@@ -3,13 +3,13 @@
  * part of the debtors are citizens of the bankruptcy register (same INN, name and case), the rest have a
  * civil case in a court of general jurisdiction, an out-of-court bankruptcy, or both.
  */
-import type { BankruptcyEntry, DebtorResult } from '../../../../src/domain/records.js';
+import type { BankruptcyEntry, DebtorResult } from '@kyc-screen/lookup-contract';
 import { REFERENCE_DAY, dayOf, localDateTime } from '../dates.js';
 import { pickRegion, streetAddress } from '../geography.js';
 import { fullName } from '../names.js';
 import { allowedPerson, type GeneratorContext } from './context.js';
 import { CATEGORY_CITIZEN } from './bankruptcy.js';
-import { DEBTOR_NOT_FOUND_MESSAGE } from '../../../../src/domain/records.js';
+import { DEBTOR_NOT_FOUND_MESSAGE } from '@kyc-screen/lookup-contract';
 import type { Planted } from './planted.js';
 
 export { DEBTOR_NOT_FOUND_MESSAGE };

@@ -2,13 +2,13 @@
  * The foreign-agent register (law 255-FZ): about 70 % individuals, identifier columns empty for most
  * entries, additions on Fridays, several resource addresses joined with `;` for many entries.
  */
-import type { FOREIGN_AGENT_TYPES } from '../../../../src/domain/records.js';
+import type { FOREIGN_AGENT_TYPES } from '@kyc-screen/lookup-contract';
 import {
   emptyForeignAgentData,
   type ForeignAgentData,
   type ForeignAgentRecord,
-} from '../../../../src/domain/records.js';
-import { withAccountKey } from '../../../../src/identifiers/index.js';
+} from '@kyc-screen/lookup-contract';
+import { withAccountKey } from '../check-digits.js';
 import {
   REFERENCE_DAY,
   dayOf,

@@ -3,12 +3,7 @@
  * per register set, so no two generated records share an INN, and none takes a reserved value (clean
  * sample identifiers and those of planted records).
  */
-import {
-  completeInn,
-  completeOgrn,
-  completeOgrnip,
-  completeSnils,
-} from '../../../../src/identifiers/index.js';
+import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../check-digits.js';
 import type { Random } from '../random.js';
 
 /** Up to this many draws for one unique value; the spaces are huge, so hitting it means a bug. */

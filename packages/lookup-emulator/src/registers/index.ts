@@ -8,7 +8,7 @@ import type {
   DebtorResult,
   ForeignAgentRecord,
   SanctionsRecord,
-} from '../../../../src/domain/records.js';
+} from '@kyc-screen/lookup-contract';
 import { NameSource } from '../names.js';
 import { Random } from '../random.js';
 import { generateBailiffs, type BailiffRecord } from './bailiffs.js';

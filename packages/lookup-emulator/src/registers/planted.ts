@@ -5,7 +5,7 @@
  * clean identifiers).
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   FOREIGN_AGENT_FIELDS,
@@ -13,9 +13,8 @@ import {
   type DebtorResult,
   type ForeignAgentData,
   type SanctionsData,
-} from '../../../../src/domain/records.js';
-import { KycError } from '../../../../src/errors.js';
-import { packageRoot } from '../../../../src/version.js';
+} from '@kyc-screen/lookup-contract';
+import { EmulatorError } from '../errors.js';
 import { fold, nameKey, wordSequence } from '../text.js';
 import { transliterate } from '../transliterate.js';
 
@@ -152,8 +151,9 @@ const EMPTY_FOREIGN_AGENT: ForeignAgentData = Object.fromEntries(
   FOREIGN_AGENT_FIELDS.map((field) => [field, '']),
 ) as unknown as ForeignAgentData;
 
+/** data/planted.json of this package: two folders up from src/registers/ and from dist/registers/ alike. */
 export function plantedPath(): string {
-  return join(packageRoot(), 'packages/lookup-emulator/data/planted.json');
+  return fileURLToPath(new URL('../../data/planted.json', import.meta.url));
 }
 
 /** Reads and validates the planted file; a malformed file stops the emulator with a clear code. */
@@ -162,12 +162,12 @@ export function loadPlanted(path: string = plantedPath()): PlantedSet {
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
-    throw new KycError('KYC_ERR_EMULATOR_PLANTED', path, { cause: error });
+    throw new EmulatorError('KYC_ERR_EMULATOR_PLANTED', path, { cause: error });
   }
   const parsed = plantedFile.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new KycError(
+    throw new EmulatorError(
       'KYC_ERR_EMULATOR_PLANTED',
       `${path}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`,
     );

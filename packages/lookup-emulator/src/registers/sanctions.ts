@@ -3,7 +3,7 @@
  * Cyrillic `name_local` for most, some Latin-only and some Cyrillic-only entries, `SURNAME, Given
  * Patronymic` among the word orders, and `null` for every absent value.
  */
-import type { SanctionsData, SanctionsRecord } from '../../../../src/domain/records.js';
+import type { SanctionsData, SanctionsRecord } from '@kyc-screen/lookup-contract';
 import { REFERENCE_DAY, dayOf, isoDate, officeSecond, randomDay, utcStamp } from '../dates.js';
 import { fullName, type PersonName } from '../names.js';
 import { LATIN_FORMS, brandStem, organizationName, type LegalForm } from '../organizations.js';

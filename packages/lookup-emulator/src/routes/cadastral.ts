@@ -3,6 +3,7 @@
  * `GET /cadastral/full?cadastral_number=…` (bailiff check skipped) and
  * `POST /cadastral/full` with `{"cadastral_number": "…", "owner_full_name": "…"}` (bailiff check runs).
  */
+import { LOOKUP_PATHS } from '@kyc-screen/lookup-contract';
 import { cadastralReport, type OwnerQuery } from '../cadastral.js';
 import { CADASTRAL_NUMBER, type CadastralObject } from '../registers/cadastral-objects.js';
 import type { BailiffRecord } from '../registers/bailiffs.js';
@@ -49,7 +50,7 @@ export function cadastralRoutes(
     jsonReply(cadastralReport(number, byNumber.get(number), owner, bailiffs));
   return [
     {
-      name: '/cadastral/full',
+      name: LOOKUP_PATHS.cadastralReport,
       methods: ['GET', 'POST'],
       readsBody: (method) => method === 'POST',
       handle: ({ query, body }, method) => {

@@ -1,4 +1,5 @@
 /** The dictionary list and the values of one dictionary (spec 4.1, 4.2). */
+import { LOOKUP_PATHS } from '@kyc-screen/lookup-contract';
 import { DEFAULT_LIMIT, MAX_LIMIT, type DictionaryCatalog } from '../dictionaries.js';
 import { nonNegativeInteger, optional } from '../request.js';
 import { badRequest, notFound, rawJsonReply } from '../respond.js';
@@ -15,8 +16,8 @@ export function dictionaryRoutes(
 ): Route[] {
   const tail = Object.keys(extras).length === 0 ? '}' : `,${JSON.stringify(extras).slice(1)}`;
   return [
-    getRoute('/reg2/dictionary', () => rawJsonReply(catalog.listJson)),
-    getRoute('/reg2/dictionary/{name}', ({ query, param }) => {
+    getRoute(LOOKUP_PATHS.dictionaryList, () => rawJsonReply(catalog.listJson)),
+    getRoute(`${LOOKUP_PATHS.dictionaryValues}{name}`, ({ query, param }) => {
       const requested = nonNegativeInteger(query, 'limit', DEFAULT_LIMIT);
       if (requested === 0) throw badRequest('Parameter "limit" must be at least 1');
       // The spec sets no maximum; larger pages are clamped rather than refused, and data.limit says so.

@@ -8,8 +8,9 @@
  * A variant (variant.ts) may set another cap, turn the cross-script keys off and write records in other
  * shapes; the records are searched the same way.
  */
-import type { BankruptcyEntry, ForeignAgentRecord, SanctionsRecord } from '../../../../src/domain/records.js';
-import { normalizeSnils } from '../../../../src/identifiers/index.js';
+import { LOOKUP_PATHS } from '@kyc-screen/lookup-contract';
+import type { BankruptcyEntry, ForeignAgentRecord, SanctionsRecord } from '@kyc-screen/lookup-contract';
+import { normalizeSnils } from '../check-digits.js';
 import { assertDate, optional, required, type Query } from '../request.js';
 import { badRequest, rawJsonReply } from '../respond.js';
 import { getRoute, type Route } from '../router.js';
@@ -204,8 +205,8 @@ export function listRoutes(
   bankruptcy: BankruptcyRegister,
 ): Route[] {
   return [
-    getRoute('/lists/search/minjust_foreign_agent', ({ query }) => rawJsonReply(foreignAgents.search(query))),
-    getRoute('/lists/search/sanctions', ({ query }) => rawJsonReply(sanctions.search(query))),
-    getRoute('/lists/search-data/bankruptcy', ({ query }) => rawJsonReply(bankruptcy.search(query))),
+    getRoute(LOOKUP_PATHS.foreignAgentSearch, ({ query }) => rawJsonReply(foreignAgents.search(query))),
+    getRoute(LOOKUP_PATHS.sanctionsSearch, ({ query }) => rawJsonReply(sanctions.search(query))),
+    getRoute(LOOKUP_PATHS.bankruptcySearch, ({ query }) => rawJsonReply(bankruptcy.search(query))),
   ];
 }

@@ -1,4 +1,5 @@
 /** E-mail validation and card data (spec 4.7, 4.8). */
+import { LOOKUP_PATHS } from '@kyc-screen/lookup-contract';
 import { lookupCard, type CardResult } from '../cards.js';
 import { validateEmail } from '../email.js';
 import { booleanParam, required } from '../request.js';
@@ -17,12 +18,12 @@ const AS_COMPUTED: ValidationShapes = { email: validateEmail, card: (result) => 
 
 export function validationRoutes(shapes: ValidationShapes = AS_COMPUTED): Route[] {
   return [
-    getRoute('/reg2/validation/email', ({ query }) => {
+    getRoute(LOOKUP_PATHS.emailValidation, ({ query }) => {
       const email = required(query, 'email');
       const data = shapes.email(email, booleanParam(query, 'smtp'));
       return jsonReply({ success: true, data, ...shapes.envelopeExtras });
     }),
-    getRoute('/reg2/validation/bin', ({ query }) => {
+    getRoute(LOOKUP_PATHS.cardData, ({ query }) => {
       const card = required(query, 'card');
       const result = lookupCard(card);
       if (result === undefined) {

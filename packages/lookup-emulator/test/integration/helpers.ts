@@ -1,4 +1,4 @@
-import { DEMO_API_KEY } from '../../../../src/config.js';
+import { DEMO_API_KEY } from '../../src/api-key.js';
 
 export interface Answer {
   status: number;

@@ -4,7 +4,7 @@ import type {
   DebtorResult,
   ForeignAgentRecord,
   SanctionsRecord,
-} from '../../../../src/domain/records.js';
+} from '@kyc-screen/lookup-contract';
 import { DEBTOR_NOT_FOUND_MESSAGE } from '../../src/registers/debtors.js';
 import { KNOWN_CADASTRAL } from '../../src/registers/cadastral-objects.js';
 import { createEmulator, type EmulatorHandle } from '../../src/server.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ForeignAgentRecord, SanctionsRecord } from '../../../../src/domain/records.js';
+import type { ForeignAgentRecord, SanctionsRecord } from '@kyc-screen/lookup-contract';
 import { DEBTOR_NOT_FOUND_MESSAGE } from '../../src/registers/debtors.js';
 import { STRICT_DEBTOR_NOT_FOUND_MESSAGE } from '../../src/record-views.js';
 import { createEmulator, type EmulatorHandle } from '../../src/server.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_MESSAGES, ISSUER_BINS, lookupBin, lookupCard } from '../../src/cards.js';
-import { completeLuhn } from '../../../../src/identifiers/index.js';
+import { completeLuhn } from '../../src/check-digits.js';
 
 describe('BIN table: longest prefix wins', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KycError } from '../../../../src/errors.js';
+import { EmulatorError } from '../../src/errors.js';
 import { DEFAULT_STALL_MS, FaultInjector } from '../../src/faults.js';
 
 describe('fault injection', () => {
@@ -40,8 +40,8 @@ describe('fault injection', () => {
   });
 
   it('rejects rates outside 0..1 and inverted ranges', () => {
-    expect(() => new FaultInjector(1, { errorRate: 1.5 })).toThrow(KycError);
-    expect(() => new FaultInjector(1, { latencyMs: [20, 10] })).toThrow(KycError);
-    expect(() => new FaultInjector(1).set({ stallMs: -1 })).toThrow(KycError);
+    expect(() => new FaultInjector(1, { errorRate: 1.5 })).toThrow(EmulatorError);
+    expect(() => new FaultInjector(1, { latencyMs: [20, 10] })).toThrow(EmulatorError);
+    expect(() => new FaultInjector(1).set({ stallMs: -1 })).toThrow(EmulatorError);
   });
 });

@@ -1,10 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type {
-  BankruptcyEntry,
-  ForeignAgentData,
-  ForeignAgentRecord,
-} from '../../../../src/domain/records.js';
+import type { BankruptcyEntry, ForeignAgentData, ForeignAgentRecord } from '@kyc-screen/lookup-contract';
 import { parseQuery } from '../../src/request.js';
 import { ApiError } from '../../src/respond.js';
 import { BankruptcyRegister, RESULT_CAP, foreignAgentRegister } from '../../src/routes/lists.js';

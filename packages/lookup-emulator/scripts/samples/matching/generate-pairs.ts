@@ -12,9 +12,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { FOREIGN_AGENT_FIELDS } from '../../../../../src/domain/records.js';
-import { emptyForeignAgentData } from '../../../../../src/domain/records.js';
-import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../../../../../src/identifiers/index.js';
+import type { FOREIGN_AGENT_FIELDS } from '@kyc-screen/lookup-contract';
+import { emptyForeignAgentData } from '@kyc-screen/lookup-contract';
+import { completeInn, completeOgrn, completeOgrnip, completeSnils } from '../../../src/check-digits.js';
 import { FEMALE_NAMES, MALE_NAMES, ORG_WORDS, PAIRED_GIVEN, SIMILAR_GIVEN, SURNAMES } from './name-data.js';
 import { appendPhenomena } from './phenomena-pairs.js';
 import { mulberry32 } from './random.js';

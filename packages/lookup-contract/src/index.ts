@@ -1,0 +1,3 @@
+export * from './records.js';
+export * from './transliteration-table.js';
+export * from './operations.js';
