@@ -52,3 +52,47 @@ describe('token buckets', () => {
     expect(slow.take('a')).toBe(2);
   });
 });
+
+/**
+ * The strict bucket (`--rate 10 --burst 1`): what nginx's `limit_req` without `burst` enforces. A call is
+ * admitted only a whole interval (1/rate) after the last admitted one; one a few ms early gets 429 with a
+ * whole second of Retry-After, and a refused call does not move the schedule.
+ */
+describe('the strict bucket: burst 1', () => {
+  // A clock reading far from zero, like performance.now() after a while: the interval must stay exact.
+  function lateClock() {
+    let now = 123_456.789;
+    return { now: () => now, advance: (ms: number) => (now += ms) };
+  }
+
+  it('admits calls spaced exactly one interval apart, at any rate and however far the clock has run', () => {
+    for (const rate of [3, 7, 10, 30, 100]) {
+      const c = lateClock();
+      const buckets = new TokenBuckets(rate, 1, c.now);
+      const refused = Array.from({ length: 1000 }, () => {
+        const retryAfter = buckets.take('k');
+        c.advance(1000 / rate);
+        return retryAfter;
+      }).filter((retryAfter) => retryAfter !== 0);
+      expect(refused, `rate ${rate}`).toEqual([]);
+    }
+  });
+
+  it('refuses a call a few ms early with Retry-After 1, and the refusal does not delay the next slot', () => {
+    const c = lateClock();
+    const buckets = new TokenBuckets(10, 1, c.now);
+    expect(buckets.take('k')).toBe(0);
+    c.advance(97);
+    expect(buckets.take('k')).toBe(1);
+    c.advance(3);
+    expect(buckets.take('k')).toBe(0);
+  });
+
+  it('after a quiet spell admits one call, not a burst', () => {
+    const c = lateClock();
+    const buckets = new TokenBuckets(10, 1, c.now);
+    expect(buckets.take('k')).toBe(0);
+    c.advance(60_000);
+    expect([buckets.take('k'), buckets.take('k')]).toEqual([0, 1]);
+  });
+});
