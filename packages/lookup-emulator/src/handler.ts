@@ -70,13 +70,11 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export function createRequestHandler(
-  parts: HandlerParts,
-): (req: IncomingMessage, res: ServerResponse) => void {
-  const { router, keys, buckets, faults, stats, pending, errors } = parts;
+type Deliver = (res: ServerResponse, route: string, reply: Reply, delayMs: number) => void;
 
-  /** Sends now or after `delayMs`; a client that leaves meanwhile is counted as 499 and gets nothing. */
-  function deliver(res: ServerResponse, route: string, reply: Reply, delayMs: number): void {
+/** Sends now or after `delayMs`; a client that leaves meanwhile is counted as 499 and gets nothing. */
+function deliverer({ stats, pending }: Pick<HandlerParts, 'stats' | 'pending'>): Deliver {
+  return (res, route, reply, delayMs) => {
     if (delayMs <= 0) {
       send(res, reply);
       stats.record(route, reply.status);
@@ -99,36 +97,54 @@ export function createRequestHandler(
     }, delayMs);
     pending.add(timer);
     res.once('close', onClose);
-  }
+  };
+}
 
-  function run(resolved: Resolved, method: string, queryString: string, body: string): Reply {
-    try {
-      const query = parseQuery(queryString, parts.repeatedParameter);
-      return resolved.route.handle({ query, param: resolved.param, body }, method);
-    } catch (error) {
-      if (error instanceof ApiError) return errors.reply(error);
-      // A bug in the emulator: still the dialect's error shape, so clients exercise their 5xx path.
-      const message = error instanceof Error ? error.message : String(error);
-      return errors.reply(new ApiError(500, 'UNAVAILABLE', `Internal emulator error: ${message}`));
-    }
+/** The route's answer, or the dialect's error shape for what it threw. */
+function runRoute(
+  parts: HandlerParts,
+  resolved: Resolved,
+  method: string,
+  queryString: string,
+  body: string,
+): Reply {
+  try {
+    const query = parseQuery(queryString, parts.repeatedParameter);
+    return resolved.route.handle({ query, param: resolved.param, body }, method);
+  } catch (error) {
+    if (error instanceof ApiError) return parts.errors.reply(error);
+    // A bug in the emulator: still the dialect's error shape, so clients exercise their 5xx path.
+    const message = error instanceof Error ? error.message : String(error);
+    return parts.errors.reply(new ApiError(500, 'UNAVAILABLE', `Internal emulator error: ${message}`));
   }
+}
 
-  function admin(req: IncomingMessage, res: ServerResponse, path: string): void {
-    const action = `${req.method ?? ''} ${path.slice(ADMIN_PREFIX.length)}`;
-    if (action === 'GET stats') send(res, jsonReply(stats.snapshot()));
-    else if (action === 'POST reset') {
-      stats.reset();
-      send(res, jsonReply({ success: true }));
-    } else if (action === 'GET health') send(res, jsonReply({ status: 'ok', seed: parts.seed }));
-    else send(res, errorReply(notFound(`No emulator endpoint ${action}`)));
-  }
+/** `/__emulator/…`: statistics, their reset, health. No key, no rate limit, no faults. */
+function admin(parts: HandlerParts, req: IncomingMessage, res: ServerResponse, path: string): void {
+  const { stats } = parts;
+  const action = `${req.method ?? ''} ${path.slice(ADMIN_PREFIX.length)}`;
+  if (action === 'GET stats') send(res, jsonReply(stats.snapshot()));
+  else if (action === 'POST reset') {
+    stats.reset();
+    send(res, jsonReply({ success: true }));
+  } else if (action === 'GET health') send(res, jsonReply({ status: 'ok', seed: parts.seed }));
+  else send(res, errorReply(notFound(`No emulator endpoint ${action}`)));
+}
+
+export function createRequestHandler(
+  parts: HandlerParts,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const { router, keys, buckets, faults, errors } = parts;
+  const deliver = deliverer(parts);
+  const run = (resolved: Resolved, method: string, queryString: string, body: string) =>
+    runRoute(parts, resolved, method, queryString, body);
 
   return (req, res) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     if (path.startsWith(ADMIN_PREFIX)) {
-      admin(req, res, path);
+      admin(parts, req, res, path);
       return;
     }
     const method = req.method ?? 'GET';

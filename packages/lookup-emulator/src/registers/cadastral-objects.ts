@@ -113,6 +113,45 @@ interface Draft {
   readonly knownToReference: boolean;
 }
 
+/** The owner's right and, for an encumbered object, its mortgage (and at times a registration ban). */
+function rightsOf(
+  { rng }: GeneratorContext,
+  { number, region, encumbered }: Draft,
+  registrationDay: number,
+): { rightDay: number; rights: Right[]; encumbrances: Encumbrance[] } {
+  const rightDay = rng.int(registrationDay, REFERENCE_DAY - 60);
+  const shared = rng.chance(0.25);
+  const rights: Right[] = [
+    {
+      type: shared ? 'Общая долевая собственность' : 'Собственность',
+      number: registryNumber(number, region.code, rightDay, rng.int(1, 9)),
+      date: isoDate(rightDay),
+      share: shared ? rng.pick(['1/2', '1/3', '2/3', '1/4']) : null,
+    },
+  ];
+  const encumbrances: Encumbrance[] = [];
+  if (encumbered) {
+    encumbrances.push({
+      type: 'Ипотека в силу закона',
+      number: registryNumber(number, region.code, rightDay, rng.int(10, 19)),
+      date: isoDate(rightDay),
+      holder: SBERBANK.name,
+      period_end: isoDate(rightDay + 365 * rng.int(10, 25)),
+    });
+    if (rng.chance(0.3)) {
+      const day = rng.int(rightDay, REFERENCE_DAY);
+      encumbrances.push({
+        type: 'Запрещение регистрации',
+        number: registryNumber(number, region.code, day, rng.int(20, 29)),
+        date: isoDate(day),
+        holder: null,
+        period_end: null,
+      });
+    }
+  }
+  return { rightDay, rights, encumbrances };
+}
+
 function build(ctx: GeneratorContext, draft: Draft): CadastralObject {
   const { rng } = ctx;
   const { number, kind, region } = draft;
@@ -136,36 +175,7 @@ function build(ctx: GeneratorContext, draft: Draft): CadastralObject {
   const quarter = number.slice(0, number.lastIndexOf(':'));
   const parent = kind === 'flat' ? `${quarter}:${rng.int(1, 999)}` : '';
 
-  const rightDay = rng.int(registrationDay, REFERENCE_DAY - 60);
-  const shared = rng.chance(0.25);
-  const rights: Right[] = [
-    {
-      type: shared ? 'Общая долевая собственность' : 'Собственность',
-      number: registryNumber(number, region.code, rightDay, rng.int(1, 9)),
-      date: isoDate(rightDay),
-      share: shared ? rng.pick(['1/2', '1/3', '2/3', '1/4']) : null,
-    },
-  ];
-  const encumbrances: Encumbrance[] = [];
-  if (draft.encumbered) {
-    encumbrances.push({
-      type: 'Ипотека в силу закона',
-      number: registryNumber(number, region.code, rightDay, rng.int(10, 19)),
-      date: isoDate(rightDay),
-      holder: SBERBANK.name,
-      period_end: isoDate(rightDay + 365 * rng.int(10, 25)),
-    });
-    if (rng.chance(0.3)) {
-      const day = rng.int(rightDay, REFERENCE_DAY);
-      encumbrances.push({
-        type: 'Запрещение регистрации',
-        number: registryNumber(number, region.code, day, rng.int(20, 29)),
-        date: isoDate(day),
-        holder: null,
-        period_end: null,
-      });
-    }
-  }
+  const { rightDay, rights, encumbrances } = rightsOf(ctx, draft, registrationDay);
 
   return {
     number,

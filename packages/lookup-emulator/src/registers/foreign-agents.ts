@@ -18,7 +18,7 @@ import {
   randomDay,
   utcStamp,
 } from '../dates.js';
-import { pickRegion, streetAddress } from '../geography.js';
+import { pickRegion, streetAddress, type Region } from '../geography.js';
 import { fullName } from '../names.js';
 import { brandStem, organizationName } from '../organizations.js';
 import { transliterate } from '../transliterate.js';
@@ -119,6 +119,50 @@ function bankDetails(ctx: GeneratorContext, addedDay: number): Partial<ForeignAg
   };
 }
 
+/** A person of the register: name, birth date, at times an INN, a SNILS, an address and websites. */
+function personAgent(
+  ctx: GeneratorContext,
+  base: ForeignAgentData,
+  region: Region,
+  addedDay: number,
+): ForeignAgentData {
+  const { rng } = ctx;
+  const person = allowedPerson(ctx);
+  const name = fullName(person);
+  const birthDay = addedDay - rng.int(25 * 365, 75 * 365);
+  return {
+    ...base,
+    name,
+    birth_date: rng.chance(0.85) ? isoDate(birthDay) : '',
+    inn: rng.chance(0.15) ? ctx.ids.inn12(region.code) : '',
+    snils: rng.chance(0.08) ? ctx.ids.snils() : '',
+    address: rng.chance(0.35) ? rng.pick(ABROAD) : rng.chance(0.2) ? streetAddress(rng, region, false) : '',
+    source_domen_names: rng.chance(0.55) ? domains(ctx, `${person.surname} ${person.given}`, 3) : '',
+  };
+}
+
+/** A legal entity of the register: its INN, OGRN and address, at times its special bank account. */
+function legalEntityAgent(
+  ctx: GeneratorContext,
+  base: ForeignAgentData,
+  region: Region,
+  addedDay: number,
+): ForeignAgentData {
+  const { rng } = ctx;
+  const form = rng.pick(['ООО', 'АНО', 'Фонд'] as const);
+  const name = organizationStemName(ctx, (stem) => organizationName(form, stem, rng.chance(0.6)));
+  const year = 1995 + rng.int(0, 27);
+  return {
+    ...base,
+    name,
+    inn: rng.chance(0.8) ? ctx.ids.inn10(region.code) : '',
+    ogrn: rng.chance(0.75) ? ctx.ids.ogrn(region.code, year) : '',
+    address: streetAddress(rng, region, false),
+    source_domen_names: rng.chance(0.5) ? domains(ctx, name.replace(/.*«|».*/g, ''), 2) : '',
+    ...(rng.chance(0.4) ? bankDetails(ctx, addedDay) : {}),
+  };
+}
+
 function generateOne(ctx: GeneratorContext): ForeignAgentData {
   const { rng } = ctx;
   const type = rng.weighted(TYPE_WEIGHTS);
@@ -136,38 +180,10 @@ function generateOne(ctx: GeneratorContext): ForeignAgentData {
   const region = pickRegion(rng);
 
   switch (type) {
-    case 'Физическое лицо': {
-      const person = allowedPerson(ctx);
-      const name = fullName(person);
-      const birthDay = addedDay - rng.int(25 * 365, 75 * 365);
-      return {
-        ...base,
-        name,
-        birth_date: rng.chance(0.85) ? isoDate(birthDay) : '',
-        inn: rng.chance(0.15) ? ctx.ids.inn12(region.code) : '',
-        snils: rng.chance(0.08) ? ctx.ids.snils() : '',
-        address: rng.chance(0.35)
-          ? rng.pick(ABROAD)
-          : rng.chance(0.2)
-            ? streetAddress(rng, region, false)
-            : '',
-        source_domen_names: rng.chance(0.55) ? domains(ctx, `${person.surname} ${person.given}`, 3) : '',
-      };
-    }
-    case 'Юридическое лицо': {
-      const form = rng.pick(['ООО', 'АНО', 'Фонд'] as const);
-      const name = organizationStemName(ctx, (stem) => organizationName(form, stem, rng.chance(0.6)));
-      const year = 1995 + rng.int(0, 27);
-      return {
-        ...base,
-        name,
-        inn: rng.chance(0.8) ? ctx.ids.inn10(region.code) : '',
-        ogrn: rng.chance(0.75) ? ctx.ids.ogrn(region.code, year) : '',
-        address: streetAddress(rng, region, false),
-        source_domen_names: rng.chance(0.5) ? domains(ctx, name.replace(/.*«|».*/g, ''), 2) : '',
-        ...(rng.chance(0.4) ? bankDetails(ctx, addedDay) : {}),
-      };
-    }
+    case 'Физическое лицо':
+      return personAgent(ctx, base, region, addedDay);
+    case 'Юридическое лицо':
+      return legalEntityAgent(ctx, base, region, addedDay);
     case 'Иностранная структура без образования юридического лица': {
       const name = organizationStemName(
         ctx,

@@ -157,7 +157,7 @@ export function plantedPath(): string {
 }
 
 /** Reads and validates the planted file; a malformed file stops the emulator with a clear code. */
-export function loadPlanted(path: string = plantedPath()): PlantedSet {
+function readPlantedFile(path: string): z.infer<typeof plantedFile> {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
@@ -172,7 +172,12 @@ export function loadPlanted(path: string = plantedPath()): PlantedSet {
       `${path}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`,
     );
   }
-  const file = parsed.data;
+  return parsed.data;
+}
+
+/** The planted records, and what generated records must not take: their identifiers, names and BIKs. */
+export function loadPlanted(path: string = plantedPath()): PlantedSet {
+  const file = readPlantedFile(path);
 
   const foreignAgents: Planted<ForeignAgentData>[] = [];
   const sanctions: Planted<SanctionsData>[] = [];
