@@ -1,0 +1,45 @@
+import type { Redis } from 'ioredis';
+import { runKeys } from '../run/topology.js';
+import type { RunState } from '../run/state/run-store.js';
+import { parseRunRequest, runRequest, type RunRequest } from './request.js';
+
+/**
+ * The request a run was started (or last resumed) with, kept as a field of the run's meta hash: it goes
+ * with the run's other keys when the run is deleted, and a resume reads its settings back from it.
+ */
+const FIELD = 'request';
+
+export async function storeRunRequest(
+  redis: Redis,
+  prefix: string,
+  runId: string,
+  request: RunRequest,
+): Promise<void> {
+  await redis.hset(runKeys(prefix, runId).meta, FIELD, JSON.stringify(request));
+}
+
+/**
+ * The run's stored request; a run submitted before requests were stored gets one from its settings (the
+ * rate its manifest recorded).
+ */
+export async function readRunRequest(redis: Redis, prefix: string, run: RunState): Promise<RunRequest> {
+  const stored = await redis.hget(runKeys(prefix, run.id).meta, FIELD);
+  if (stored !== null) {
+    let json: unknown;
+    try {
+      json = JSON.parse(stored);
+    } catch {
+      json = undefined;
+    }
+    return parseRunRequest(json, `the request of run ${run.id}`);
+  }
+  const rate = run.config.rate;
+  return runRequest({
+    input: run.input,
+    runId: run.id,
+    priority: run.priority,
+    window: run.window,
+    ...(typeof rate === 'number' ? { rate } : {}),
+    ...(run.schedule ? { schedule: run.schedule } : {}),
+  });
+}
