@@ -43,3 +43,22 @@ export async function readRunRequest(redis: Redis, prefix: string, run: RunState
     ...(run.schedule ? { schedule: run.schedule } : {}),
   });
 }
+
+/**
+ * The rate a resumed run goes on at, in its stored settings' config: the manifest then shows the rate of
+ * the run as it finished, not the one it was started with. Written while no coordinator holds the run
+ * (before it is queued again); the settings are otherwise kept as they were written.
+ */
+export async function recordRunRate(
+  redis: Redis,
+  prefix: string,
+  runId: string,
+  rate: number,
+): Promise<void> {
+  const key = runKeys(prefix, runId).meta;
+  const raw = await redis.hget(key, 'settings');
+  if (raw === null) return;
+  const settings = JSON.parse(raw) as { config?: Record<string, unknown> };
+  if (settings.config?.rate === rate) return;
+  await redis.hset(key, 'settings', JSON.stringify({ ...settings, config: { ...settings.config, rate } }));
+}

@@ -13,7 +13,7 @@ import { preflight, preflightCounts } from '../upstream/preflight.js';
 import { WhitelistStore } from '../whitelist/store.js';
 import type { PreparedRun } from './prepare.js';
 import { runRequest, type RunRequest, type RunRequestFields } from './request.js';
-import { readRunRequest, storeRunRequest } from './request-store.js';
+import { readRunRequest, recordRunRate, storeRunRequest } from './request-store.js';
 import { requeueRun, submitRun } from './submit.js';
 
 /** What the service needs of the process that submits: its config, Redis and upstream. */
@@ -146,6 +146,7 @@ export async function resumeRun(
   // Counted under the run, before it is queued again: its manifest counts every call it made.
   await store.incr(runId, preflightCounts(calls));
   await storeRunRequest(redis, config.prefix, runId, request);
+  if (request.rate !== undefined) await recordRunRate(redis, config.prefix, runId, request.rate);
   await requeueRun(redis, config.prefix, run);
   return { run, request };
 }
