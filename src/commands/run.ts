@@ -92,8 +92,9 @@ function delimiterOption(value: string): string {
 
 const ENCODINGS = ['utf-8', 'windows-1251', 'utf-16le'] as const;
 
-export function addRunOptions(command: Command): Command {
-  command
+/** Where and how a run writes: the three outputs, their mode and what may be replaced; the whitelist. */
+function outputOptions(command: Command): Command {
+  return command
     .option('--out <file>', 'verdicts CSV (default: <out-dir>/verdicts.csv)')
     .option('--evidence <file>', 'evidence JSONL (default: <out-dir>/evidence.jsonl)')
     .option('--manifest <file>', 'manifest JSON (default: <out-dir>/manifest.json)')
@@ -113,7 +114,11 @@ export function addRunOptions(command: Command): Command {
     .option(
       '--whitelist <file>',
       'CSV of reviewed false positives: their matches are SUPPRESSED (docs/operations.md)',
-    )
+    );
+}
+
+export function addRunOptions(command: Command): Command {
+  outputOptions(command)
     .option(
       '--metrics-port <n>',
       'serve Prometheus /metrics of the workers in this process (check latency) on this port',

@@ -198,14 +198,8 @@ async function withConfigRedis<T>(
   }
 }
 
-/** `kyc-screen schedule add|list|remove`: nightly rescreening as BullMQ job schedulers. */
-export function registerScheduleCommand(program: Command): void {
-  const schedule = program
-    .command('schedule')
-    .description(
-      'rescreen a client file on a cron schedule: dated outputs and a delta against the previous run',
-    );
-
+/** `schedule add`: the run options of `run`, less those a schedule or its worker decides. */
+function registerAdd(schedule: Command): void {
   const add = schedule
     .command('add')
     .description(
@@ -253,7 +247,10 @@ export function registerScheduleCommand(program: Command): void {
       { emulator: options.emulator === true },
     );
   });
+}
 
+/** `schedule list` and `schedule history`. */
+function registerQueries(schedule: Command): void {
   schedule
     .command('list')
     .description('list the schedules with their next firing')
@@ -293,7 +290,10 @@ export function registerScheduleCommand(program: Command): void {
         else process.stdout.write(`${firings.map((f) => firingLine(f, tz)).join('\n')}\n`);
       });
     });
+}
 
+/** `schedule run` and `schedule remove`. */
+function registerActions(schedule: Command): void {
   schedule
     .command('run')
     .description(
@@ -330,4 +330,16 @@ export function registerScheduleCommand(program: Command): void {
         process.stdout.write(`Schedule ${name} removed.\n`);
       });
     });
+}
+
+/** `kyc-screen schedule add|list|history|run|remove`: nightly rescreening as BullMQ job schedulers. */
+export function registerScheduleCommand(program: Command): void {
+  const schedule = program
+    .command('schedule')
+    .description(
+      'rescreen a client file on a cron schedule: dated outputs and a delta against the previous run',
+    );
+  registerAdd(schedule);
+  registerQueries(schedule);
+  registerActions(schedule);
 }
