@@ -188,9 +188,10 @@ async function afterRun(
   const deltaFile = join(outDir, 'delta.csv');
   // The firing's own dated directory: a retried firing replaces what it wrote, never the runs' files.
   const guard = { overwrite: true, protect: [previous.out, run.out] };
-  await writeDeltaCsv(deltaFile, report, report.format, guard);
   const summary = deltaSummary(report, { previous: dirname(previous.out), current: outDir });
   await writeGuardedFile(join(outDir, 'delta.txt'), `${summary}\n`, guard);
+  // delta.csv last: whoever sees it (a person, a script, the webhook's receiver) finds the summary beside it.
+  await writeDeltaCsv(deltaFile, report, report.format, guard);
   const newHits = newHitsOf(report.counts);
   await store.recordDelta(runId, {
     previousRunId: previous.id,
