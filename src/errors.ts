@@ -183,6 +183,11 @@ export const CATALOG = {
   KYC_ERR_SCHEDULE_INVALID: entry('Invalid schedule (name, cron pattern or time zone)', EXIT.USAGE),
   KYC_ERR_SCHEDULE_NOT_FOUND: entry('No such schedule', EXIT.USAGE),
   KYC_ERR_SCHEDULED_RUN: entry('A scheduled run did not finish', EXIT.INTERNAL),
+  KYC_ERR_SCHEDULE_INPUT_MISSING: entry(
+    'A file the schedule reads (input, whitelist, upstream profile) does not exist',
+    EXIT.USAGE,
+  ),
+  KYC_ERR_RUN_REQUEST: entry('A stored run request cannot be read', EXIT.USAGE),
   KYC_ERR_CONFIG_WEBHOOK: entry(
     'KYC_WEBHOOK_URL must be an http(s) URL and needs KYC_WEBHOOK_SECRET to sign with',
     EXIT.USAGE,

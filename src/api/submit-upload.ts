@@ -2,16 +2,15 @@ import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import type { ReadableStream } from 'node:stream/web';
 import type { Redis } from 'ioredis';
-import { defaultChecks, parseChecksOption } from '../checks/select-checks.js';
 import type { Config } from '../config.js';
-import type { CheckKind } from '../domain/check.js';
 import { isKycError, KycError } from '../errors.js';
 import type { FileDigest } from '../infra/file-digest.js';
-import { openClientFile, parseEncodingName, type IngestEncoding } from '../ingest/index.js';
+import { parseEncodingName, type IngestEncoding } from '../ingest/index.js';
 import { makePrivateDir } from '../infra/private-files.js';
 import { RunStore, type RunState } from '../run/state/run-store.js';
-import { newRunSettings } from '../run/state/run-settings.js';
-import { submitRun } from '../runs/submit.js';
+import { prepareRun, type PreparedRun } from '../runs/prepare.js';
+import { runRequest } from '../runs/request.js';
+import { startRun } from '../runs/start.js';
 import { newRunId, type Priority } from '../run/topology.js';
 import { forgetRunWebhook, recordRunWebhook } from '../notify/run-webhooks.js';
 import { IdempotencyStore } from './idempotency.js';
@@ -58,19 +57,31 @@ export function csvEncodingOf(contentType: string | undefined): IngestEncoding |
 }
 
 /**
- * The reader's own first look at the file (empty, binary, no header, no name or identifier column) and
- * the checks of the run: a file the CLI would refuse is refused with the same code before it is queued.
+ * The run's request as the CLI's would be (the upload in the run's own directory), prepared by the runs
+ * service: a file the CLI would refuse is refused with the same code before it is queued.
  */
-async function probe(path: string, encoding: IngestEncoding | undefined, checks: string | undefined) {
+async function prepare(
+  ctx: SubmitContext,
+  id: string,
+  dir: string,
+  input: string,
+  options: RunOptions,
+): Promise<PreparedRun> {
+  const request = runRequest({
+    input,
+    runId: id,
+    outDir: dir,
+    priority: options.priority,
+    window: ctx.window,
+    checks: options.checks,
+    encoding: options.encoding,
+  });
   try {
-    const file = await openClientFile(path, encoding ? { encoding } : {});
-    await file.rows[Symbol.asyncIterator]().return?.();
-    const { mapping } = file.header;
-    return checks === undefined ? defaultChecks(mapping) : parseChecksOption(checks, mapping);
+    return await prepareRun(request, ctx.config);
   } catch (error) {
     // The server's path of the upload means nothing to the client and is none of its business.
     if (isKycError(error))
-      throw new KycError(error.code, error.detail?.replaceAll(path, 'the upload'), { cause: error });
+      throw new KycError(error.code, error.detail?.replaceAll(input, 'the upload'), { cause: error });
     throw error;
   }
 }
@@ -145,7 +156,7 @@ export async function acceptRun(
         return earlier;
       }
     }
-    const checks: CheckKind[] = await probe(input, options.encoding, options.checks);
+    const prepared = await prepare(ctx, id, dir, input, options);
     if (idempotencyKey !== undefined) {
       const winner = await replayOf(store, await idempotency.claim(submitter, idempotencyKey, id), digest);
       if (winner) {
@@ -153,24 +164,17 @@ export async function acceptRun(
         return winner;
       }
     }
-    const settings = await newRunSettings(ctx.config, ctx.upstream, {
-      id,
-      input,
-      inputDigest: digest,
-      out: join(dir, 'verdicts.csv'),
-      evidence: join(dir, 'evidence.jsonl'),
-      manifest: join(dir, 'manifest.json'),
-      outputMode: ctx.config.outputMode,
-      faStrategy: ctx.config.faStrategy,
-      priority: options.priority,
-      window: ctx.window,
-      checks,
-      ...(options.encoding ? { encoding: options.encoding } : {}),
+    const session = { config: ctx.config, redis: ctx.redis, upstream: ctx.upstream };
+    const settings = await startRun(session, prepared, {
       submitter,
       report: true,
+      inputDigest: digest,
+      // Before the run is queued: its end may come before this request's answer.
+      beforeSubmit: async () => {
+        await recordRunWebhook(ctx.redis, ctx.config.prefix, id, webhook);
+        return [];
+      },
     });
-    await recordRunWebhook(ctx.redis, ctx.config.prefix, id, webhook);
-    await submitRun(ctx.redis, ctx.config.prefix, settings);
     await new ApiRunIndex(ctx.redis, ctx.config.prefix).add(id, settings.createdAt, submitter);
     return { id, status: 'queued' };
   } catch (error) {

@@ -1,7 +1,9 @@
 import cliProgress from 'cli-progress';
-import { parseCounters } from '../domain/run-counters.js';
+import { RateMeter } from '../runs/progress.js';
 import type { FollowTick } from '../runs/submit.js';
-import { progressFigures, progressText, type ProgressFigures } from './progress-figures.js';
+import { progressText } from './progress-figures.js';
+
+export { RateMeter } from '../runs/progress.js';
 
 /**
  * The TTY progress display of a run: a bar of rows written of the total (estimated from the bytes read
@@ -14,28 +16,6 @@ export interface ProgressDisplay {
 }
 
 const BAR = 20;
-
-/** Rows and calls per second as a follower sees them: calls over the last second, rows since it started. */
-export class RateMeter {
-  private lastCalls = -1;
-  private lastAt = Date.now();
-  private cps = 0;
-  private readonly startedAt = Date.now();
-  private startWritten = -1;
-
-  figures({ run, counters }: FollowTick, now = Date.now()): ProgressFigures {
-    const calls = parseCounters(counters).calls;
-    if (this.lastCalls < 0) this.lastCalls = calls;
-    if (now - this.lastAt >= 1_000) {
-      this.cps = ((calls - this.lastCalls) * 1_000) / (now - this.lastAt);
-      this.lastCalls = calls;
-      this.lastAt = now;
-    }
-    if (this.startWritten < 0) this.startWritten = run.written;
-    const rowsPerSecond = (run.written - this.startWritten) / Math.max(1, (now - this.startedAt) / 1_000);
-    return progressFigures(run, counters, { rowsPerSecond, callsPerSecond: this.cps });
-  }
-}
 
 export function progressDisplay(stream: NodeJS.WriteStream): ProgressDisplay {
   const bar = new cliProgress.SingleBar(

@@ -1,31 +1,24 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
-import { EMULATOR_URL, loadConfig, withUpstreamProfile, type Config } from '../config.js';
-import type { CheckKind } from '../domain/check.js';
-import { verdictCount } from '../domain/run-counters.js';
-import { CATALOG, EXIT, KycError } from '../errors.js';
-import { encodeFailure } from '../failure.js';
-import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
+import { EMULATOR_URL, loadConfig, type Config } from '../config.js';
+import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { WorkerMetrics } from '../metrics/worker-metrics.js';
-import { readWhitelist } from '../whitelist/file.js';
-import { WhitelistStore } from '../whitelist/store.js';
 import { progressDisplay } from '../cli-ui/progress.js';
 import { progressLog } from '../cli-ui/progress-log.js';
 import { stderrIsTerminal, type Announce } from '../cli-ui/notices.js';
 import { summaryFields, summaryTable } from '../cli-ui/summary.js';
 import { PRIVATE_DIR_MODE } from '../infra/private-files.js';
-import { ensureWritableDir, ensureWritableLogFile, ensureWritableParent } from '../infra/writable.js';
-import { preflight, preflightCounts } from '../upstream/preflight.js';
-import { RunStore, runExists } from '../run/state/run-store.js';
-import { newRunSettings } from '../run/state/run-settings.js';
+import { ensureWritableDir, ensureWritableLogFile } from '../infra/writable.js';
+import { configFor, sessionOf, type RunHost } from '../runs/execute.js';
+import { awaitRun, type RunOutcome } from '../runs/outcome.js';
+import { prepareRun, checkRequestSettings, type PreparedRun } from '../runs/prepare.js';
+import { runRequest, type RunRequest, type RunRequestFields } from '../runs/request.js';
+import { resumeHint } from '../runs/resume-hint.js';
 import { requireUpstream, startRuntime, type Runtime } from '../runs/runtime.js';
-import { followRun, requeueRun, submitRun, type FollowTick } from '../runs/submit.js';
-import { parseFaStrategy } from '../mirror/strategy.js';
-import { checkOutputTargets, parseOutputMode } from '../run/output-paths.js';
-import { checkRunId, newRunId, type Priority } from '../run/topology.js';
+import { checkUpstream, resumeRun, startRun } from '../runs/start.js';
+import type { FollowTick } from '../runs/submit.js';
+import { checkRunId, type Priority } from '../run/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
 import {
   commandLogFile,
@@ -38,6 +31,8 @@ import {
   upstreamProfileOption,
   workerSettings,
 } from './shared-options.js';
+
+export type { RunHost } from '../runs/execute.js';
 
 export interface RunOptions {
   out?: string;
@@ -97,8 +92,9 @@ function delimiterOption(value: string): string {
 
 const ENCODINGS = ['utf-8', 'windows-1251', 'utf-16le'] as const;
 
-export function addRunOptions(command: Command): Command {
-  command
+/** Where and how a run writes: the three outputs, their mode and what may be replaced; the whitelist. */
+function outputOptions(command: Command): Command {
+  return command
     .option('--out <file>', 'verdicts CSV (default: <out-dir>/verdicts.csv)')
     .option('--evidence <file>', 'evidence JSONL (default: <out-dir>/evidence.jsonl)')
     .option('--manifest <file>', 'manifest JSON (default: <out-dir>/manifest.json)')
@@ -118,7 +114,11 @@ export function addRunOptions(command: Command): Command {
     .option(
       '--whitelist <file>',
       'CSV of reviewed false positives: their matches are SUPPRESSED (docs/operations.md)',
-    )
+    );
+}
+
+export function addRunOptions(command: Command): Command {
+  outputOptions(command)
     .option(
       '--metrics-port <n>',
       'serve Prometheus /metrics of the workers in this process (check latency) on this port',
@@ -181,123 +181,220 @@ export function addRunOptions(command: Command): Command {
   );
 }
 
-/**
- * File-level problems (not found, empty, binary, no header, no name or identifier column) stop the command
- * here, with their own code and exit code, before Redis or the emulator start and before anything is queued.
- */
-async function probeInput(path: string, options: RunOptions): Promise<IngestHeader> {
-  const probe = await openClientFile(path, {
-    ...(options.encoding ? { encoding: options.encoding } : {}),
-    ...(options.columns ? { columns: parseColumnsOption(options.columns) } : {}),
+/** A path of the command line made absolute, so that a stored request means the same file anywhere. */
+function absolute(path: string | undefined): string | undefined {
+  return path === undefined ? undefined : resolve(path);
+}
+
+/** The run's request from the command's flags (what a schedule stores; the API builds its own). */
+export function requestOf(input: string | undefined, options: RunOptions): RunRequest {
+  return runRequest({
+    input: absolute(input),
+    runId: options.runId,
+    outDir: absolute(options.outDir),
+    out: absolute(options.out),
+    evidence: absolute(options.evidence),
+    manifest: absolute(options.manifest),
+    overwrite: options.overwrite,
+    outputMode: options.outputMode,
+    faStrategy: options.faStrategy,
+    whitelist: absolute(options.whitelist),
+    rate: options.rate,
+    concurrency: options.concurrency,
+    priority: options.priority,
+    window: options.window,
+    cacheRows: options.cacheRows,
+    attempts: options.attempts,
+    encoding: options.encoding,
+    columns: options.columns,
+    outEncoding: options.outEncoding,
+    outDelimiter: options.outDelimiter,
+    outBom: options.outBom,
+    checks: options.checks,
+    smtp: options.smtp,
+    cardRiskCountries: options.cardRiskCountries,
+    upstreamProfile: absolute(options.upstreamProfile),
+    emulator: options.emulator,
+    schedule: options.schedule,
   });
-  await probe.rows[Symbol.asyncIterator]().return?.();
-  return probe.header;
 }
 
-/** A run stopped because the service refused the key or was out of reach: fixed, it resumes. */
-function isUpstreamStop(code: string): boolean {
-  return code === 'KYC_ERR_UPSTREAM_AUTH' || code === 'KYC_ERR_UPSTREAM_UNREACHABLE';
+/** Settings of the process that hosts a run, which a resume takes back from the run unless given again. */
+const RESUMABLE_FLAGS = ['rate', 'concurrency'] as const;
+
+/**
+ * What `--resume` overrides of the run's stored request: the flags the operator typed (`explicit`, from
+ * commander), or, called without a command line, the ones set.
+ */
+function resumeOverrides(options: RunOptions, explicit?: ReadonlySet<string>): RunRequestFields {
+  const given = (flag: (typeof RESUMABLE_FLAGS)[number]) =>
+    explicit ? explicit.has(flag) : options[flag] !== undefined;
+  return Object.fromEntries(RESUMABLE_FLAGS.filter(given).map((flag) => [flag, options[flag]]));
 }
 
-/** A process that already has a runtime (the schedules worker): the run uses it and starts nothing of its own. */
-export interface RunHost {
-  readonly config: Config;
+/** The command's own config (flags over the environment), or a host's with the request's profile. */
+function commandConfig(request: RunRequest, options: RunOptions, host?: RunHost): Config {
+  if (host) return configFor(host.config, request);
+  return loadConfig(process.env, {
+    ...(options.rate !== undefined ? { rate: options.rate } : {}),
+    ...(options.cacheRows !== undefined ? { cacheRows: options.cacheRows } : {}),
+    ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+    ...(request.upstreamProfile ? { upstreamProfilePath: request.upstreamProfile } : {}),
+    ...(options.outputMode ? { outputMode: options.outputMode } : {}),
+    ...(options.faStrategy ? { faStrategy: options.faStrategy } : {}),
+    ...(options.emulator ? { apiUrl: EMULATOR_URL } : {}),
+  });
+}
+
+/** Where the command's log, notices, last error line and summary go. */
+interface CommandIo {
   readonly log: Logger;
-  readonly runtime: Runtime;
-  /** Stops following the run (the run itself goes on in the workers). */
-  readonly signal: AbortSignal;
-  /** Where notices go instead of stderr; the summary is logged as fields. */
   readonly announce: Announce;
+  /** The one line a failed run ends with. */
+  readonly fail: (message: string) => void;
+  readonly showProgress: boolean;
+  /** A person reads stdout: the summary table goes there. */
+  readonly printSummary: boolean;
 }
 
-/** Final paths of a new run's outputs: --out, --evidence, --manifest, else in --out-dir (default out/<runId>). */
-function outputTargets(options: RunOptions, runId: string) {
-  const outDir = resolve(options.outDir ?? join('out', runId));
+function openIo(config: Config, options: RunOptions, protect: string[], host?: RunHost): CommandIo {
+  if (host)
+    return {
+      log: host.log,
+      announce: host.announce,
+      fail: (message) => host.log.error(message),
+      showProgress: false,
+      printSummary: false,
+    };
+  // On a terminal the JSON log goes to a file, never between the notices and the bar (cli-ui/notices.ts).
+  const terminal = stderrIsTerminal();
+  const logFile = commandLogFile(config, options.logFile, terminal);
+  // The embedded Redis keeps its data in the state directory; the log file may be there too.
+  if (!config.redisUrl || (logFile && !options.logFile))
+    ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
+  if (logFile) ensureWritableLogFile(logFile, { protect });
+  const { log, announce } = openCommandLog(config, logFile, terminal);
   return {
-    outDir,
-    out: resolve(options.out ?? join(outDir, 'verdicts.csv')),
-    evidence: resolve(options.evidence ?? join(outDir, 'evidence.jsonl')),
-    manifest: resolve(options.manifest ?? join(outDir, 'manifest.json')),
+    log,
+    announce,
+    // Plain on stderr, like an error that ends any command.
+    fail: (message) => process.stderr.write(`${message}\n`),
+    showProgress: options.progress && terminal,
+    printSummary: true,
   };
 }
 
-/**
- * Every place a new run writes must take a file before anything starts (docs/operations.md, "Output
- * files"). The default out/<runId> is left to be created with the run: only out/ is proved, so a command
- * that fails later (Redis down) leaves no empty run directory behind.
- */
-function checkWritable(options: RunOptions, targets: ReturnType<typeof outputTargets>): void {
-  ensureWritableDir(options.outDir ? targets.outDir : dirname(targets.outDir));
-  for (const file of [targets.out, targets.evidence, targets.manifest])
-    if (dirname(file) !== targets.outDir) ensureWritableParent(file);
+/** Files the command's own log file may never be: the input, the outputs, the whitelist. */
+function protectedFiles(prepared: PreparedRun | undefined, request: RunRequest): string[] {
+  const outputs = prepared?.outputs;
+  return [
+    ...(prepared ? [prepared.input] : []),
+    ...(outputs ? [outputs.out, outputs.evidence, outputs.manifest] : []),
+    ...(request.whitelist ? [request.whitelist] : []),
+  ];
 }
 
-/** `kyc-screen run`: submit (or resume) a run, host the workers unless --no-workers, follow it to the end. */
-export async function runAction(
-  input: string | undefined,
-  options: RunOptions,
-  host?: RunHost,
-): Promise<number> {
-  const profilePath = options.upstreamProfile ? resolve(options.upstreamProfile) : undefined;
-  const loaded =
-    host?.config ??
-    loadConfig(process.env, {
-      ...(options.rate !== undefined ? { rate: options.rate } : {}),
-      ...(options.cacheRows !== undefined ? { cacheRows: options.cacheRows } : {}),
-      ...(options.stateDir ? { stateDir: options.stateDir } : {}),
-      ...(profilePath ? { upstreamProfilePath: profilePath } : {}),
-      ...(options.outputMode ? { outputMode: options.outputMode } : {}),
-      ...(options.faStrategy ? { faStrategy: options.faStrategy } : {}),
-      ...(options.emulator ? { apiUrl: EMULATOR_URL } : {}),
-    });
-  // A scheduled run reads by the profile stored with its schedule, not by the worker's.
-  const config = host && profilePath ? withUpstreamProfile(loaded, profilePath) : loaded;
-  // A host (the schedules worker) has its upstream already; a command of its own must say which one.
-  if (!host) requireUpstream(config);
-  if (!input && !options.resume)
-    throw new KycError('KYC_ERR_USAGE', 'give an input file, or --resume <runId>');
-  if (options.runId !== undefined) checkRunId(options.runId, '--run-id');
-  if (options.resume !== undefined) checkRunId(options.resume, '--resume');
-  const outputMode = options.outputMode ? parseOutputMode(options.outputMode) : config.outputMode;
-  const faStrategy = options.faStrategy ? parseFaStrategy(options.faStrategy) : config.faStrategy;
-  // A scheduled run keeps its own: the host's config is the worker's.
-  const cacheRows = options.cacheRows ?? config.cacheRows;
-  if (options.columns) parseColumnsOption(options.columns);
-  if (options.outBom && options.outEncoding === 'windows-1251')
-    throw new KycError('KYC_ERR_USAGE', '--out-bom: windows-1251 has no byte-order mark');
-  const whitelist =
-    options.whitelist && !options.resume ? await readWhitelist(resolve(options.whitelist)) : undefined;
-  const cardRiskCountries = parseRiskCountries(options.cardRiskCountries ?? '');
-  let checks: CheckKind[] = [];
-  if (input && !options.resume) {
-    const { mapping } = await probeInput(resolve(input), options);
-    checks =
-      options.checks === undefined ? defaultChecks(mapping) : parseChecksOption(options.checks, mapping);
+/** The run this command follows, and how this process hosts it (a resume: with the run's own rate). */
+interface Started {
+  readonly runId: string;
+  readonly config: Config;
+  readonly concurrency: number | undefined;
+}
+
+async function submitOrResume(
+  config: Config,
+  runtime: Runtime,
+  io: CommandIo,
+  prepared: PreparedRun | undefined,
+  resume: { readonly runId: string; readonly overrides: RunRequestFields },
+): Promise<Started> {
+  const session = sessionOf(config, runtime);
+  const check = () => checkUpstream(runtime.registry, io.log);
+  if (prepared) {
+    const settings = await startRun(session, prepared, { beforeSubmit: check });
+    io.announce(`Run ${settings.id} submitted (${settings.priority} priority): ${settings.input}`);
+    return { runId: settings.id, config, concurrency: prepared.request.concurrency };
   }
-  const freshRunId = options.resume ? undefined : (options.runId ?? newRunId());
-  const targets = freshRunId ? outputTargets(options, freshRunId) : undefined;
-  if (targets) checkWritable(options, targets);
-  // On a terminal the JSON log goes to a file, never between the notices and the bar (cli-ui/notices.ts).
-  const terminal = !host && stderrIsTerminal();
-  const showProgress = options.progress && terminal;
-  const logFile = host ? undefined : commandLogFile(config, options.logFile, terminal);
-  // The embedded Redis keeps its data in the state directory; the log file may be there too.
-  if (!host && (!config.redisUrl || (logFile && !options.logFile)))
-    ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
-  if (logFile)
-    ensureWritableLogFile(logFile, {
-      protect: [
-        ...(input ? [resolve(input)] : []),
-        ...(targets ? [targets.out, targets.evidence, targets.manifest] : []),
-        ...(options.whitelist ? [resolve(options.whitelist)] : []),
-      ],
+  const { run, request } = await resumeRun(session, resume.runId, resume.overrides, check);
+  const rate = request.rate ?? config.rate;
+  io.announce(`Resuming run ${run.id} from row ${run.written + 1} at ${rate} calls/s`);
+  return { runId: run.id, config: { ...config, rate }, concurrency: request.concurrency };
+}
+
+/** The workers of this process (unless --no-workers), and its Prometheus endpoint when asked. */
+async function hostWorkers(
+  options: RunOptions,
+  started: Started,
+  runtime: Runtime,
+  io: CommandIo,
+): Promise<() => Promise<void>> {
+  const metrics = options.metricsPort === undefined ? undefined : new WorkerMetrics();
+  const served =
+    metrics && (await metrics.serve(options.metricsPort ?? 0, options.metricsHost ?? '127.0.0.1'));
+  if (served) io.announce(`Prometheus metrics of this process at ${served.url}/metrics`);
+  try {
+    const workers = await startWorkers({
+      ...(metrics ? { metrics } : {}),
+      redis: runtime.redis,
+      prefix: started.config.prefix,
+      registry: runtime.registry,
+      log: io.log,
+      settings: workerSettings(started.config, {
+        checksConcurrency: started.concurrency ?? options.concurrency,
+        attempts: options.attempts,
+      }),
     });
-  const { log, announce } = host ?? openCommandLog(config, logFile, terminal);
-  /** The one line a failed run ends with: plain on stderr, like an error that ends any command. */
-  const fail = host
-    ? (message: string) => log.error(message)
-    : (message: string) => process.stderr.write(`${message}\n`);
-  const runtime = host?.runtime ?? (await startRuntime(config, log, { announce }));
+    return async () => {
+      await workers.close();
+      await served?.close();
+    };
+  } catch (error) {
+    await served?.close();
+    throw error;
+  }
+}
+
+/** Follows the run with a progress bar on a terminal, else progress log lines now and then. */
+async function follow(
+  runtime: Runtime,
+  started: Started,
+  io: CommandIo,
+  options: RunOptions,
+  signal: AbortSignal,
+): Promise<RunOutcome> {
+  const display = io.showProgress ? progressDisplay(process.stderr) : undefined;
+  const logged = io.showProgress ? undefined : progressLog(io.log, (options.progressInterval ?? 30) * 1_000);
+  const onTick = (tick: FollowTick) => (display ? display.update(tick) : logged?.update(tick));
+  try {
+    return await awaitRun(runtime.redis, started.config.prefix, started.runId, { signal, onTick });
+  } finally {
+    display?.stop();
+  }
+}
+
+/** What the operator reads at the end: the summary, or why the run stopped and how to resume it. */
+function render(outcome: RunOutcome, runId: string, io: CommandIo): number {
+  if (outcome.kind === 'interrupted') {
+    io.announce(`Interrupted. Resume with: ${resumeHint(runId)}`, 'warn');
+    return outcome.exitCode;
+  }
+  if (outcome.kind === 'failed') {
+    if (outcome.resumable === 'free-the-name')
+      io.announce(`Free the name and resume: ${resumeHint(runId)}`, 'warn');
+    if (outcome.resumable === 'upstream')
+      io.announce(`The run is kept. Resume with: ${resumeHint(runId)}`, 'warn');
+    io.fail(outcome.error);
+    return outcome.exitCode;
+  }
+  const { run, counters, unrecognised } = outcome;
+  // The log gets the summary as fields (one line a log search can read); a person gets the table.
+  io.log.info(summaryFields(run, counters, unrecognised), 'run summary');
+  if (io.printSummary) process.stdout.write(`${summaryTable(run, counters, unrecognised)}\n`);
+  return outcome.exitCode;
+}
+
+/** Stops following on SIGINT/SIGTERM (or when the host stops); the run itself goes on. */
+function interruption(host?: RunHost): { readonly signal: AbortSignal; dispose(): void } {
   const interrupted = new AbortController();
   const onSignal = () => interrupted.abort();
   if (host) host.signal.addEventListener('abort', onSignal, { once: true });
@@ -305,139 +402,60 @@ export async function runAction(
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
   }
-  let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
-  let metricsServer: { close(): Promise<void> } | undefined;
+  return {
+    signal: interrupted.signal,
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      host?.signal.removeEventListener('abort', onSignal);
+    },
+  };
+}
+
+/**
+ * `kyc-screen run`: flags → RunRequest → the runs service (src/runs/) → what the operator reads. Hosts
+ * the workers unless --no-workers; a host (tests, formerly the scheduler) lends its runtime instead.
+ * `explicit`: the flags typed on the command line, which a resume takes over the run's stored settings.
+ */
+export async function runAction(
+  input: string | undefined,
+  options: RunOptions,
+  host?: RunHost,
+  explicit?: ReadonlySet<string>,
+): Promise<number> {
+  const request = requestOf(input, options);
+  const config = commandConfig(request, options, host);
+  // A host (the schedules worker) has its upstream already; a command of its own must say which one.
+  if (!host) requireUpstream(config);
+  if (!input && !options.resume)
+    throw new KycError('KYC_ERR_USAGE', 'give an input file, or --resume <runId>');
+  checkRequestSettings(request);
+  if (options.resume !== undefined) checkRunId(options.resume, '--resume');
+  const prepared = options.resume ? undefined : await prepareRun(request, config);
+  const io = openIo(config, options, protectedFiles(prepared, request), host);
+  const runtime = host?.runtime ?? (await startRuntime(config, io.log, { announce: io.announce }));
+  const interrupted = interruption(host);
+  let closeWorkers: (() => Promise<void>) | undefined;
   try {
-    const store = new RunStore(runtime.redis, config.prefix);
-    // Before the outputs are checked and the whitelist is loaded under the id: neither may touch that run.
-    if (freshRunId && (await store.get(freshRunId))) throw runExists(freshRunId);
-    const resumed = options.resume ? await store.require(options.resume) : undefined;
-    // A resumed run's outputs are known only now, from Redis: still before any call is made.
-    if (resumed && resumed.status !== 'done')
-      for (const file of new Set([resumed.out, resumed.evidence, resumed.manifest]))
-        ensureWritableParent(file);
-    // Fail fast, before anything is queued: a refused key or a dead URL is one call and exit 5 here (the
-    // coordinator checks again before its first dispatch, for runs that are queued by other means).
-    const preflightCalls: (number | string)[] = [];
-    if (resumed?.status !== 'done') {
-      const { note } = await preflight(runtime.registry, { onCall: (status) => preflightCalls.push(status) });
-      if (note) log.warn({ note }, 'preflight call: the Lookup Service answered with an error; going on');
-    }
-    let runId: string;
-    if (resumed) {
-      const run = resumed;
-      runId = run.id;
-      // Counted under the run, before it is queued again: its manifest counts every call it made.
-      await store.incr(runId, preflightCounts(preflightCalls));
-      if (run.status !== 'done') await requeueRun(runtime.redis, config.prefix, run);
-      announce(`Resuming run ${runId} from row ${run.written + 1}`);
-    } else {
-      if (!freshRunId || !targets) throw new KycError('KYC_ERR_INTERNAL', 'a new run without a run id');
-      runId = freshRunId;
-      const inputPath = resolve(input ?? '');
-      const { outDir, ...files } = targets;
-      await checkOutputTargets(
-        {
-          input: inputPath,
-          outputs: { '--out': files.out, '--evidence': files.evidence, '--manifest': files.manifest },
-        },
-        options.overwrite === true,
-      );
-      mkdirSync(outDir, { recursive: true });
-      const settings = await newRunSettings(config, runtime, {
-        id: runId,
-        input: inputPath,
-        ...files,
-        ...(options.overwrite ? { overwrite: true } : {}),
-        outputMode,
-        faStrategy,
-        priority: options.priority,
-        window: options.window,
-        cacheRows,
-        ...(options.attempts !== undefined ? { attempts: options.attempts } : {}),
-        checks,
-        ...(options.smtp ? { smtp: true } : {}),
-        cardRiskCountries,
-        ...(options.encoding ? { encoding: options.encoding } : {}),
-        ...(options.columns ? { columns: options.columns } : {}),
-        ...(options.outEncoding ? { outEncoding: options.outEncoding } : {}),
-        ...(options.outDelimiter ? { outDelimiter: options.outDelimiter } : {}),
-        ...(options.outBom ? { outBom: true } : {}),
-        ...(whitelist
-          ? {
-              whitelist: {
-                path: whitelist.path,
-                sha256: whitelist.sha256,
-                entries: whitelist.entries.length,
-              },
-            }
-          : {}),
-        ...(options.schedule ? { schedule: options.schedule } : {}),
-      });
-      if (whitelist) await new WhitelistStore(runtime.redis, config.prefix).load(runId, whitelist);
-      await submitRun(runtime.redis, config.prefix, settings);
-      await store.incr(runId, preflightCounts(preflightCalls));
-      announce(`Run ${runId} submitted (${options.priority} priority): ${inputPath}`);
-    }
-    if (options.workers) {
-      const metrics = options.metricsPort === undefined ? undefined : new WorkerMetrics();
-      if (metrics && options.metricsPort !== undefined) {
-        const served = await metrics.serve(options.metricsPort, options.metricsHost ?? '127.0.0.1');
-        metricsServer = served;
-        announce(`Prometheus metrics of this process at ${served.url}/metrics`);
-      }
-      workers = await startWorkers({
-        ...(metrics ? { metrics } : {}),
-        redis: runtime.redis,
-        prefix: config.prefix,
-        registry: runtime.registry,
-        log,
-        settings: workerSettings(config, {
-          checksConcurrency: options.concurrency,
-          attempts: options.attempts,
-        }),
-      });
-    }
-    const display = showProgress ? progressDisplay(process.stderr) : undefined;
-    const logged = showProgress ? undefined : progressLog(log, (options.progressInterval ?? 30) * 1_000);
-    const onTick = (tick: FollowTick) => (display ? display.update(tick) : logged?.update(tick));
-    const final = await followRun(runtime.redis, config.prefix, runId, onTick, {
-      signal: interrupted.signal,
-      onIdle: async () => {
-        const run = await store.get(runId);
-        if (run && run.status !== 'done' && run.status !== 'failed')
-          await requeueRun(runtime.redis, config.prefix, run);
-      },
-    });
-    display?.stop();
-    const counters = await store.counters(runId);
-    if (interrupted.signal.aborted && final.status !== 'done') {
-      announce(`Interrupted. Resume with: kyc-screen run --resume ${runId}`, 'warn');
-      return 130;
-    }
-    if (final.status === 'failed') {
-      const error = final.error ?? encodeFailure({ code: 'KYC_ERR_INTERNAL', message: 'run failed' });
-      const code = final.errorCode ?? 'KYC_ERR_INTERNAL';
-      if (code === 'KYC_ERR_OUTPUT_EXISTS')
-        announce(`Free the name and resume: kyc-screen run --resume ${runId}`, 'warn');
-      if (isUpstreamStop(code))
-        announce(`The run is kept. Resume with: kyc-screen run --resume ${runId}`, 'warn');
-      fail(error);
-      return CATALOG[code].exit;
-    }
-    const unrecognised = await store.unrecognised(runId);
-    // The log gets the summary as fields (one line a log search can read); a person gets the table.
-    log.info(summaryFields(final, counters, unrecognised), 'run summary');
-    if (!host) process.stdout.write(`${summaryTable(final, counters, unrecognised)}\n`);
-    return verdictCount(counters, 'INCOMPLETE') > 0 ? EXIT.INCOMPLETE : EXIT.OK;
+    const resume = { runId: options.resume ?? '', overrides: resumeOverrides(options, explicit) };
+    const started = await submitOrResume(config, runtime, io, prepared, resume);
+    if (options.workers) closeWorkers = await hostWorkers(options, started, runtime, io);
+    const outcome = await follow(runtime, started, io, options, interrupted.signal);
+    return render(outcome, started.runId, io);
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    host?.signal.removeEventListener('abort', onSignal);
-    await workers?.close();
-    await metricsServer?.close();
+    interrupted.dispose();
+    await closeWorkers?.();
     if (!host) await runtime.close();
   }
+}
+
+/** The flags typed on the command line (not defaults), by their attribute names. */
+export function explicitFlags(command: Command): ReadonlySet<string> {
+  return new Set(
+    command.options
+      .map((option) => option.attributeName())
+      .filter((name) => command.getOptionValueSource(name) === 'cli'),
+  );
 }
 
 export function registerRunCommand(program: Command): void {
@@ -448,7 +466,7 @@ export function registerRunCommand(program: Command): void {
         'screen a client CSV: one verdict row per input row, in input order, with evidence and a manifest',
       )
       .argument('[input]', 'client CSV (UTF-8, Windows-1251 or UTF-16; , ; tab or | delimited)'),
-  ).action(async (input: string | undefined, options: RunOptions) => {
-    process.exitCode = await runAction(input, options);
+  ).action(async (input: string | undefined, options: RunOptions, command: Command) => {
+    process.exitCode = await runAction(input, options, undefined, explicitFlags(command));
   });
 }

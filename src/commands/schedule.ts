@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EMULATOR_URL, loadConfig, type Config } from '../config.js';
@@ -8,22 +7,28 @@ import { logNotices } from '../cli-ui/notices.js';
 import { openRedis } from '../infra/redis-session.js';
 import { datedName } from '../schedule/dated-dir.js';
 import {
-  NOT_SCHEDULABLE,
+  SCHEDULE_DATA_VERSION,
   WORKER_DECIDES,
   checkScheduleName,
   checkTimeZone,
-  scheduledRunOptions,
+  scheduledRequest,
   type ScheduleJobData,
-  type ScheduledRunOptions,
 } from '../schedule/definition.js';
 import { firingLine, listFirings } from '../schedule/firings.js';
-import { addSchedule, listSchedules, removeSchedule, type ScheduleInfo } from '../schedule/schedules.js';
+import {
+  addSchedule,
+  fireNow,
+  listSchedules,
+  removeSchedule,
+  type ScheduleInfo,
+} from '../schedule/schedules.js';
 import { startScheduleWorker, type ScheduleWorker } from '../schedule/worker.js';
-import { enqueueNewHits, startWebhookWorker } from '../notify/webhook-queue.js';
-import { readWhitelist } from '../whitelist/file.js';
-import { loadProfile } from '../upstream/client/profile.js';
+import { enqueueFiringFailed, enqueueNewHits, startWebhookWorker } from '../notify/webhook-queue.js';
+import { summaryFields } from '../cli-ui/summary.js';
+import { executeRun } from '../runs/execute.js';
+import type { RunRequest } from '../runs/request.js';
 import { requireUpstream, type Runtime } from '../runs/runtime.js';
-import { addRunOptions, runAction, type RunOptions } from './run.js';
+import { addRunOptions, requestOf, type RunOptions } from './run.js';
 import { positiveInt } from './shared-options.js';
 
 const PIPELINE_QUEUES = ['checks', 'verdicts', 'runs'] as const;
@@ -49,9 +54,25 @@ export function pipelineQueuesOf(list: string): { only: PipelineQueue[]; schedul
   };
 }
 
+/** One firing's run on the worker's runtime (src/runs/), its end logged as `kyc-screen run` would. */
+async function runHeadless(
+  host: { readonly config: Config; readonly runtime: Runtime },
+  log: Logger,
+  signal: AbortSignal,
+  request: RunRequest,
+  resume: string | undefined,
+): Promise<number> {
+  const announce = logNotices(log);
+  const outcome = await executeRun({ ...host, log, signal, announce }, request, resume);
+  if (outcome.kind === 'failed') log.error(outcome.error);
+  if (outcome.kind === 'finished')
+    log.info(summaryFields(outcome.run, outcome.counters, outcome.unrecognised), 'run summary');
+  return outcome.exitCode;
+}
+
 /**
  * The schedules worker inside `kyc-screen worker`: each firing is a `kyc-screen run --no-workers` made
- * with this process's config, Redis and logger (runAction with a host), so it starts no emulator or Redis
+ * with this process's config, Redis and logger (the runs service with a host), so it starts no emulator or Redis
  * of its own. On shutdown the firings stop following their runs, which go on in the workers.
  */
 export async function startScheduledRuns(host: {
@@ -82,16 +103,12 @@ export async function startScheduledRuns(host: {
     log,
     ...(host.concurrency ? { concurrency: host.concurrency } : {}),
     ...(webhook
-      ? { notifyNewHits: (notice) => enqueueNewHits(redis, prefix, notice, host.webhookBackoffMs) }
+      ? {
+          notifyNewHits: (notice) => enqueueNewHits(redis, prefix, notice, host.webhookBackoffMs),
+          notifyFiringFailed: (notice) => enqueueFiringFailed(redis, prefix, notice, host.webhookBackoffMs),
+        }
       : {}),
-    runScheduled: (input, options) =>
-      runAction(input, options, {
-        config: host.config,
-        log,
-        runtime: host.runtime,
-        signal: stopping.signal,
-        announce: logNotices(log),
-      }),
+    runScheduled: (request, resume) => runHeadless(host, log, stopping.signal, request, resume),
   });
   return {
     async close() {
@@ -114,12 +131,13 @@ function describe(info: ScheduleInfo): string {
   const data = info.data;
   const lines = [`${info.name}  ${info.cron}  (${info.tz})  next: ${next}`];
   if (data) {
-    lines.push(`  input: ${data.input}`, `  out-dir: ${data.outDir}/YYYY-MM-DD_HHMM/`);
-    if (data.run.whitelist) lines.push(`  whitelist: ${data.run.whitelist}`);
-    if (data.run.upstreamProfile) lines.push(`  upstream profile: ${data.run.upstreamProfile}`);
-    lines.push(`  priority: ${data.run.priority}`);
-    if (data.run.attempts !== undefined) lines.push(`  attempts: ${data.run.attempts}`);
-    if (data.run.cacheRows !== undefined) lines.push(`  cache rows: ${data.run.cacheRows}`);
+    const run = data.request;
+    lines.push(`  input: ${run.input ?? ''}`, `  out-dir: ${data.outDir}/YYYY-MM-DD_HHMM/`);
+    if (run.whitelist) lines.push(`  whitelist: ${run.whitelist}`);
+    if (run.upstreamProfile) lines.push(`  upstream profile: ${run.upstreamProfile}`);
+    lines.push(`  priority: ${run.priority}`);
+    if (run.attempts !== undefined) lines.push(`  attempts: ${run.attempts}`);
+    if (run.cacheRows !== undefined) lines.push(`  cache rows: ${run.cacheRows}`);
   }
   return lines.join('\n');
 }
@@ -130,30 +148,35 @@ function defaultName(input: string): string {
   return name || 'nightly';
 }
 
-/** Run options that `schedule add` takes for itself rather than refusing them. */
-const SCHEDULE_OWN: ReadonlySet<string> = new Set(['outDir', 'stateDir', 'emulator']);
+/** Flags of `run` that a schedule decides itself, or that make no sense for a run nobody watches. */
+const NOT_SCHEDULABLE = [
+  'out',
+  'evidence',
+  'manifest',
+  'runId',
+  'resume',
+  'workers',
+  'progress',
+  'progressInterval',
+  'logFile',
+  'metricsPort',
+  'metricsHost',
+] as const;
 
-/** The run options the user gave to `schedule add`, without those the schedule decides itself. */
-function runOptionsOf(command: Command, options: AddOptions): ScheduledRunOptions {
+/** The run request of `schedule add`: its flags, without those the schedule or the worker decides. */
+function scheduleRequestOf(command: Command, options: AddOptions): RunRequest {
   for (const [key, why] of Object.entries(WORKER_DECIDES)) {
     if (command.getOptionValueSource(key) === 'cli')
       throw new KycError('KYC_ERR_USAGE', `a schedule cannot keep --${key}: ${why}`);
   }
   for (const key of NOT_SCHEDULABLE) {
-    if (!SCHEDULE_OWN.has(key) && command.getOptionValueSource(key) === 'cli')
+    if (command.getOptionValueSource(key) === 'cli')
       throw new KycError(
         'KYC_ERR_USAGE',
         `a schedule decides --${key.replace(/[A-Z]/gu, (c) => `-${c.toLowerCase()}`)} itself`,
       );
   }
-  const rest: Record<string, unknown> = { ...options };
-  for (const key of [...NOT_SCHEDULABLE, 'cron', 'input', 'tz', 'name']) delete rest[key];
-  const run = scheduledRunOptions(rest as unknown as ScheduledRunOptions);
-  return {
-    ...run,
-    ...(run.whitelist ? { whitelist: resolve(run.whitelist) } : {}),
-    ...(run.upstreamProfile ? { upstreamProfile: resolve(run.upstreamProfile) } : {}),
-  };
+  return scheduledRequest(requestOf(options.input, options));
 }
 
 async function withConfigRedis<T>(
@@ -175,14 +198,8 @@ async function withConfigRedis<T>(
   }
 }
 
-/** `kyc-screen schedule add|list|remove`: nightly rescreening as BullMQ job schedulers. */
-export function registerScheduleCommand(program: Command): void {
-  const schedule = program
-    .command('schedule')
-    .description(
-      'rescreen a client file on a cron schedule: dated outputs and a delta against the previous run',
-    );
-
+/** `schedule add`: the run options of `run`, less those a schedule or its worker decides. */
+function registerAdd(schedule: Command): void {
   const add = schedule
     .command('add')
     .description(
@@ -200,42 +217,40 @@ export function registerScheduleCommand(program: Command): void {
     .option('--name <name>', 'schedule name: letters, digits, _ and . (default: from the input file name)');
   addRunOptions(add);
   for (const option of add.options) {
-    const key = option.attributeName() as (typeof NOT_SCHEDULABLE)[number];
+    const key = option.attributeName();
     if (key === 'outDir')
       option.description = 'base directory: each run writes into <out-dir>/YYYY-MM-DD_HHMM/ (required)';
     else if (key === 'emulator')
       option.description =
         'register the schedule without KYC_API_URL: its runs screen against the emulator of the worker ' +
         'that fires them (that worker needs the same opt-in)';
-    else if (key !== 'stateDir' && (NOT_SCHEDULABLE as readonly string[]).includes(key)) option.hideHelp();
+    else if ((NOT_SCHEDULABLE as readonly string[]).includes(key)) option.hideHelp();
     else if (key in WORKER_DECIDES) option.hideHelp();
   }
   add.action(async (options: AddOptions) => {
     if (!options.outDir) throw new KycError('KYC_ERR_USAGE', 'schedule add needs --out-dir');
-    const input = resolve(options.input);
-    const run = runOptionsOf(add, options);
-    if (run.whitelist && existsSync(run.whitelist)) await readWhitelist(run.whitelist);
-    // A broken profile fails here, not at 2 a.m.; the file is read again at every firing.
-    if (run.upstreamProfile) loadProfile(run.upstreamProfile);
+    const request = scheduleRequestOf(add, options);
     const data: ScheduleJobData = {
-      name: checkScheduleName(options.name ?? defaultName(input)),
-      input,
+      version: SCHEDULE_DATA_VERSION,
+      name: checkScheduleName(options.name ?? defaultName(resolve(options.input))),
       outDir: resolve(options.outDir),
       tz: checkTimeZone(options.tz ?? Intl.DateTimeFormat().resolvedOptions().timeZone),
-      run,
+      request,
     };
     await withConfigRedis(
       options.stateDir,
       async (config, { redis }) => {
+        // The input, whitelist and profile are checked before anything is stored (schedule/validate.ts).
         const info = await addSchedule(redis, config.prefix, options.cron, data);
         process.stdout.write(`${describe(info)}\n`);
-        for (const path of [input, run.whitelist])
-          if (path && !existsSync(path)) process.stderr.write(`Warning: ${path} does not exist (yet)\n`);
       },
       { emulator: options.emulator === true },
     );
   });
+}
 
+/** `schedule list` and `schedule history`. */
+function registerQueries(schedule: Command): void {
   schedule
     .command('list')
     .description('list the schedules with their next firing')
@@ -275,6 +290,31 @@ export function registerScheduleCommand(program: Command): void {
         else process.stdout.write(`${firings.map((f) => firingLine(f, tz)).join('\n')}\n`);
       });
     });
+}
+
+/** `schedule run` and `schedule remove`. */
+function registerActions(schedule: Command): void {
+  schedule
+    .command('run')
+    .description(
+      'fire a schedule now, as its cron would (a worker serving the schedules queue runs it); see schedule history',
+    )
+    .argument('<name>', 'the schedule')
+    .option(
+      '--state-dir <dir>',
+      'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)',
+    )
+    .action(async (name: string, options: { stateDir?: string }) => {
+      checkScheduleName(name);
+      await withConfigRedis(options.stateDir, async (config, { redis }) => {
+        const firedAt = await fireNow(redis, config.prefix, name);
+        const tz = (await listSchedules(redis, config.prefix)).find((s) => s.name === name)?.tz || 'UTC';
+        process.stdout.write(
+          `Firing of ${name} queued (${datedName(firedAt, tz)} ${tz}); a worker serving the schedules ` +
+            `queue runs it: kyc-screen schedule history ${name}\n`,
+        );
+      });
+    });
 
   schedule
     .command('remove')
@@ -290,4 +330,16 @@ export function registerScheduleCommand(program: Command): void {
         process.stdout.write(`Schedule ${name} removed.\n`);
       });
     });
+}
+
+/** `kyc-screen schedule add|list|history|run|remove`: nightly rescreening as BullMQ job schedulers. */
+export function registerScheduleCommand(program: Command): void {
+  const schedule = program
+    .command('schedule')
+    .description(
+      'rescreen a client file on a cron schedule: dated outputs and a delta against the previous run',
+    );
+  registerAdd(schedule);
+  registerQueries(schedule);
+  registerActions(schedule);
 }

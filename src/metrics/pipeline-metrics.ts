@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { COUNTER, pairRows, parseCounters, verdictCounts } from '../domain/run-counters.js';
 import { RunStore, type Counters, type RunState } from '../run/state/run-store.js';
+import { registerFiringMetrics } from './schedule-firings.js';
 
 /**
  * The metrics Redis already holds, computed at scrape time by the dashboard process: queue depths and the
@@ -213,5 +214,6 @@ export function pipelineMetrics(options: {
       }
     },
   });
+  registerFiringMetrics(registry, options.redis, options.prefix);
   return registry;
 }

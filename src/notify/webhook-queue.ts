@@ -6,6 +6,7 @@ import type { Logger } from '../log.js';
 import { QUEUE_STREAMS } from '../run/state/retention.js';
 import { VERSION } from '../version.js';
 import type { NewHitsNotice } from './new-hits.js';
+import { FIRING_FAILED_EVENT, firingFailedBody, type FiringFailedNotice } from './firing-failed.js';
 import { NEW_HITS_EVENT, signatureHeader, webhookBody } from './webhook-signature.js';
 
 /** The queue of webhook deliveries, under the pipeline's one hash-tagged prefix. */
@@ -46,6 +47,31 @@ export async function enqueueNewHits(
   try {
     await queue.add('new-hits', notice, {
       jobId: `new-hits_${notice.runId}`,
+      attempts: WEBHOOK_ATTEMPTS,
+      backoff: { type: 'exponential', delay: backoffMs },
+      removeOnComplete: { count: 500 },
+      removeOnFail: { count: 500 },
+    });
+  } finally {
+    await queue.close();
+  }
+}
+
+/** Queues the notice of a firing that failed for good; one per firing, like a new-HITs notice per run. */
+export async function enqueueFiringFailed(
+  redis: Redis,
+  prefix: string,
+  notice: FiringFailedNotice,
+  backoffMs = WEBHOOK_BACKOFF_MS,
+): Promise<void> {
+  const queue = new Queue<FiringFailedNotice>(NOTIFICATIONS_QUEUE, {
+    connection: redis,
+    prefix,
+    streams: QUEUE_STREAMS,
+  });
+  try {
+    await queue.add('firing-failed', notice, {
+      jobId: `firing-failed_${notice.runId}`,
       attempts: WEBHOOK_ATTEMPTS,
       backoff: { type: 'exponential', delay: backoffMs },
       removeOnComplete: { count: 500 },
@@ -143,13 +169,21 @@ function isRefusedDestination(error: unknown): boolean {
   return false;
 }
 
-/** One delivery of the notice; non-2xx is a failed attempt. */
-async function deliver(target: WebhookTarget, notice: NewHitsNotice): Promise<number> {
-  const outcome = await postSigned(target, {
-    event: NEW_HITS_EVENT,
-    deliveryId: notice.runId,
-    body: webhookBody(notice),
-  });
+/** One delivery of the notice (by its job's name); non-2xx is a failed attempt. */
+async function deliver(
+  target: WebhookTarget,
+  name: string,
+  notice: NewHitsNotice | FiringFailedNotice,
+): Promise<number> {
+  const post =
+    name === 'firing-failed'
+      ? {
+          event: FIRING_FAILED_EVENT,
+          deliveryId: `firing-failed_${notice.runId}`,
+          body: firingFailedBody(notice as FiringFailedNotice),
+        }
+      : { event: NEW_HITS_EVENT, deliveryId: notice.runId, body: webhookBody(notice as NewHitsNotice) };
+  const outcome = await postSigned(target, post);
   if (!isDelivered(outcome) || outcome.status === null) throw deliveryError(target.url, outcome);
   return outcome.status;
 }
@@ -167,10 +201,10 @@ export async function startWebhookWorker(deps: {
 }): Promise<WebhookWorker> {
   const receiver = receiverOf(deps.target.url);
   const log = deps.log.child({ queue: NOTIFICATIONS_QUEUE, receiver });
-  const worker = new Worker<NewHitsNotice, number>(
+  const worker = new Worker<NewHitsNotice | FiringFailedNotice, number>(
     NOTIFICATIONS_QUEUE,
-    async (job: Job<NewHitsNotice, number>) => {
-      const status = await deliver(deps.target, job.data);
+    async (job: Job<NewHitsNotice | FiringFailedNotice, number>) => {
+      const status = await deliver(deps.target, job.name, job.data);
       log.info({ runId: job.data.runId, attempt: job.attemptsMade + 1, status }, 'webhook delivered');
       return status;
     },

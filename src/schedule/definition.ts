@@ -1,60 +1,95 @@
 import { KycError } from '../errors.js';
-import type { RunOptions } from '../commands/run.js';
+import { RUN_REQUEST_FIELDS, parseRunRequest, runRequest, type RunRequest } from '../runs/request.js';
 
 /** The queue whose job schedulers fire scheduled runs; under the pipeline's one hash-tagged prefix. */
 export const SCHEDULES_QUEUE = 'schedules';
 
-/** Run options that a schedule decides itself, or that make no sense for a run nobody watches. */
-export const NOT_SCHEDULABLE = [
+/**
+ * Request fields that no schedule stores: each firing decides its outputs and run id itself, and the
+ * worker that fires it decides the upstream (`emulator`).
+ */
+export const FIRING_DECIDES = [
+  'runId',
+  'outDir',
   'out',
   'evidence',
   'manifest',
-  'outDir',
-  'runId',
-  'resume',
-  'workers',
-  'progress',
-  'stateDir',
-  'logFile',
-  'metricsPort',
-  'metricsHost',
-  // The worker that fires the schedule decides the upstream; on `schedule add` it is only the opt-in.
   'emulator',
   'schedule',
-] as const satisfies readonly (keyof RunOptions)[];
+] as const satisfies readonly (keyof RunRequest)[];
 
 /**
- * Options that no run can have for itself, so a schedule cannot store them: the request rate is the API
+ * Settings that no run can have for itself, so a schedule cannot store them: the request rate is the API
  * key's quota, shared by every worker and every run; concurrency is a property of each worker process.
  */
 export const WORKER_DECIDES = {
   rate: "the request rate is the API key's quota, shared by all runs: set it on the workers (kyc-screen worker --rate, or KYC_RATE)",
   concurrency:
     'check concurrency belongs to each worker process: set it on the workers (kyc-screen worker --concurrency)',
-} as const satisfies Partial<Record<keyof RunOptions, string>>;
+} as const satisfies Partial<Record<keyof RunRequest, string>>;
 
-/** The options of each scheduled run: those of `kyc-screen run`, as given to `schedule add`. */
-export type ScheduledRunOptions = Omit<
-  RunOptions,
-  (typeof NOT_SCHEDULABLE)[number] | keyof typeof WORKER_DECIDES
->;
-
-/** A stored schedule's run options without those a worker decides (schedules added before they were refused). */
-export function scheduledRunOptions(run: ScheduledRunOptions): ScheduledRunOptions {
-  const kept: Record<string, unknown> = { ...run };
-  for (const key of Object.keys(WORKER_DECIDES)) delete kept[key];
-  return kept as ScheduledRunOptions;
+/** A request as a schedule keeps it: without what each firing or the worker decides. */
+export function scheduledRequest(request: RunRequest): RunRequest {
+  const kept: Record<string, unknown> = { ...request };
+  for (const key of [...FIRING_DECIDES, ...Object.keys(WORKER_DECIDES)]) delete kept[key];
+  return parseRunRequest(kept, 'the request of a schedule');
 }
+
+/** The version of ScheduleJobData; records without one are of the shape before it (RunOptions as `run`). */
+export const SCHEDULE_DATA_VERSION = 2 as const;
 
 /** The data every firing of a schedule carries (the job scheduler's template). */
 export interface ScheduleJobData {
+  readonly version: typeof SCHEDULE_DATA_VERSION;
   readonly name: string;
-  readonly input: string;
   /** Base directory: each run writes into `<outDir>/YYYY-MM-DD_HHMM/`. */
   readonly outDir: string;
   /** IANA time zone of the cron pattern and of the dated directory names. */
   readonly tz: string;
-  readonly run: ScheduledRunOptions;
+  /** What each firing runs (its input among it). */
+  readonly request: RunRequest;
+}
+
+/** The first shape: the CLI's run options as `run`, the input beside them. */
+interface LegacyScheduleData {
+  readonly name: string;
+  readonly input: string;
+  readonly outDir: string;
+  readonly tz: string;
+  readonly run: Readonly<Record<string, unknown>>;
+}
+
+function isLegacy(data: unknown): data is LegacyScheduleData {
+  const d = data as Partial<LegacyScheduleData> | null;
+  return typeof d?.input === 'string' && typeof d.run === 'object' && d.run !== null;
+}
+
+/**
+ * A schedule's stored data in the current shape, whatever version stored it: a schedule added before
+ * schedules stored a RunRequest has its run options carried over (those a request knows; the rate and
+ * concurrency that older versions accepted are dropped, as they were at firing time).
+ */
+export function migrateScheduleData(data: unknown): ScheduleJobData {
+  if (!isLegacy(data)) {
+    const d = data as Partial<ScheduleJobData> | null;
+    if (d?.version !== SCHEDULE_DATA_VERSION || typeof d.name !== 'string')
+      throw new KycError('KYC_ERR_RUN_REQUEST', 'a schedule stored in an unknown shape');
+    return {
+      version: SCHEDULE_DATA_VERSION,
+      name: d.name,
+      outDir: String(d.outDir),
+      tz: String(d.tz),
+      request: scheduledRequest(parseRunRequest(d.request, `the request of schedule ${d.name}`)),
+    };
+  }
+  const known = Object.entries(data.run).filter(([key]) => RUN_REQUEST_FIELDS.includes(key));
+  return {
+    version: SCHEDULE_DATA_VERSION,
+    name: data.name,
+    outDir: data.outDir,
+    tz: data.tz,
+    request: scheduledRequest(runRequest({ ...Object.fromEntries(known), input: data.input })),
+  };
 }
 
 /** Schedule names become the scheduler id and part of run ids (`s_<name>_<millis>`, at most 64). */

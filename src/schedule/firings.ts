@@ -1,6 +1,7 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { EXIT } from '../errors.js';
+import { CATALOG, EXIT, type ErrorCode } from '../errors.js';
+import { failureCodeOf } from '../failure.js';
 import { QUEUE_STREAMS } from '../run/state/retention.js';
 import { datedName } from './dated-dir.js';
 import { SCHEDULES_QUEUE, scheduledRunId, type ScheduleJobData } from './definition.js';
@@ -15,6 +16,47 @@ export interface Firing {
   readonly result?: ScheduledRunResult;
   /** Failed: why (after its last attempt). */
   readonly reason?: string;
+  /** Failed: the catalog code of why, and the firing's outcome as that code's exit code. */
+  readonly code?: ErrorCode;
+  readonly exitCode?: number;
+}
+
+function failedFields(reason: string | undefined): Pick<Firing, 'reason' | 'code' | 'exitCode'> {
+  const code = failureCodeOf(reason ?? '') ?? 'KYC_ERR_SCHEDULED_RUN';
+  return { reason: reason ?? 'unknown', code, exitCode: CATALOG[code].exit };
+}
+
+function schedulesQueue(redis: Redis, prefix: string) {
+  return new Queue<ScheduleJobData, ScheduledRunResult>(SCHEDULES_QUEUE, {
+    connection: redis,
+    prefix,
+    streams: QUEUE_STREAMS,
+  });
+}
+
+/**
+ * An earlier firing of the same schedule still in progress (its job active on some worker): the firing
+ * time of the one that holds the schedule, or undefined. Only an earlier one counts, so that two firings
+ * picked up at once do not both give way to each other.
+ */
+export async function activeFiringOf(
+  redis: Redis,
+  prefix: string,
+  name: string,
+  mine: { readonly jobId: string | undefined; readonly firedAt: number },
+): Promise<number | undefined> {
+  const queue = schedulesQueue(redis, prefix);
+  try {
+    for (const job of await queue.getJobs(['active'], 0, 499)) {
+      if (job.data?.name !== name || job.id === mine.jobId) continue;
+      const firedAt = job.opts.prevMillis ?? job.timestamp;
+      if (firedAt < mine.firedAt || (firedAt === mine.firedAt && (job.id ?? '') < (mine.jobId ?? '')))
+        return firedAt;
+    }
+    return undefined;
+  } finally {
+    await queue.close();
+  }
 }
 
 /** The recent firings of one schedule, newest first. */
@@ -24,11 +66,7 @@ export async function listFirings(
   name: string,
   limit: number,
 ): Promise<Firing[]> {
-  const queue = new Queue<ScheduleJobData, ScheduledRunResult>(SCHEDULES_QUEUE, {
-    connection: redis,
-    prefix,
-    streams: QUEUE_STREAMS,
-  });
+  const queue = schedulesQueue(redis, prefix);
   try {
     const firings: Firing[] = [];
     for (const [state, types] of [
@@ -44,7 +82,7 @@ export async function listFirings(
           runId: scheduledRunId(name, firedAt),
           state,
           ...(state === 'done' && job.returnvalue ? { result: job.returnvalue } : {}),
-          ...(state === 'failed' ? { reason: job.failedReason } : {}),
+          ...(state === 'failed' ? failedFields(job.failedReason) : {}),
         });
       }
     }
@@ -58,9 +96,11 @@ export async function listFirings(
 export function firingLine(firing: Firing, tz: string): string {
   const when = `${datedName(firing.firedAt, tz)} ${tz}`;
   if (firing.state === 'running') return `${when}  ${firing.runId}  running`;
-  if (firing.state === 'failed') return `${when}  ${firing.runId}  failed: ${firing.reason ?? 'unknown'}`;
+  if (firing.state === 'failed')
+    return `${when}  ${firing.runId}  exit ${firing.exitCode ?? 1}  failed: ${firing.reason ?? 'unknown'}`;
   const result = firing.result;
   if (!result) return `${when}  ${firing.runId}  done`;
+  if (result.skipped) return `${when}  ${firing.runId}  skipped: ${result.skipped}`;
   const hits = result.newHits ?? 0;
   const found =
     result.delta === undefined

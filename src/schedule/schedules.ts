@@ -6,9 +6,10 @@ import {
   SCHEDULES_QUEUE,
   checkScheduleName,
   checkTimeZone,
-  scheduledRunOptions,
+  migrateScheduleData,
   type ScheduleJobData,
 } from './definition.js';
+import { checkScheduleInputs } from './validate.js';
 
 /**
  * The schedules themselves are BullMQ job schedulers of the `schedules` queue (id = schedule name), so they
@@ -37,6 +38,14 @@ async function withQueue<T>(redis: Redis, prefix: string, use: (q: Queue<Schedul
   }
 }
 
+/** Every firing's job: a firing whose worker died is retried, and resumes the same run (its id is fixed). */
+const FIRING_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'fixed', delay: 10_000 },
+  removeOnComplete: { count: 200 },
+  removeOnFail: { count: 200 },
+} as const;
+
 export async function addSchedule(
   redis: Redis,
   prefix: string,
@@ -45,6 +54,7 @@ export async function addSchedule(
 ): Promise<ScheduleInfo> {
   checkScheduleName(data.name);
   checkTimeZone(data.tz);
+  await checkScheduleInputs(data);
   return withQueue(redis, prefix, async (queue) => {
     try {
       await queue.upsertJobScheduler(
@@ -53,13 +63,7 @@ export async function addSchedule(
         {
           name: 'scheduled-run',
           data,
-          opts: {
-            // A firing whose worker died is retried: it resumes the same run (its id is fixed by the firing).
-            attempts: 5,
-            backoff: { type: 'fixed', delay: 10_000 },
-            removeOnComplete: { count: 200 },
-            removeOnFail: { count: 200 },
-          },
+          opts: FIRING_JOB_OPTIONS,
         },
       );
     } catch (error) {
@@ -84,7 +88,7 @@ export async function listSchedules(redis: Redis, prefix: string): Promise<Sched
         cron: s.pattern ?? (s.every ? `every ${s.every} ms` : ''),
         tz: s.tz ?? '',
         next: s.next,
-        data: data && { ...data, run: scheduledRunOptions(data.run) },
+        data: data && migrateScheduleData(data),
       };
     });
   });
@@ -102,5 +106,29 @@ export async function removeSchedule(redis: Redis, prefix: string, name: string)
         if (job.repeatJobKey === name) await job.remove().catch(() => undefined);
       }
     }
+  });
+}
+
+/** The schedule of that name, or KYC_ERR_SCHEDULE_NOT_FOUND. */
+export async function getSchedule(redis: Redis, prefix: string, name: string): Promise<ScheduleInfo> {
+  const found = (await listSchedules(redis, prefix)).find((s) => s.name === name);
+  if (!found) throw new KycError('KYC_ERR_SCHEDULE_NOT_FOUND', name);
+  return found;
+}
+
+/**
+ * `schedule run NAME`: one firing now, by whichever worker serves the schedules queue, exactly as the cron
+ * would fire it (its own dated directory, delta, history). Returns the firing's time.
+ */
+export async function fireNow(redis: Redis, prefix: string, name: string): Promise<number> {
+  const schedule = await getSchedule(redis, prefix, name);
+  if (!schedule.data) throw new KycError('KYC_ERR_SCHEDULE_NOT_FOUND', `${name} has no run to fire`);
+  const data = schedule.data;
+  return withQueue(redis, prefix, async (queue) => {
+    const job = await queue.add('scheduled-run', data, {
+      ...FIRING_JOB_OPTIONS,
+      jobId: `manual_${name}_${Date.now()}`,
+    });
+    return job.timestamp;
   });
 }

@@ -16,6 +16,8 @@ import { addSchedule, removeSchedule } from '../../../src/schedule/schedules.js'
 import type { ScheduleWorker } from '../../../src/schedule/worker.js';
 import { verifySignature } from '../../../src/notify/webhook-signature.js';
 import { RunStore } from '../../../src/run/state/run-store.js';
+import { runRequest } from '../../../src/runs/request.js';
+import { SCHEDULE_DATA_VERSION } from '../../../src/schedule/definition.js';
 import { redisUrl } from '../../helpers/redis.js';
 import { CLIENTS, readVerdicts, startOpsPipeline, type OpsPipeline } from './helpers.js';
 import { until as untilWith } from '../../helpers/until.js';
@@ -78,11 +80,11 @@ afterAll(async () => {
 describe('new HITs of a scheduled run are announced', () => {
   it('a warn line, the firing’s outcome 8, the run’s delta, and a signed webhook delivered on retry', async () => {
     await addSchedule(pipeline.redis, pipeline.prefix, '*/1 * * * * *', {
+      version: SCHEDULE_DATA_VERSION,
       name: 'hits',
-      input,
       outDir,
       tz: 'UTC',
-      run: { window: 100, priority: 'normal', attempts: 2 },
+      request: runRequest({ input, window: 100, priority: 'normal', attempts: 2 }),
     });
     const config = loadConfig({
       REDIS_URL: redisUrl(),

@@ -12,6 +12,8 @@ import { scheduledRunId, type ScheduleJobData } from '../../../src/schedule/defi
 import { RunStore } from '../../../src/run/state/run-store.js';
 import { submitRun } from '../../../src/runs/submit.js';
 import { cli, exited } from '../../helpers/cli-process.js';
+import { runRequest } from '../../../src/runs/request.js';
+import { SCHEDULE_DATA_VERSION } from '../../../src/schedule/definition.js';
 import { redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { CLIENTS, clientsCsv, readVerdicts, startOpsPipeline, type OpsPipeline } from './helpers.js';
 
@@ -72,11 +74,11 @@ describe('a run id that exists already', () => {
       },
     });
     const data: ScheduleJobData = {
+      version: SCHEDULE_DATA_VERSION,
       name,
-      input: sanctioned,
       outDir: newDir(),
       tz: 'UTC',
-      run: { priority: 'normal', window: 100 },
+      request: runRequest({ input: sanctioned, priority: 'normal', window: 100 }),
     };
     const job = { data, opts: { prevMillis: firedAt }, timestamp: firedAt } as unknown as Job<
       ScheduleJobData,

@@ -9,6 +9,8 @@ import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-em
 import type { Manifest } from '../../../src/export/manifest.js';
 import { SCHEDULES_QUEUE } from '../../../src/schedule/definition.js';
 import { addSchedule, removeSchedule } from '../../../src/schedule/schedules.js';
+import { runRequest } from '../../../src/runs/request.js';
+import { SCHEDULE_DATA_VERSION } from '../../../src/schedule/definition.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { CLIENTS, readVerdicts } from './helpers.js';
 import { until as untilWith } from '../../helpers/until.js';
@@ -103,11 +105,11 @@ describe('nightly rescreening with kyc-screen schedule', () => {
 
   it('refuses a bad cron pattern and an unknown schedule with their codes', async () => {
     const data = {
+      version: SCHEDULE_DATA_VERSION,
       name: 'bad',
-      input,
       outDir,
       tz: 'UTC',
-      run: { concurrency: 1, window: 10, priority: 'normal' as const, attempts: 1 },
+      request: runRequest({ input, window: 10, priority: 'normal', attempts: 1 }),
     };
     await expect(addSchedule(redis, prefix, 'every night', data)).rejects.toMatchObject({
       code: 'KYC_ERR_SCHEDULE_INVALID',

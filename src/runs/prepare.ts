@@ -1,0 +1,111 @@
+import { dirname, join, resolve } from 'node:path';
+import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
+import type { Config } from '../config.js';
+import type { CheckKind } from '../domain/check.js';
+import { KycError } from '../errors.js';
+import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
+import { ensureWritableDir, ensureWritableParent } from '../infra/writable.js';
+import { parseFaStrategy, type FaStrategyOption } from '../mirror/strategy.js';
+import { parseOutputMode } from '../run/output-paths.js';
+import { checkRunId, newRunId } from '../run/topology.js';
+import { readWhitelist, type WhitelistFile } from '../whitelist/file.js';
+import type { RunRequest } from './request.js';
+
+/** Final paths of a new run's outputs. */
+export interface OutputFiles {
+  readonly outDir: string;
+  readonly out: string;
+  readonly evidence: string;
+  readonly manifest: string;
+}
+
+/** A new run as its request settled it, before anything is stored: every file-level problem is behind it. */
+export interface PreparedRun {
+  readonly request: RunRequest;
+  readonly runId: string;
+  readonly input: string;
+  readonly outputs: OutputFiles;
+  readonly checks: CheckKind[];
+  readonly whitelist?: WhitelistFile;
+  readonly outputMode: number;
+  readonly faStrategy: FaStrategyOption;
+  readonly cardRiskCountries: string[];
+  readonly cacheRows: number;
+}
+
+/** Settings a request may carry that are checked the same way for a new run and a resumed one. */
+export function checkRequestSettings(request: RunRequest): void {
+  if (request.runId !== undefined) checkRunId(request.runId, '--run-id');
+  if (request.columns) parseColumnsOption(request.columns);
+  if (request.outBom && request.outEncoding === 'windows-1251')
+    throw new KycError('KYC_ERR_USAGE', '--out-bom: windows-1251 has no byte-order mark');
+}
+
+/** The reader's own first look at the file: empty, binary, no header, no name or identifier column. */
+export async function probeInput(
+  path: string,
+  request: Pick<RunRequest, 'encoding' | 'columns'>,
+): Promise<IngestHeader> {
+  const probe = await openClientFile(path, {
+    ...(request.encoding ? { encoding: request.encoding } : {}),
+    ...(request.columns ? { columns: parseColumnsOption(request.columns) } : {}),
+  });
+  await probe.rows[Symbol.asyncIterator]().return?.();
+  return probe.header;
+}
+
+/** --out, --evidence, --manifest, else in the output directory (default out/<runId>). */
+export function outputFiles(request: RunRequest, runId: string): OutputFiles {
+  const outDir = resolve(request.outDir ?? join('out', runId));
+  return {
+    outDir,
+    out: resolve(request.out ?? join(outDir, 'verdicts.csv')),
+    evidence: resolve(request.evidence ?? join(outDir, 'evidence.jsonl')),
+    manifest: resolve(request.manifest ?? join(outDir, 'manifest.json')),
+  };
+}
+
+/**
+ * Every place a new run writes must take a file before anything starts (docs/operations.md, "Output
+ * files"). The default out/<runId> is left to be created with the run: only out/ is proved, so a command
+ * that fails later (Redis down) leaves no empty run directory behind.
+ */
+function checkWritable(request: RunRequest, files: OutputFiles): void {
+  ensureWritableDir(request.outDir ? files.outDir : dirname(files.outDir));
+  for (const file of [files.out, files.evidence, files.manifest])
+    if (dirname(file) !== files.outDir) ensureWritableParent(file);
+}
+
+/**
+ * A new run's request checked and settled, before Redis or the emulator start and before anything is
+ * queued: the input probed (with its own code and exit code), the checks chosen by its columns, the
+ * whitelist read, the outputs proved writable. The config gives what the request leaves to it.
+ */
+export async function prepareRun(request: RunRequest, config: Config): Promise<PreparedRun> {
+  if (!request.input) throw new KycError('KYC_ERR_USAGE', 'give an input file, or --resume <runId>');
+  checkRequestSettings(request);
+  const outputMode = request.outputMode ? parseOutputMode(request.outputMode) : config.outputMode;
+  const faStrategy = request.faStrategy ? parseFaStrategy(request.faStrategy) : config.faStrategy;
+  const whitelist = request.whitelist ? await readWhitelist(resolve(request.whitelist)) : undefined;
+  const cardRiskCountries = parseRiskCountries(request.cardRiskCountries ?? '');
+  const input = resolve(request.input);
+  const { mapping } = await probeInput(input, request);
+  const checks =
+    request.checks === undefined ? defaultChecks(mapping) : parseChecksOption(request.checks, mapping);
+  const runId = request.runId ?? newRunId();
+  const outputs = outputFiles(request, runId);
+  checkWritable(request, outputs);
+  return {
+    request,
+    runId,
+    input,
+    outputs,
+    checks,
+    ...(whitelist ? { whitelist } : {}),
+    outputMode,
+    faStrategy,
+    cardRiskCountries,
+    // A scheduled run keeps its own: the host's config is the worker's.
+    cacheRows: request.cacheRows ?? config.cacheRows,
+  };
+}
