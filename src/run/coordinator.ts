@@ -21,6 +21,8 @@ import {
 } from '../mirror/fa-strategy.js';
 import type { FlowContext } from './flow-plan.js';
 import { MirrorStore } from '../mirror/store.js';
+import { KeptMirrorStore } from '../mirror/kept-store.js';
+import type { KeptMirrorPolicy } from '../mirror/kept-strategy.js';
 import { OrderedWriter } from './ordered-writer.js';
 import { createPart, DEFAULT_OUTPUT_MODE, partPath, placePart } from './output-paths.js';
 import { verdictCounts } from '../domain/run-counters.js';
@@ -53,6 +55,8 @@ export interface CoordinatorDeps {
    * Absent: the run searches per client.
    */
   readonly foreignAgentMirror?: (run: RunState, signal?: AbortSignal) => MirrorSource;
+  /** The foreign_agent max age of a run, for the kept mirror (absent or undefined: none kept, none read). */
+  readonly keptMirror?: KeptMirrorPolicy;
   /**
    * The shared quota: while it is booked ahead, the reader holds back rows the workers could not start yet
    * (src/run/look-ahead.ts).
@@ -128,8 +132,12 @@ async function settleStrategy(
   deps: CoordinatorDeps,
   signal?: AbortSignal,
 ): Promise<SettledStrategy | undefined> {
+  const maxAgeMs = deps.keptMirror?.(run);
   return settleForeignAgentStrategy({
     run,
+    ...(maxAgeMs === undefined
+      ? {}
+      : { kept: { store: new KeptMirrorStore(deps.redis, deps.prefix), maxAgeMs } }),
     store: deps.store,
     mirrors: new MirrorStore(deps.redis, deps.prefix),
     ...(deps.foreignAgentMirror ? { source: deps.foreignAgentMirror(run, signal) } : {}),
