@@ -7,7 +7,7 @@ import type { KeptMirror } from './kept-store.js';
 import { mirrorDigest } from './snapshot.js';
 
 /** Ids of new records a note lists at most (the count is always exact). */
-export const LISTED_NEW_RECORDS = 100;
+export const LISTED_NEW_RECORDS = 1_000;
 
 /** Whether a kept mirror may still be used: its last full enumeration is younger than the max age. */
 export function isFresh(kept: Pick<KeptMirror, 'builtAt'>, maxAgeMs: number, now: Date): boolean {

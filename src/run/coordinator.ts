@@ -23,6 +23,7 @@ import type { FlowContext } from './flow-plan.js';
 import { MirrorStore } from '../mirror/store.js';
 import { KeptMirrorStore } from '../mirror/kept-store.js';
 import type { KeptMirrorPolicy } from '../mirror/kept-strategy.js';
+import { registerChangeOf } from '../mirror/register-change.js';
 import { OrderedWriter } from './ordered-writer.js';
 import { createPart, DEFAULT_OUTPUT_MODE, partPath, placePart } from './output-paths.js';
 import { verdictCounts } from '../domain/run-counters.js';
@@ -292,6 +293,9 @@ async function finishRun(
   const runId = run.id;
   const { file, format, parts } = opened;
   const finishedAt = new Date().toISOString();
+  const registerChange = await registerChangeOf({
+    ...{ note: foreignAgent?.note, verdicts: parts.verdicts, columns: run.columns, store, runId },
+  });
   const counters = await store.counters(runId);
   const outputs = [
     { path: run.out, ...(await fileDigest(parts.verdicts)) },
@@ -310,6 +314,7 @@ async function finishRun(
     scoringVersion: SCORING_VERSION,
     unrecognised: await store.unrecognised(runId),
     ...(foreignAgent ? { foreignAgent: foreignAgent.note } : {}),
+    ...(registerChange ? { registerChange } : {}),
   });
   await placeOutputs(run, parts, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'), opened.mode);
   // Before the run reads as done, so that whoever sees it done finds its report.
