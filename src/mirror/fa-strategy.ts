@@ -220,6 +220,7 @@ async function settleFromKept(
   if (synced === undefined) return undefined;
   await mirrors.saveMirror(run.id, synced.note, synced.mirror.records);
   await mirrors.saveNote(run.id, synced.note);
+  await synced.commit();
   return { note: synced.note, mirrorSha256: synced.note.sha256 };
 }
 

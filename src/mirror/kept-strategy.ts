@@ -64,7 +64,7 @@ async function freshKept(args: KeptSyncArgs): Promise<KeptMirror | undefined> {
  */
 export async function syncForRun(
   args: KeptSyncArgs,
-): Promise<{ note: MirrorNote; mirror: KeptMirror } | undefined> {
+): Promise<{ note: MirrorNote; mirror: KeptMirror; commit: () => Promise<void> } | undefined> {
   const { run, kept, log } = args;
   const found = await freshKept(args);
   if (found === undefined) return undefined;
@@ -80,11 +80,15 @@ export async function syncForRun(
     return undefined;
   }
   const { mirror, days, newRecords } = outcome;
-  await kept.store.save(kept.source, mirror, Date.parse(mirror.builtAt) + kept.maxAgeMs);
-  await args.store.incr(run.id, {
-    [REGISTER_CHANGE_COUNTER.syncedDays]: days.length,
-    [REGISTER_CHANGE_COUNTER.newRecords]: newRecords.length,
-  });
+  // Kept once the run's own mirror and note are stored (`commit`): a coordinator killed before that syncs
+  // again on resume and still finds these records new, rather than finding them already kept.
+  const commit = async () => {
+    await args.store.incr(run.id, {
+      [REGISTER_CHANGE_COUNTER.syncedDays]: days.length,
+      [REGISTER_CHANGE_COUNTER.newRecords]: newRecords.length,
+    });
+    await kept.store.save(kept.source, mirror, Date.parse(mirror.builtAt) + kept.maxAgeMs);
+  };
   const note: MirrorNote = {
     strategy: 'mirror',
     records: mirror.records.length,
@@ -107,5 +111,5 @@ export async function syncForRun(
     { runId: run.id, days: days.length, newRecords: newRecords.length, calls: outcome.calls },
     'kept foreign-agent mirror synced',
   );
-  return { note, mirror };
+  return { note, mirror, commit };
 }
