@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOREIGN_AGENT_FIELDS, type ForeignAgentRecord } from '../../../src/domain/records.js';
+import { summaryTable } from '../../../src/cli-ui/summary.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { utcDay } from '../../../src/mirror/day-range.js';
 import { keptMirrorPattern } from '../../../src/mirror/kept-store.js';
@@ -91,6 +92,7 @@ interface Night {
   manifest: Manifest & { foreign_agent_mirror?: Record<string, unknown> };
   faCalls: number;
   dir: string;
+  summary: string;
 }
 
 const upstream = new PlantingUpstream();
@@ -104,7 +106,7 @@ async function night(runId: string, faStrategy?: 'mirror' | 'auto'): Promise<Nig
     checks: ['foreign_agent'],
     ...(faStrategy ? { faStrategy } : {}),
   });
-  const { run } = await pipeline.finish(id, 300_000);
+  const { run, counters } = await pipeline.finish(id, 300_000);
   const [header = [], ...rows] = parse(readFileSync(run.out, 'utf8'), { bom: true });
   return {
     header,
@@ -112,6 +114,7 @@ async function night(runId: string, faStrategy?: 'mirror' | 'auto'): Promise<Nig
     manifest: JSON.parse(readFileSync(run.manifest, 'utf8')) as Night['manifest'],
     faCalls: upstream.faQueries.length,
     dir: join(run.out, '..'),
+    summary: summaryTable(run, counters),
   };
 }
 
@@ -189,6 +192,13 @@ describe('the kept foreign-agent mirror', () => {
       clients_hit_by_new_records: 1,
       rows_hit_by_new_records: [LISTED.row],
     });
+  });
+
+  it('says in the run summary that the register changed and hit a client', () => {
+    expect(second.summary).toMatch(
+      /register change\s+1 new foreign-agent records in 1 days synced: 1 client hit/,
+    );
+    expect(first.summary).not.toContain('register change');
   });
 
   it("marks the client in the delta as hit by the register's change, not by its own", async () => {
