@@ -1,5 +1,6 @@
 import { parseCounters, verdictCount, type LearnedPageSize } from '../domain/run-counters.js';
 import { DEFAULT_PROFILE } from '../upstream/client/profile.js';
+import { REGISTER_CHANGE_COUNTER } from '../mirror/kept-strategy.js';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import { unrecognisedCounts, type Counters, type RunState } from '../run/state/run-store.js';
 
@@ -33,6 +34,7 @@ export function summaryTable(
     ['INVALID', String(invalid)],
     ['upstream calls', String(calls)],
     ['calls per client', clients > 0 ? (calls / clients).toFixed(2) : '0'],
+    ...registerChangeLine(counters),
     ['cache hits', String(counts.cacheHits)],
     ['retries', String(counts.retries)],
     ['429 responses', String(counts.rateLimited)],
@@ -99,6 +101,7 @@ export function summaryFields(
     retries: counts.retries,
     rateLimited429: counts.rateLimited,
     lossyOutputRows: counts.lossyRows,
+    ...registerChangeFields(counters),
     ...(counts.pageSize ? { pageSize: counts.pageSize } : {}),
     // Operation and kind only: an example quotes the service's answer, which may name a client.
     unrecognisedAnswers: kinds.map((u) => ({ operation: u.operation, kind: u.kind, count: u.count })),
@@ -111,4 +114,25 @@ function pageSizeLine(pageSize: LearnedPageSize): string {
   return pageSize.source === 'preflight'
     ? `${pageSize.learned} records a search (learned: preflight); answers that long narrowed`
     : `answers of ${pageSize.learned} records came back again and again below resultCap: set resultCap to the page size`;
+}
+
+/** The kept foreign-agent mirror's sync: what the register's change brought and how many clients it hit. */
+function registerChangeLine(counters: Counters): [string, string][] {
+  const change = registerChangeFields(counters).registerChange;
+  if (change === undefined) return [];
+  const hit = change.clientsHit === 1 ? '1 client hit' : `${change.clientsHit} clients hit`;
+  const text =
+    `${change.newRecords} new foreign-agent records in ${change.syncedDays} days synced: ${hit}` +
+    (change.clientsHit > 0 ? ' (rows in manifest.json foreign_agent_mirror)' : '');
+  return [['register change', text]];
+}
+
+function registerChangeFields(counters: Counters): {
+  registerChange?: { syncedDays: number; newRecords: number; clientsHit: number };
+} {
+  const syncedDays = counters[REGISTER_CHANGE_COUNTER.syncedDays];
+  if (syncedDays === undefined) return {};
+  const newRecords = counters[REGISTER_CHANGE_COUNTER.newRecords] ?? 0;
+  const clientsHit = counters[REGISTER_CHANGE_COUNTER.clientsHit] ?? 0;
+  return { registerChange: { syncedDays, newRecords, clientsHit } };
 }

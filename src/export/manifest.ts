@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
+import type { RegisterChangeReport } from '../mirror/register-change.js';
 import { parseCounters } from '../domain/run-counters.js';
 import { DEFAULT_PROFILE, type UpstreamProfile } from '../upstream/client/profile.js';
 
@@ -47,6 +48,8 @@ export interface ManifestInput {
   readonly unrecognised?: readonly UnrecognisedCount[];
   /** How the foreign-agent check found its candidates (absent: the run had no foreign-agent check). */
   readonly foreignAgent?: ForeignAgentStrategyNote;
+  /** What the sync of the kept foreign-agent mirror brought, and whom it hit (absent: no kept mirror). */
+  readonly registerChange?: RegisterChangeReport;
 }
 
 /**
@@ -123,6 +126,7 @@ export function buildManifest(m: ManifestInput) {
       example,
     })),
     ...(m.foreignAgent ? { foreign_agent_strategy: m.foreignAgent } : {}),
+    ...(m.registerChange ? { foreign_agent_mirror: m.registerChange } : {}),
     upstream_profile: profileOf(m.run),
     scoring_version: m.scoringVersion,
     software_version: m.softwareVersion,

@@ -23,21 +23,25 @@ export function scoreForeignAgent(client: Client, record: ForeignAgentRecord): S
       snils: recordIdentifier('snils', data.snils),
     },
   });
-  const registration = data.registration_number.trim();
   return {
     source: record.source,
-    recordId:
-      registration.length > 0
-        ? registration
-        : contentId('minjust_foreign_agent', {
-            name: data.name,
-            birth_date: data.birth_date,
-            inn: data.inn,
-            ogrn: data.ogrn,
-            snils: data.snils,
-          }),
+    recordId: foreignAgentRecordId(data),
     recordHash: recordHash(data),
     recordName: data.name,
     ...result,
   };
+}
+
+/** The id a foreign-agent record is matched under: its registration number, else a content id. */
+export function foreignAgentRecordId(data: ForeignAgentRecord['data']): string {
+  const registration = data.registration_number.trim();
+  return registration.length > 0
+    ? registration
+    : contentId('minjust_foreign_agent', {
+        name: data.name,
+        birth_date: data.birth_date,
+        inn: data.inn,
+        ogrn: data.ogrn,
+        snils: data.snils,
+      });
 }

@@ -83,93 +83,161 @@ function codeOf(error: unknown): string {
   return error instanceof Error ? error.name : 'unknown error';
 }
 
-export async function enumerateForeignAgents(
-  search: ForeignAgentSearch,
-  options: EnumerationOptions,
-): Promise<Enumeration> {
-  const { since, until, resultCap } = options;
-  const byHash = new Map<string, ForeignAgentRecord>();
-  const byStatus: Record<string, number> = {};
-  let calls = 0;
-  const ask = async (params: Readonly<Record<string, string>>, what: string) => {
-    calls++;
+/** The searches of one enumeration: what they found (once per content hash) and what they cost. */
+class Collector {
+  private readonly byHash = new Map<string, ForeignAgentRecord>();
+  private readonly byStatus: Record<string, number> = {};
+  private calls = 0;
+
+  constructor(private readonly search: ForeignAgentSearch) {}
+
+  /** One search; its records are kept. A call that finally fails ends the enumeration as incomplete. */
+  async ask(params: Readonly<Record<string, string>>, what: string): Promise<readonly ForeignAgentRecord[]> {
+    this.calls++;
+    let answer: Looked<readonly ForeignAgentRecord[]>;
     try {
-      const answer = await search(params);
-      const status = String(answer.record.status);
-      byStatus[status] = (byStatus[status] ?? 0) + 1;
-      return answer.data;
+      answer = await this.search(params);
     } catch (error) {
       throw new Incomplete(`the search of ${what} failed (${codeOf(error)})`);
     }
-  };
-  const take = (records: readonly ForeignAgentRecord[]) => {
-    for (const record of records) byHash.set(recordHash(record.data), record);
-  };
-  const cost = () => ({ calls, callsByStatus: { ...byStatus } });
+    const status = String(answer.record.status);
+    this.byStatus[status] = (this.byStatus[status] ?? 0) + 1;
+    for (const record of answer.data) this.byHash.set(recordHash(record.data), record);
+    return answer.data;
+  }
 
-  try {
-    const undatedGaps: string[] = [];
-    for (const type of FOREIGN_AGENT_TYPES) {
-      const answer = await ask({ agent_type: type }, `agent_type «${type}»`);
-      take(answer);
-      if (!isCapped(answer.length, resultCap)) continue;
-      // The capped answer still proves nothing about records without a date of this type.
-      if (!options.acceptUndatedGap)
-        throw new Incomplete(
-          `the search of agent_type «${type}» reached the result cap (${resultCap}): records of that type ` +
-            `without a date in ${since}..${until} could be missed`,
-        );
-      undatedGaps.push(type);
-    }
+  records(): ForeignAgentRecord[] {
+    return [...this.byHash.values()].sort(mirrorOrder);
+  }
 
-    const days = daysBetween(since, until);
-    // Every agent_type value seen in any answer: a capped day is split by those seen after it too.
-    const seenTypes = new Set<string>(FOREIGN_AGENT_TYPES);
-    const splitBy = new Map<string, Set<string>>();
-    const splitDay = async (day: string, types: readonly string[]) => {
-      const done = splitBy.get(day) ?? new Set<string>();
-      splitBy.set(day, done);
-      for (const type of types) {
-        if (done.has(type)) continue;
-        done.add(type);
-        const part = await ask({ added: day, agent_type: type }, `added=${day} agent_type «${type}»`);
-        take(part);
-        if (isCapped(part.length, resultCap))
-          throw new Incomplete(`added=${day} agent_type «${type}» reached the result cap (${resultCap})`);
-      }
-    };
+  cost(): EnumerationCost {
+    return { calls: this.calls, callsByStatus: { ...this.byStatus } };
+  }
+}
+
+/**
+ * One search per agent_type: the records no day search reaches. Returns the types whose answer reached the
+ * cap, which the profile accepted (else the enumeration ends incomplete).
+ */
+async function searchTypes(collector: Collector, options: EnumerationOptions): Promise<string[]> {
+  const { since, until, resultCap } = options;
+  const undatedGaps: string[] = [];
+  for (const type of FOREIGN_AGENT_TYPES) {
+    const answer = await collector.ask({ agent_type: type }, `agent_type «${type}»`);
+    if (!isCapped(answer.length, resultCap)) continue;
+    // The capped answer still proves nothing about records without a date of this type.
+    if (!options.acceptUndatedGap)
+      throw new Incomplete(
+        `the search of agent_type «${type}» reached the result cap (${resultCap}): records of that type ` +
+          `without a date in ${since}..${until} could be missed`,
+      );
+    undatedGaps.push(type);
+  }
+  return undatedGaps;
+}
+
+/** The day searches of an enumeration or of a sync: which days were split by agent_type. */
+class DaySearches {
+  /** Every agent_type value seen in any answer: a capped day is split by those seen after it too. */
+  private readonly seenTypes = new Set<string>(FOREIGN_AGENT_TYPES);
+  private readonly splitBy = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly collector: Collector,
+    private readonly resultCap: number,
+  ) {}
+
+  /** Searches every day, `concurrency` at a time; returns the days split by agent_type, sorted. */
+  async run(days: readonly string[], concurrency: number): Promise<string[]> {
     let next = 0;
     let stop: Incomplete | undefined;
     const worker = async () => {
       while (stop === undefined && next < days.length) {
-        const day = days[next++] as string;
         try {
-          const answer = await ask({ added: day }, `added=${day}`);
-          take(answer);
-          for (const record of answer)
-            if (record.data.agent_type.trim() !== '') seenTypes.add(record.data.agent_type.trim());
-          if (!isCapped(answer.length, resultCap)) continue;
-          if (answer.some((r) => r.data.agent_type.trim() === ''))
-            throw new Incomplete(`added=${day} reached the result cap and has records without agent_type`);
-          await splitDay(day, splitTypes(answer));
+          await this.day(days[next++] as string);
         } catch (error) {
           if (!(error instanceof Incomplete)) throw error;
           stop ??= error;
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
     if (stop) throw stop;
     // Types first seen on a later day (or in a type search) split the capped days once more.
-    for (const day of splitBy.keys()) await splitDay(day, [...seenTypes]);
-    const splitDays = [...splitBy.keys()];
+    for (const day of this.splitBy.keys()) await this.split(day, [...this.seenTypes]);
+    return [...this.splitBy.keys()].sort();
+  }
 
-    const records = [...byHash.values()].sort(mirrorOrder);
+  private async day(day: string): Promise<void> {
+    const answer = await this.collector.ask({ added: day }, `added=${day}`);
+    for (const record of answer)
+      if (record.data.agent_type.trim() !== '') this.seenTypes.add(record.data.agent_type.trim());
+    if (!isCapped(answer.length, this.resultCap)) return;
+    if (answer.some((r) => r.data.agent_type.trim() === ''))
+      throw new Incomplete(`added=${day} reached the result cap and has records without agent_type`);
+    await this.split(day, splitTypes(answer));
+  }
+
+  private async split(day: string, types: readonly string[]): Promise<void> {
+    const done = this.splitBy.get(day) ?? new Set<string>();
+    this.splitBy.set(day, done);
+    for (const type of types) {
+      if (done.has(type)) continue;
+      done.add(type);
+      const what = `added=${day} agent_type «${type}»`;
+      const part = await this.collector.ask({ added: day, agent_type: type }, what);
+      if (isCapped(part.length, this.resultCap))
+        throw new Incomplete(`${what} reached the result cap (${this.resultCap})`);
+    }
+  }
+}
+
+export async function enumerateForeignAgents(
+  search: ForeignAgentSearch,
+  options: EnumerationOptions,
+): Promise<Enumeration> {
+  const { since, until, resultCap } = options;
+  const collector = new Collector(search);
+  try {
+    const undatedGaps = await searchTypes(collector, options);
+    const days = new DaySearches(collector, resultCap);
+    const splitDays = await days.run(daysBetween(since, until), options.concurrency ?? 4);
+    const records = collector.records();
     // Records without a date in the range were found by the type searches only: the manifest counts them.
     const undated = records.filter((r) => !inRange(r.data.added, since, until)).length;
-    return { complete: true, records, splitDays: splitDays.sort(), undatedGaps, undated, ...cost() };
+    return { complete: true, records, splitDays, undatedGaps, undated, ...collector.cost() };
   } catch (error) {
-    if (error instanceof Incomplete) return { complete: false, reason: error.message, ...cost() };
+    if (error instanceof Incomplete) return { complete: false, reason: error.message, ...collector.cost() };
+    throw error;
+  }
+}
+
+/** What a sync of a kept mirror finds: the records of the days searched, or why they are not all known. */
+export type DayEnumeration =
+  | (EnumerationCost & {
+      readonly complete: true;
+      readonly records: readonly ForeignAgentRecord[];
+      readonly splitDays: readonly string[];
+    })
+  | (EnumerationCost & { readonly complete: false; readonly reason: string });
+
+/**
+ * The records added on the given days only (a kept mirror's sync, src/mirror/kept-sync.ts): one `added=`
+ * search per day, a capped day split by agent_type exactly as in a full enumeration.
+ */
+export async function enumerateDays(
+  search: ForeignAgentSearch,
+  options: { readonly days: readonly string[]; readonly resultCap: number; readonly concurrency?: number },
+): Promise<DayEnumeration> {
+  const collector = new Collector(search);
+  try {
+    const splitDays = await new DaySearches(collector, options.resultCap).run(
+      options.days,
+      options.concurrency ?? 4,
+    );
+    return { complete: true, records: collector.records(), splitDays, ...collector.cost() };
+  } catch (error) {
+    if (error instanceof Incomplete) return { complete: false, reason: error.message, ...collector.cost() };
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { planCheck } from '../checks/plan.js';
+import type { ForeignAgentRecord } from '../domain/records.js';
 import { parseColumnsOption, openClientFile } from '../ingest/index.js';
 import type { Logger } from '../log.js';
 import { utcDay } from './day-range.js';
@@ -7,6 +8,8 @@ import { mirrorDigest, type ForeignAgentStrategyNote, type MirrorNote } from './
 import { chooseStrategy, estimateRows, mirrorCallEstimate, type StrategyChoice } from './strategy.js';
 import { DEFAULT_PROFILE } from '../upstream/client/profile.js';
 import type { MirrorStore } from './store.js';
+import type { KeptMirrorSource, KeptMirrorStore } from './kept-store.js';
+import { syncForRun, type KeptMirrorUse } from './kept-strategy.js';
 import { COUNTER, callsCounter, learnedPageSize } from '../domain/run-counters.js';
 import { effectiveProfile } from '../upstream/page-size.js';
 import type { RunState, RunStore } from '../run/state/run-store.js';
@@ -22,6 +25,8 @@ export interface MirrorSource {
   readonly search: ForeignAgentSearch;
   /** Writes the counts of failed calls under the run. */
   flush(): Promise<void>;
+  /** The Lookup Service's base URL: a kept mirror is kept per service (src/mirror/kept-store.ts). */
+  readonly origin?: string;
 }
 
 /** What the coordinator learns: the note for outputs and, with a mirror, the digest every job names. */
@@ -92,13 +97,8 @@ async function enumerationCap(store: RunStore, run: RunState): Promise<number> {
   return effectiveProfile(run.profile ?? DEFAULT_PROFILE, learned).resultCap;
 }
 
-/**
- * Decides, once per run, how its foreign-agent check finds candidates (docs/foreign-agent-mirror.md), and
- * builds the mirror when that is the choice. A resumed run keeps its decision while its mirror is stored;
- * an incomplete mirror falls back to per-client searches and says why. Returns undefined for a run
- * without the foreign-agent check.
- */
-export async function settleForeignAgentStrategy(args: {
+/** What the coordinator settles a run's foreign-agent strategy with. */
+export interface SettleArgs {
   readonly run: RunState;
   readonly store: RunStore;
   readonly mirrors: MirrorStore;
@@ -110,7 +110,20 @@ export async function settleForeignAgentStrategy(args: {
    * not a reason to search per client, so nothing is decided and the resumed run decides again.
    */
   readonly assertGoing?: () => Promise<void>;
-}): Promise<SettledStrategy | undefined> {
+  /**
+   * The kept mirror this run may use and keep (src/mirror/kept-strategy.ts); absent (the default policy):
+   * the run enumerates its own mirror, or searches per client, and keeps nothing.
+   */
+  readonly kept?: { readonly store: KeptMirrorStore; readonly maxAgeMs: number };
+}
+
+/**
+ * Decides, once per run, how its foreign-agent check finds candidates (docs/foreign-agent-mirror.md), and
+ * builds the mirror when that is the choice. A resumed run keeps its decision while its mirror is stored;
+ * an incomplete mirror falls back to per-client searches and says why. Returns undefined for a run
+ * without the foreign-agent check.
+ */
+export async function settleForeignAgentStrategy(args: SettleArgs): Promise<SettledStrategy | undefined> {
   const { run, store, mirrors, log } = args;
   if (!run.checks.includes('foreign_agent')) return undefined;
   const known = await mirrors.note(run.id);
@@ -120,7 +133,13 @@ export async function settleForeignAgentStrategy(args: {
 
   const profile = run.profile ?? DEFAULT_PROFILE;
   const { since, acceptUndatedGap } = profile.foreignAgentMirror;
-  const until = utcDay((args.now ?? (() => new Date()))());
+  const now = (args.now ?? (() => new Date()))();
+  const until = utcDay(now);
+  const kept = keptUse(args.kept, args.source, { since, acceptUndatedGap });
+  if (kept && args.source && run.faStrategy !== 'search') {
+    const synced = await settleFromKept(args, args.source, kept, { since, until, now });
+    if (synced) return synced;
+  }
   const mirrorCalls = mirrorCallEstimate(since, until);
   const choice = await chooseFor(run, args.source !== undefined, mirrorCalls);
   if (choice.strategy === 'search' || args.source === undefined) {
@@ -171,10 +190,64 @@ export async function settleForeignAgentStrategy(args: {
     undated_gaps: enumeration.undatedGaps,
   };
   await mirrors.saveMirror(run.id, note, enumeration.records);
+  if (kept) await keepBuilt(kept, note, enumeration.records, now);
   await mirrors.saveNote(run.id, note);
   log.info(
     { runId: run.id, records: note.records, calls: note.calls, sha256: note.sha256 },
     'foreign-agent mirror taken',
   );
   return { note, mirrorSha256: note.sha256 };
+}
+
+/** The run's mirror from the kept one, synced; undefined when there is none fresh or the sync failed. */
+async function settleFromKept(
+  args: SettleArgs,
+  source: MirrorSource,
+  kept: KeptMirrorUse,
+  at: { readonly since: string; readonly until: string; readonly now: Date },
+): Promise<SettledStrategy | undefined> {
+  const { run, store, mirrors, log } = args;
+  const countCalls = async (byStatus: Readonly<Record<string, number>>) => {
+    await source.flush();
+    await store.incr(run.id, enumerationCounts(byStatus));
+  };
+  const synced = await syncForRun({
+    ...{ run, store, kept, search: source.search, log, countCalls, ...at },
+    resultCap: await enumerationCap(store, run),
+    concurrency: ENUMERATION_CONCURRENCY,
+  });
+  await args.assertGoing?.();
+  if (synced === undefined) return undefined;
+  await mirrors.saveMirror(run.id, synced.note, synced.mirror.records);
+  await mirrors.saveNote(run.id, synced.note);
+  await synced.commit();
+  return { note: synced.note, mirrorSha256: synced.note.sha256 };
+}
+
+/** The kept mirror's store, source and max age, when the run's policy allows one and the source is known. */
+function keptUse(
+  kept: { readonly store: KeptMirrorStore; readonly maxAgeMs: number } | undefined,
+  source: MirrorSource | undefined,
+  settings: Omit<KeptMirrorSource, 'origin'>,
+): KeptMirrorUse | undefined {
+  if (kept === undefined || source?.origin === undefined || !(kept.maxAgeMs > 0)) return undefined;
+  return { store: kept.store, maxAgeMs: kept.maxAgeMs, source: { origin: source.origin, ...settings } };
+}
+
+/** A complete enumeration becomes the kept mirror, as of now: later runs sync it until the max age. */
+async function keepBuilt(
+  kept: KeptMirrorUse,
+  note: MirrorNote,
+  records: readonly ForeignAgentRecord[],
+  now: Date,
+): Promise<void> {
+  const mirror = {
+    records,
+    sha256: note.sha256,
+    builtAt: now.toISOString(),
+    syncedThrough: note.range.until,
+    syncedAt: now.toISOString(),
+    undatedGaps: note.undated_gaps,
+  };
+  await kept.store.save(kept.source, mirror, now.getTime() + kept.maxAgeMs);
 }

@@ -7,6 +7,8 @@ import type { RunStore } from '../run/state/run-store.js';
 import { UpstreamHeld, type UpstreamGuard } from '../upstream/guard.js';
 
 export interface MirrorSearchOptions {
+  /** The service's base URL, which names the kept mirror (src/mirror/kept-store.ts). */
+  readonly origin?: string;
   readonly guard?: UpstreamGuard;
   readonly maxRetryAfterMs: number;
   /** Attempts of one call that fails with a retryable error (5xx, timeout, network, malformed). */
@@ -39,7 +41,7 @@ export function mirrorSearch(
   pacer: Pacer,
   store: RunStore,
   options: MirrorSearchOptions,
-): { search: ForeignAgentSearch; flush(): Promise<void> } {
+): { search: ForeignAgentSearch; flush(): Promise<void>; origin?: string } {
   const lookup = pacedLookup(runId, registry, pacer, NO_CACHE, store, {
     ...(options.guard ? { guard: options.guard } : {}),
     maxRetryAfterMs: options.maxRetryAfterMs,
@@ -72,5 +74,9 @@ export function mirrorSearch(
       }
     }
   };
-  return { search, flush: () => lookup.flush() };
+  return {
+    search,
+    flush: () => lookup.flush(),
+    ...(options.origin === undefined ? {} : { origin: options.origin }),
+  };
 }

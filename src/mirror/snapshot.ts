@@ -31,6 +31,20 @@ export interface MirrorNote {
   readonly undated_records: number;
   /** Types whose undated records may be missing, accepted by the profile (usually none). */
   readonly undated_gaps: readonly string[];
+  /** The mirror was the one kept across runs, brought up to date by this run (absent: enumerated whole). */
+  readonly kept?: KeptNote;
+}
+
+/** What a run did with the kept mirror (src/mirror/kept-sync.ts): register data only, never a client's. */
+export interface KeptNote {
+  /** When the register was last enumerated in full (removals and edits are seen from then on), UTC. */
+  readonly built_at: string;
+  /** The `added` days searched by this run's sync, both ends included, and how many. */
+  readonly synced: { readonly since: string; readonly until: string; readonly days: number };
+  /** Records the sync found that the kept mirror did not have: the register's change since the last sync. */
+  readonly new_records: number;
+  /** Their ids as verdicts.csv's kyc_matches writes them (registration number, else a content id). */
+  readonly new_record_ids: readonly string[];
 }
 
 /** The per-client search strategy, with why it was used. */
@@ -46,6 +60,8 @@ export type ForeignAgentStrategyNote = MirrorNote | SearchNote;
 
 /** How a run's foreign-agent check finds its candidates, in a few words for `status` and the dashboard. */
 export function strategyLabel(note: ForeignAgentStrategyNote): string {
+  if (note.strategy === 'mirror' && note.kept)
+    return `kept mirror of the register (${note.records} records, ${note.kept.synced.days} days synced, ${note.calls} calls)`;
   return note.strategy === 'mirror'
     ? `mirror of the register (${note.records} records, ${note.calls} calls)`
     : `per-client search (${note.reason})`;

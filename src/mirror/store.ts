@@ -32,6 +32,14 @@ const mirrorNoteSchema = z.looseObject({
   split_days: z.number(),
   undated_records: z.number(),
   undated_gaps: z.array(z.string()),
+  kept: z
+    .looseObject({
+      built_at: z.string(),
+      synced: z.looseObject({ since: z.string(), until: z.string(), days: z.number() }),
+      new_records: z.number(),
+      new_record_ids: z.array(z.string()),
+    })
+    .exactOptional(),
 });
 
 const searchNoteSchema = z.looseObject({

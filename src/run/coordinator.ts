@@ -21,6 +21,9 @@ import {
 } from '../mirror/fa-strategy.js';
 import type { FlowContext } from './flow-plan.js';
 import { MirrorStore } from '../mirror/store.js';
+import { KeptMirrorStore } from '../mirror/kept-store.js';
+import type { KeptMirrorPolicy } from '../mirror/kept-strategy.js';
+import { registerChangeOf } from '../mirror/register-change.js';
 import { OrderedWriter } from './ordered-writer.js';
 import { createPart, DEFAULT_OUTPUT_MODE, partPath, placePart } from './output-paths.js';
 import { verdictCounts } from '../domain/run-counters.js';
@@ -53,6 +56,8 @@ export interface CoordinatorDeps {
    * Absent: the run searches per client.
    */
   readonly foreignAgentMirror?: (run: RunState, signal?: AbortSignal) => MirrorSource;
+  /** The foreign_agent max age of a run, for the kept mirror (absent or undefined: none kept, none read). */
+  readonly keptMirror?: KeptMirrorPolicy;
   /**
    * The shared quota: while it is booked ahead, the reader holds back rows the workers could not start yet
    * (src/run/look-ahead.ts).
@@ -128,8 +133,12 @@ async function settleStrategy(
   deps: CoordinatorDeps,
   signal?: AbortSignal,
 ): Promise<SettledStrategy | undefined> {
+  const maxAgeMs = deps.keptMirror?.(run);
   return settleForeignAgentStrategy({
     run,
+    ...(maxAgeMs === undefined
+      ? {}
+      : { kept: { store: new KeptMirrorStore(deps.redis, deps.prefix), maxAgeMs } }),
     store: deps.store,
     mirrors: new MirrorStore(deps.redis, deps.prefix),
     ...(deps.foreignAgentMirror ? { source: deps.foreignAgentMirror(run, signal) } : {}),
@@ -284,6 +293,9 @@ async function finishRun(
   const runId = run.id;
   const { file, format, parts } = opened;
   const finishedAt = new Date().toISOString();
+  const registerChange = await registerChangeOf({
+    ...{ note: foreignAgent?.note, verdicts: parts.verdicts, columns: run.columns, store, runId },
+  });
   const counters = await store.counters(runId);
   const outputs = [
     { path: run.out, ...(await fileDigest(parts.verdicts)) },
@@ -302,6 +314,7 @@ async function finishRun(
     scoringVersion: SCORING_VERSION,
     unrecognised: await store.unrecognised(runId),
     ...(foreignAgent ? { foreignAgent: foreignAgent.note } : {}),
+    ...(registerChange ? { registerChange } : {}),
   });
   await placeOutputs(run, parts, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'), opened.mode);
   // Before the run reads as done, so that whoever sees it done finds its report.

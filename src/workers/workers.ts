@@ -16,6 +16,7 @@ import { LEASE_TTL_MS, RunTakenOver } from '../run/lease.js';
 import type { CheckJobData, MergeJobData, RunJobData } from '../run/job-data.js';
 import { LoadedMirrors, MirrorStore } from '../mirror/store.js';
 import { mirrorSearch } from '../mirror/search.js';
+import type { KeptMirrorPolicy } from '../mirror/kept-strategy.js';
 import { pacedLookup } from '../upstream/paced-lookup.js';
 import { Pacer } from '../upstream/pacer.js';
 import { measurePageSize, preflight, preflightCounts, type PreflightOptions } from '../upstream/preflight.js';
@@ -77,6 +78,8 @@ interface StartOptions {
   readonly only?: readonly WorkerKind[];
   /** Job durations of this process for `--metrics-port` (src/metrics). */
   readonly metrics?: WorkerMetrics;
+  /** The foreign_agent max age of a run, for the kept mirror of the register (absent: none kept). */
+  readonly keptMirror?: KeptMirrorPolicy;
 }
 
 /** What the workers of one process share: connections, the quota, the breaker, the caches. */
@@ -94,6 +97,7 @@ interface WorkerContext {
   readonly guard: UpstreamGuard;
   /** One authenticated call through the quota (the preflight); urgent for a high-priority run's. */
   readonly probe: (options?: PreflightOptions, urgent?: boolean) => Promise<void>;
+  readonly keptMirror?: KeptMirrorPolicy;
 }
 
 /** The shared objects of a process's workers, and the checks queue set up for the 429 pause. */
@@ -133,7 +137,11 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
   });
   const store = new RunStore(redis, prefix);
   const flow = new FlowProducer({ connection: redis, prefix });
-  return { redis, prefix, registry, log, settings, store, pacer, checksQueue, flow, upstream, guard, probe };
+  const keptMirror = options.keptMirror;
+  return {
+    ...{ redis, prefix, registry, log, settings, store, pacer, checksQueue, flow, upstream, guard, probe },
+    ...(keptMirror ? { keptMirror } : {}),
+  };
 }
 
 /** The checks worker: the rate-limited HTTP stage. */
@@ -259,8 +267,10 @@ function coordinatorDeps(ctx: WorkerContext, runId: string, job: Job<RunJobData>
     attempts: settings.attempts,
     backoffMs: settings.backoffMs,
     quota: pacer,
+    ...(ctx.keptMirror ? { keptMirror: ctx.keptMirror } : {}),
     foreignAgentMirror: (run, runSignal) =>
       mirrorSearch(run.id, registry, pacer, store, {
+        origin: registry.baseUrl,
         guard,
         maxRetryAfterMs: (run.profile ?? DEFAULT_PROFILE).maxRetryAfterMs,
         attempts: settings.attempts,

@@ -13,6 +13,7 @@ import {
 } from '../../packages/lookup-emulator/src/server.js';
 import { silentLogger, type Logger } from '../../src/log.js';
 import type { FaStrategyOption } from '../../src/mirror/strategy.js';
+import type { KeptMirrorPolicy } from '../../src/mirror/kept-strategy.js';
 import { RegistryClient, type UpstreamProfile } from '../../src/upstream/client/index.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from '../../src/run/state/run-store.js';
 import { fileSha256, followRun, submitRun } from '../../src/runs/submit.js';
@@ -68,6 +69,8 @@ export async function startTestPipeline(
     upstreamUrl?: (emulatorUrl: string) => Promise<string>;
     /** The HTTP client's dispatcher (one that records when each request leaves). */
     dispatcher?: Dispatcher;
+    /** The foreign_agent max age of a run, for the kept mirror of the register (absent: none kept). */
+    keptMirror?: KeptMirrorPolicy;
   } = {},
 ): Promise<TestPipeline> {
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: null }) : connect();
@@ -86,6 +89,7 @@ export async function startTestPipeline(
     log: options.log ?? silentLogger(),
     settings: { ...DEFAULT_WORKER_SETTINGS, rate: 500, backoffMs: 50, ...options.settings },
     ...(options.only ? { only: options.only } : {}),
+    ...(options.keptMirror ? { keptMirror: options.keptMirror } : {}),
   });
   return {
     redis,

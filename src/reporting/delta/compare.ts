@@ -36,6 +36,8 @@ export interface DeltaEntry {
   readonly changes: readonly DeltaChange[];
   readonly previous?: VerdictRow;
   readonly current?: VerdictRow;
+  /** New foreign-agent records of the register's change that hit the client (./register-change.ts). */
+  readonly registerChange?: readonly string[];
 }
 
 export interface DeltaReport {

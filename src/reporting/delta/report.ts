@@ -12,6 +12,12 @@ import {
   type DeltaEntry,
   type DeltaReport,
 } from './compare.js';
+import {
+  registerChangeBeside,
+  registerChangeCell,
+  registerChangeLines,
+  withRegisterChange,
+} from './register-change.js';
 
 /** A run output directory (its verdicts.csv, or the one its manifest names) or a verdicts CSV path. */
 export function verdictsPathOf(target: string): string {
@@ -39,7 +45,10 @@ export async function computeDelta(
   for await (const row of (await openVerdictFile(previousPath, options)).rows) builder.addPrevious(row);
   const current = await openVerdictFile(currentPath, options);
   for await (const row of current.rows) builder.addCurrent(row);
-  return { ...builder.finish(), format: current.format };
+  const report = builder.finish();
+  const change = registerChangeBeside(currentPath);
+  if (change === undefined) return { ...report, format: current.format };
+  return { ...report, entries: withRegisterChange(report.entries, change), format: current.format };
 }
 
 export const DELTA_COLUMNS = [
@@ -55,6 +64,7 @@ export const DELTA_COLUMNS = [
   'current_reasons',
   'previous_reasons',
   'failed_checks',
+  'register_change',
 ] as const;
 
 function cells(entry: DeltaEntry): string[] {
@@ -73,6 +83,7 @@ function cells(entry: DeltaEntry): string[] {
     c?.reasons.join('; ') ?? '',
     p?.reasons.join('; ') ?? '',
     c ? failedChecks(c).join(' ') : '',
+    registerChangeCell(entry),
   ];
 }
 
@@ -115,6 +126,7 @@ export function deltaSummary(report: DeltaReport, labels: { previous: string; cu
     out.push(
       `  ${change.padEnd(width)}  ${String(report.counts[change]).padStart(6)}  ${CHANGE_LABEL[change]}`,
     );
+  out.push(...registerChangeLines(report.entries, line));
   for (const change of ['UNVERIFIED_HIT', 'NEW_HIT', 'WHITELIST_REOPENED', 'CLEARED_HIT'] as const) {
     const listed = report.entries.filter((e) => e.changes.includes(change));
     if (listed.length === 0) continue;

@@ -171,6 +171,8 @@ interface ReadingOptions<T> {
  * Retrying, backoff and rate limiting are the caller's: in this project they belong to the checks queue.
  */
 export class RegistryClient {
+  /** The service root the client calls (names the kept foreign-agent mirror; never holds the key). */
+  readonly baseUrl: string;
   readonly #http: HttpTransport;
   readonly #cadastral: Required<CadastralOptions>;
 
@@ -178,6 +180,7 @@ export class RegistryClient {
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     checkOptions(options, timeoutMs, concurrency);
+    this.baseUrl = options.baseUrl;
     this.#cadastral = {
       path: options.cadastral?.path ?? PATH.cadastralReport,
       numberField: options.cadastral?.numberField ?? 'cadastral_number',

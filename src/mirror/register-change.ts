@@ -1,0 +1,81 @@
+import type { RunStore } from '../run/state/run-store.js';
+import { openVerdictFile } from '../reporting/verdict-file.js';
+import { REGISTER_CHANGE_COUNTER } from './kept-strategy.js';
+import type { ForeignAgentStrategyNote } from './snapshot.js';
+
+/** Rows a manifest lists at most; the count is always exact. */
+const LISTED_ROWS = 1_000;
+
+/**
+ * Reverse screening of the register's change: the manifest's `foreign_agent_mirror`. When a run synced the
+ * kept mirror and the sync brought records the mirror did not have, which of the run's clients those
+ * records matched: the clients a change of the register hit, not a change of the client's own data.
+ */
+export interface RegisterChangeReport {
+  /** When the register was last enumerated in full (removals and edits are as old as this), UTC. */
+  readonly built_at: string;
+  readonly synced_days: number;
+  readonly synced: { readonly since: string; readonly until: string };
+  readonly new_records: number;
+  /** Ids of the new records as kyc_matches writes them (registration number, else a content id). */
+  readonly new_record_ids: readonly string[];
+  /** Clients of the run a new record matched (MATCH or POSSIBLE_MATCH of the foreign-agent check). */
+  readonly clients_hit_by_new_records: number;
+  /** Their rows in the input file (the first 1,000). */
+  readonly rows_hit_by_new_records: readonly number[];
+}
+
+const SOURCE = 'minjust_foreign_agent';
+
+/** The foreign-agent record ids of a kyc_matches cell (`register recordId score; …`). */
+export function foreignAgentMatchIds(matches: string): string[] {
+  const ids: string[] = [];
+  for (const part of matches.split('; ')) {
+    const [source, id] = part.split(' ');
+    if (source === SOURCE && id !== undefined && id !== '') ids.push(id);
+  }
+  return ids;
+}
+
+/** Rows of a verdicts file whose foreign-agent matches name one of the ids. */
+export async function rowsMatching(
+  verdicts: string,
+  ids: ReadonlySet<string>,
+  columns: string | undefined,
+): Promise<number[]> {
+  const rows: number[] = [];
+  if (ids.size === 0) return rows;
+  const file = await openVerdictFile(verdicts, columns ? { columns } : {});
+  for await (const row of file.rows)
+    if (foreignAgentMatchIds(row.matches).some((id) => ids.has(id))) rows.push(row.row);
+  return rows;
+}
+
+/**
+ * The register's change for a finished run that synced the kept mirror (undefined otherwise), read from its
+ * verdicts file; the count of clients hit goes to the run's counters for the summary, once however often
+ * the run's finish is repeated.
+ */
+export async function registerChangeOf(args: {
+  readonly note: ForeignAgentStrategyNote | undefined;
+  readonly verdicts: string;
+  readonly columns: string | undefined;
+  readonly store: RunStore;
+  readonly runId: string;
+}): Promise<RegisterChangeReport | undefined> {
+  const kept = args.note?.strategy === 'mirror' ? args.note.kept : undefined;
+  if (kept === undefined) return undefined;
+  const rows = await rowsMatching(args.verdicts, new Set(kept.new_record_ids), args.columns);
+  const counted = (await args.store.counters(args.runId))[REGISTER_CHANGE_COUNTER.clientsHit] ?? 0;
+  if (rows.length !== counted)
+    await args.store.incr(args.runId, { [REGISTER_CHANGE_COUNTER.clientsHit]: rows.length - counted });
+  return {
+    built_at: kept.built_at,
+    synced_days: kept.synced.days,
+    synced: { since: kept.synced.since, until: kept.synced.until },
+    new_records: kept.new_records,
+    new_record_ids: kept.new_record_ids,
+    clients_hit_by_new_records: rows.length,
+    rows_hit_by_new_records: rows.slice(0, LISTED_ROWS),
+  };
+}
