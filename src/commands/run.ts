@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { resolveLang } from '../i18n/lang.js';
 import { dirname, join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
@@ -86,6 +87,10 @@ export interface RunOptions {
   faStrategy?: string;
   /** `--emulator`: screen against the built-in emulator (synthetic registers; every output is marked). */
   emulator?: boolean;
+  /** `--no-report`: false when the run must not write report.html beside its manifest. */
+  report?: boolean;
+  /** The language of report.html (`--lang`; default KYC_LANG, else ru). */
+  lang?: string;
 }
 
 function delimiterOption(value: string): string {
@@ -159,6 +164,8 @@ export function addRunOptions(command: Command): Command {
       positiveInt('--attempts'),
     )
     .option('--no-progress', 'no progress bar even on a TTY')
+    .option('--no-report', 'do not write report.html beside the manifest (written by default)')
+    .option('--lang <lang>', 'language of report.html: ru or en (default: KYC_LANG, else ru)')
     .option(
       '--progress-interval <seconds>',
       'without a progress bar, log a progress line (rows, total, rates, ETA, 429s) this often',
@@ -373,6 +380,8 @@ export async function runAction(
             }
           : {}),
         ...(options.schedule ? { schedule: options.schedule } : {}),
+        // Every run writes its report unless told not to; a bad --lang fails before anything is queued.
+        ...(options.report === false ? {} : { report: true, lang: resolveLang(options.lang) }),
       });
       if (whitelist) await new WhitelistStore(runtime.redis, config.prefix).load(runId, whitelist);
       await submitRun(runtime.redis, config.prefix, settings);
