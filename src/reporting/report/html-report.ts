@@ -217,7 +217,7 @@ function delta(d: ReportDelta | undefined, { t }: Page): string {
  * The report is a file opened from disk or downloaded from the API: it runs nothing, loads nothing, and
  * styles itself inline. A name in it that slipped past escaping still could not run a script.
  */
-const REPORT_CSP =
+export const REPORT_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 const STYLE = `

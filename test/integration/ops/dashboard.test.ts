@@ -59,10 +59,17 @@ beforeAll(async () => {
     prefix: pipeline.prefix,
     port: 0,
     host: '127.0.0.1',
+    lang: 'en',
   });
   const seededPrefix = uniquePrefix();
   seededStore = new RunStore(pipeline.redis, seededPrefix);
-  seeded = await startDashboard({ redis: pipeline.redis, prefix: seededPrefix, port: 0, host: '127.0.0.1' });
+  seeded = await startDashboard({
+    redis: pipeline.redis,
+    prefix: seededPrefix,
+    port: 0,
+    host: '127.0.0.1',
+    lang: 'en',
+  });
   runId = newRunId();
   const input = sampleSlice(60);
   clientNames = readVerdicts(input)
@@ -161,7 +168,8 @@ describe('dashboard during a run', () => {
       const state = manifest.verdicts.INCOMPLETE
         ? `done, ${manifest.verdicts.INCOMPLETE} INCOMPLETE`
         : 'done';
-      const expected = `${state} ${manifest.rows.total} / ${manifest.rows.total} ${counts.join(' ')}`;
+      const files = 'report verdicts.csv evidence.jsonl manifest.json';
+      const expected = `${state} ${manifest.rows.total} / ${manifest.rows.total} ${files} ${counts.join(' ')}`;
       await expect.poll(() => rowText(page, runId), { timeout: 15_000, interval: 250 }).toContain(expected);
       expect(page.url()).toBe(url);
       expect(await page.evaluate('window.kycMarker')).toBe('still here');
@@ -221,7 +229,9 @@ describe('dashboard during a run', () => {
         expect(failedRow).toContain('failed');
         expect(failedRow).toContain('KYC_ERR_INPUT_ENCODING: the input is not valid windows-1251');
         expect(failedRow).not.toContain('readInput');
-        expect(await rowText(page, incomplete)).toContain('done, 3 INCOMPLETE 60 / 60 0 0 3 0 57 0');
+        expect(await rowText(page, incomplete)).toContain(
+          'done, 3 INCOMPLETE 60 / 60 no report verdicts.csv evidence.jsonl manifest.json 0 0 3 0 57 0',
+        );
         const colour = await page.evaluate(
           `getComputedStyle(document.querySelector('tr[data-run="${incomplete}"] td.status')).color`,
         );
