@@ -198,21 +198,21 @@ const COLUMNS: readonly {
   readonly width?: number;
   readonly num?: boolean;
 }[] = [
-  { key: 'dash.col.run', width: 178 },
-  { key: 'dash.col.status', width: 130 },
-  { key: 'dash.col.progress', width: 92 },
-  { key: 'dash.col.files', width: 150 },
-  { text: 'HIT', width: 42, num: true },
-  { text: 'REVIEW', width: 60, num: true },
-  { text: 'INCOM\u00adPLETE', width: 66, num: true },
-  { text: 'PARTIAL', width: 60, num: true },
-  { text: 'CLEAR', width: 52, num: true },
-  { text: 'INVALID', width: 60, num: true },
-  { key: 'dash.col.calls', width: 62, num: true },
-  { text: '429', width: 40, num: true },
-  { key: 'dash.col.retries', width: 58, num: true },
-  { key: 'dash.col.unrecognised', width: 72, num: true },
-  { key: 'dash.col.priority', width: 76 },
+  { key: 'dash.col.run', width: 170 },
+  { key: 'dash.col.status', width: 100 },
+  { key: 'dash.col.progress', width: 76 },
+  { key: 'dash.col.files', width: 108 },
+  { text: 'HIT', width: 36, num: true },
+  { text: 'REVIEW', width: 62, num: true },
+  { text: 'INCOM\u00adPLETE', width: 62, num: true },
+  { text: 'PARTIAL', width: 64, num: true },
+  { text: 'CLEAR', width: 54, num: true },
+  { text: 'INVALID', width: 64, num: true },
+  { key: 'dash.col.calls', width: 68, num: true },
+  { text: '429', width: 34, num: true },
+  { key: 'dash.col.retries', width: 68, num: true },
+  { key: 'dash.col.unrecognised', width: 64, num: true },
+  { key: 'dash.col.priority', width: 84 },
   { key: 'dash.col.schedule', width: 90 },
   { key: 'dash.col.created', width: 84 },
   { key: 'dash.col.input' },
@@ -283,12 +283,13 @@ function filterForm(filter: RunFilter, page: PageLang): string {
 }
 
 const STYLE = `
+body{margin:16px}
 #updated{color:#57606a}#updated.stale{color:#b3261e;font-weight:600}
 .filters{display:flex;gap:14px;align-items:center;margin-top:14px;flex-wrap:wrap}
 table{table-layout:fixed}
 th,td{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-th{white-space:normal}
-td.id{white-space:normal;overflow-wrap:normal;word-break:keep-all}td.id code{font-size:12px}
+th{white-space:normal;font-size:11.5px}
+td.id{white-space:normal;overflow-wrap:normal;word-break:keep-all}td.id code{font-size:11px}
 td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
 td.unrecognised{color:#b3261e;font-weight:600;cursor:help}
 td.HIT{color:#b3261e;font-weight:600}td.REVIEW{color:#9a6700}td.INCOMPLETE{color:#8250df}
