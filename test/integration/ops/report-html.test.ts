@@ -110,7 +110,7 @@ describe('report html', () => {
       const rows = page.locator('#attention + table tbody tr');
       expect(await rows.count()).toBeGreaterThanOrEqual(hits.length);
       expect(await rows.first().innerText()).toContain(hits[0]?.full_name ?? '');
-      expect(await page.locator('#delta + p').innerText()).toMatch(/2 clients before, 80 now/);
+      expect(await page.locator('#delta + p').innerText()).toMatch(/было клиентов 2, стало 80/u);
       expect(requests).toEqual([`file://${out}`]);
       // The inline style applies under the page's CSP, and nothing was refused.
       expect(await page.evaluate('getComputedStyle(document.body).maxWidth')).toBe('1180px');
