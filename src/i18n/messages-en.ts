@@ -73,7 +73,7 @@ export const EN = {
   'dash.nav.json': 'JSON',
   'dash.otherLang': 'по-русски',
   'dash.updated': 'updated {time} UTC',
-  'dash.stale': 'not updated since {time} ({error})',
+  'dash.stale': 'not updated since {time} UTC ({error})',
   'dash.empty': 'No runs yet.',
   'dash.noMatch': 'No run matches the filter.',
   'dash.col.run': 'run',
