@@ -9,6 +9,7 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
   ['REDIS_URL', 'Redis for the queues (default: an embedded redis-server)'],
   ['KYC_API_URL', 'base URL of the Lookup Service; emulator = the built-in emulator (marked outputs)'],
   ['KYC_API_KEY', 'API key of the Lookup Service, never logged or stored (or KYC_API_KEY_FILE)'],
+  ['KYC_LANG', 'language of report.html and the dashboard: ru (default) or en'],
   ['KYC_OUTPUT_MODE', "file mode of a run's outputs (default 0600)"],
   ['KYC_DASHBOARD_TOKEN', "the dashboard's token, required off loopback (or KYC_DASHBOARD_TOKEN_FILE)"],
   ['KYC_API_TOKENS', 'HTTP API tokens as name:sha256hex[:admin] entries (or KYC_API_TOKENS_FILE)'],

@@ -3,6 +3,7 @@ import { parseHostNames } from '../api/host-guard.js';
 import { loadConfig } from '../config.js';
 import { requireStrongToken, requireTokenOffLoopback } from '../dashboard/auth.js';
 import { startDashboard } from '../dashboard/server.js';
+import { resolveLang } from '../i18n/lang.js';
 import { openRedis } from '../infra/redis-session.js';
 import { nonNegativeInt } from './shared-options.js';
 
@@ -21,7 +22,9 @@ export function registerDashboardCommand(program: Command): void {
       '--state-dir <dir>',
       'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)',
     )
-    .action(async (options: { port: number; host: string; stateDir?: string }) => {
+    .option('--lang <lang>', 'language of the pages: ru or en (default: KYC_LANG, else ru; ?lang= switches)')
+    .action(async (options: { port: number; host: string; stateDir?: string; lang?: string }) => {
+      const lang = resolveLang(options.lang);
       const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
       requireTokenOffLoopback(options.host, config.dashboardToken);
       requireStrongToken(config.dashboardToken);
@@ -35,6 +38,7 @@ export function registerDashboardCommand(program: Command): void {
           host: options.host,
           ...(config.dashboardToken !== undefined ? { token: config.dashboardToken } : {}),
           hosts,
+          lang,
         });
         const access =
           config.dashboardToken === undefined

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { resolveLang } from '../i18n/lang.js';
 import { checkRunId } from '../run/topology.js';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -109,10 +110,12 @@ export function registerReportCommand(program: Command): void {
     )
     .option('--columns <map>', 'the header mapping the run was made with (--columns of run), if any')
     .option('--overwrite', 'replace an existing report file')
+    .option('--lang <lang>', 'language of the report: ru or en (default: KYC_LANG, else ru)')
     .action(
       async (
         target: string,
         options: {
+          lang?: string;
           out?: string;
           previous?: string;
           columns?: string;
@@ -122,7 +125,8 @@ export function registerReportCommand(program: Command): void {
       ) => {
         // A run id is looked up in Redis: an unwritable --out fails before that.
         if (options.out) ensureWritableParent(options.out);
-        const out = await writeRunReport({ target: await manifestOf(target, options), ...options });
+        const lang = resolveLang(options.lang);
+        const out = await writeRunReport({ target: await manifestOf(target, options), ...options, lang });
         process.stdout.write(`Report: ${out}\n`);
       },
     );

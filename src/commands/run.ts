@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { resolveLang } from '../i18n/lang.js';
 import { EMULATOR_URL, loadConfig, type Config } from '../config.js';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
@@ -54,6 +55,10 @@ export interface RunOptions {
   outDelimiter?: string;
   /** Start verdicts.csv with a byte-order mark (UTF-8 that Excel opens correctly). */
   outBom?: boolean;
+  /** `--no-report`: false when the run must not write report.html beside its manifest. */
+  report?: boolean;
+  /** The language of report.html (`--lang`; default KYC_LANG, else ru). */
+  lang?: string;
   stateDir?: string;
   /** Attempts of each check job of the run; stored with it, so whichever worker coordinates it uses them. */
   attempts?: number;
@@ -150,6 +155,8 @@ export function addRunOptions(command: Command): Command {
       new Option('--out-encoding <enc>', 'output encoding (default: the input one)').choices(ENCODINGS),
     )
     .option('--out-bom', 'start verdicts.csv with a byte-order mark, so that Excel reads UTF-8 as UTF-8')
+    .option('--no-report', 'do not write report.html beside the manifest (written by default)')
+    .option('--lang <lang>', 'language of report.html: ru or en (default: KYC_LANG, else ru)')
     .option('--out-delimiter <d>', 'output delimiter: , ; tab | (default: the input one)', delimiterOption)
     .option('--state-dir <dir>', 'embedded Redis data (AOF) and logs (default: KYC_STATE_DIR or .state)')
     .option(
@@ -216,6 +223,9 @@ export function requestOf(input: string | undefined, options: RunOptions): RunRe
     upstreamProfile: absolute(options.upstreamProfile),
     emulator: options.emulator,
     schedule: options.schedule,
+    report: options.report === false ? false : undefined,
+    // A bad --lang fails here, before anything is queued.
+    lang: options.report === false ? undefined : resolveLang(options.lang),
   });
 }
 

@@ -1,13 +1,9 @@
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { HonoAdapter } from '@bull-board/hono';
 import { getRequestListener } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Queue } from 'bullmq';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Redis } from 'ioredis';
-import { MirrorStore } from '../mirror/store.js';
-import { RunStore } from '../run/state/run-store.js';
+import { KycError } from '../errors.js';
+import { DEFAULT_LANG, type Lang } from '../i18n/lang.js';
 import { QUEUE_STREAMS } from '../run/state/retention.js';
 import { UpstreamState } from '../upstream/state.js';
 import { QUEUES } from '../run/topology.js';
@@ -17,9 +13,15 @@ import { NOTIFICATIONS_QUEUE } from '../notify/webhook-queue.js';
 import { RUN_WEBHOOKS_QUEUE } from '../notify/run-webhooks.js';
 import { hostGuard, inlineScriptHashes, securityHeaders } from '../api/host-guard.js';
 import { SCHEDULES_QUEUE } from '../schedule/definition.js';
+import { listSchedules } from '../schedule/schedules.js';
 import { requireStrongToken, requireTokenOffLoopback, tokenAuth } from './auth.js';
-import { redactJobData, redactReturnValue, redactRun } from './redact.js';
-import { runRow, runsPage, type RunView } from './runs-page.js';
+import { requestLang } from './page-lang.js';
+import { queuesBoard } from './queues-board.js';
+import { parseRunFilter, type RunFilter } from './run-filter.js';
+import { serveRunFile } from './run-files.js';
+import { runViews } from './run-views.js';
+import { runRow, runsPage } from './runs-page.js';
+import { schedulesPage } from './schedules-page.js';
 
 export interface DashboardOptions {
   readonly redis: Redis;
@@ -32,6 +34,8 @@ export interface DashboardOptions {
   readonly token?: string;
   /** Names it is reached under besides its address (KYC_DASHBOARD_HOSTS), lower case. */
   readonly hosts?: readonly string[];
+  /** The pages' language unless a visitor switches (`--lang`, `KYC_LANG`); default Russian. */
+  readonly lang?: Lang;
 }
 
 /**
@@ -51,67 +55,27 @@ const DASHBOARD_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/**
- * `kyc-screen dashboard`: bull-board over the pipeline's queues, the schedules and the webhook notices at /queues (read-only: retrying or deleting pipeline jobs by hand would break a run's bookkeeping; job data shown without
- * personal data, src/dashboard/redact.ts), the runs page at /runs,
- * their JSON at /api/runs and the Redis-derived Prometheus metrics at /metrics.
- */
-export async function startDashboard(options: DashboardOptions): Promise<Listening> {
-  const { redis, prefix } = options;
-  requireTokenOffLoopback(options.host, options.token);
-  requireStrongToken(options.token);
-  const queues = [
-    QUEUES.runs,
-    QUEUES.checks,
-    QUEUES.verdicts,
-    SCHEDULES_QUEUE,
-    NOTIFICATIONS_QUEUE,
-    RUN_WEBHOOKS_QUEUE,
-  ].map((name) => new Queue(name, { connection: redis, prefix, streams: QUEUE_STREAMS }));
-  const store = new RunStore(redis, prefix);
-  const mirrors = new MirrorStore(redis, prefix);
-  const upstream = new UpstreamState(redis, prefix);
-  const metrics = pipelineMetrics({ redis, prefix, queues, recentRuns: options.recentRuns ?? 500 });
+const PIPELINE_QUEUES = [
+  QUEUES.runs,
+  QUEUES.checks,
+  QUEUES.verdicts,
+  SCHEDULES_QUEUE,
+  NOTIFICATIONS_QUEUE,
+  RUN_WEBHOOKS_QUEUE,
+];
 
-  const board = new HonoAdapter(serveStatic);
-  board.setBasePath('/queues');
-  createBullBoard({
-    queues: queues.map((q) => {
-      const adapter = new BullMQAdapter(q, { readOnlyMode: true });
-      adapter.setFormatter('data', redactJobData);
-      adapter.setFormatter('returnValue', redactReturnValue);
-      return adapter;
-    }),
-    serverAdapter: board,
-    options: {
-      uiConfig: {
-        boardTitle: 'kyc-screen',
-        hideDocsLink: true,
-        miscLinks: [
-          { text: 'Runs', url: '/runs' },
-          { text: 'Metrics', url: '/metrics' },
-        ],
-      },
-    },
-  });
-
-  async function runViews(): Promise<RunView[]> {
-    const ids = await store.list(options.recentRuns ?? 100);
-    const views = await Promise.all(
-      ids.map(async (id) => {
-        const run = await store.get(id);
-        return {
-          run: run && redactRun(run),
-          counters: await store.counters(id),
-          unrecognised: await store.unrecognised(id),
-          // A damaged note leaves the cell without it; the run's row still shows.
-          foreignAgent: await mirrors.note(id).catch(() => undefined),
-        };
-      }),
-    );
-    return views.flatMap(({ run, ...rest }): RunView[] => (run ? [{ run, ...rest }] : []));
+/** The run filter of a request; a filter the page cannot mean is a 400 that says which field (run-filter.ts). */
+function filterOf(c: Context): RunFilter | Response {
+  try {
+    return parseRunFilter(c.req.query());
+  } catch (error) {
+    if (error instanceof KycError) return c.text(`${error.message}\n`, 400);
+    throw error;
   }
+}
 
+/** The security headers, the Host/Origin guard and the token, in the order a request meets them. */
+function guarded(options: DashboardOptions): Hono {
   const app = new Hono();
   app.use('*', securityHeaders(DASHBOARD_CSP));
   // Before the token: a rebound name gets nothing, not even the login prompt.
@@ -127,23 +91,64 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
     ),
   );
   if (options.token !== undefined) app.use('*', tokenAuth(options.token));
+  return app;
+}
+
+/** The officer's pages: runs (filtered), each run's files, the schedules; and the runs as JSON. */
+function pageRoutes(app: Hono, options: DashboardOptions): void {
+  const { redis, prefix } = options;
+  const lang = options.lang ?? DEFAULT_LANG;
+  const limit = options.recentRuns ?? 100;
+  const upstream = new UpstreamState(redis, prefix);
   app.get('/', (c) => c.redirect('/runs'));
   app.get('/runs', async (c) => {
-    const [views, pause, breaker] = await Promise.all([runViews(), upstream.pause(), upstream.breaker()]);
-    const html = runsPage(views, 2, new Date(), { pause, breaker });
+    const filter = filterOf(c);
+    if (filter instanceof Response) return filter;
+    const page = requestLang(c, lang);
+    const [views, pause, breaker] = await Promise.all([
+      runViews(redis, prefix, limit, filter),
+      upstream.pause(),
+      upstream.breaker(),
+    ]);
+    const html = runsPage(views, page, { upstream: { pause, breaker }, filter });
     const scripts = ["'self'", ...inlineScriptHashes(html)].join(' ');
     c.header('content-security-policy', DASHBOARD_CSP.replace("script-src 'self'", `script-src ${scripts}`));
     return c.html(html);
   });
   // Each run with its rendered table row (`html`): what the runs page's script puts in place.
-  app.get('/api/runs', async (c) =>
-    c.json((await runViews()).map((view) => ({ ...view, html: runRow(view) }))),
+  app.get('/api/runs', async (c) => {
+    const filter = filterOf(c);
+    if (filter instanceof Response) return filter;
+    const page = requestLang(c, lang);
+    const views = await runViews(redis, prefix, limit, filter);
+    return c.json(views.map((view) => ({ ...view, html: runRow(view, page) })));
+  });
+  app.get('/runs/:id/files/:name', (c) => serveRunFile(c, redis, prefix, requestLang(c, lang)));
+  app.get('/schedules', async (c) =>
+    c.html(schedulesPage(await listSchedules(redis, prefix), requestLang(c, lang))),
   );
+}
+
+/**
+ * `kyc-screen dashboard`: the runs page at /runs (each run linked to its report, delta, outputs and
+ * schedule), the schedules at /schedules, bull-board over the pipeline's queues at /queues, the runs as JSON
+ * at /api/runs and the Redis-derived Prometheus metrics at /metrics. Pages in Russian unless asked otherwise.
+ */
+export async function startDashboard(options: DashboardOptions): Promise<Listening> {
+  const { redis, prefix } = options;
+  requireTokenOffLoopback(options.host, options.token);
+  requireStrongToken(options.token);
+  const queues = PIPELINE_QUEUES.map(
+    (name) => new Queue(name, { connection: redis, prefix, streams: QUEUE_STREAMS }),
+  );
+  const metrics = pipelineMetrics({ redis, prefix, queues, recentRuns: options.recentRuns ?? 500 });
+  const app = guarded(options);
+  pageRoutes(app, options);
   app.get('/metrics', async (c) =>
     c.body(await metrics.metrics(), 200, { 'content-type': metrics.contentType }),
   );
   app.get('/healthz', async (c) => c.text((await redis.ping()) === 'PONG' ? 'ok' : 'redis?'));
-  app.route('/queues', board.registerPlugin());
+  app.route('/queues', queuesBoard(queues));
 
   // A taken port must not leave the queues writing their meta to a connection the caller is about to close
   // (EPIPE stack traces before the one KYC_ERR_LISTEN line).

@@ -402,7 +402,8 @@ async function coordinateLeased(
  */
 async function writeReportBeside(run: RunState, log: Logger): Promise<void> {
   try {
-    await writeRunReport({ target: run.manifest, overwrite: true });
+    // A report.html the user already had there stays, as the outputs do, unless the run may overwrite.
+    await writeRunReport({ target: run.manifest, overwrite: run.overwrite === true, lang: run.lang });
   } catch (error) {
     log.warn({ runId: run.id, err: error }, 'the run report could not be written');
   }

@@ -49,6 +49,10 @@ export const runRequestSchema = z.object({
   emulator: z.boolean().optional(),
   /** The schedule that fired the run. */
   schedule: z.string().optional(),
+  /** false: no report.html beside the manifest (`--no-report`); every other run writes one. */
+  report: z.boolean().optional(),
+  /** The language of report.html (`--lang`); absent: the writing worker's KYC_LANG, else Russian. */
+  lang: z.enum(['ru', 'en']).optional(),
 });
 
 export type RunRequest = z.infer<typeof runRequestSchema>;

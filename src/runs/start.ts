@@ -72,7 +72,9 @@ function settingsOf(prepared: PreparedRun, extras: SubmitExtras) {
       : {}),
     ...(request.schedule ? { schedule: request.schedule } : {}),
     ...(extras.submitter ? { submitter: extras.submitter } : {}),
-    ...(extras.report ? { report: true } : {}),
+    // Every run writes its report unless its request says not to.
+    ...(request.report === false && !extras.report ? {} : { report: true }),
+    ...(request.lang ? { lang: request.lang } : {}),
   };
 }
 

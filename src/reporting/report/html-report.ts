@@ -1,5 +1,9 @@
 import type { DeltaReport } from '../delta/compare.js';
-import { CHANGE_LABEL, DELTA_CHANGES } from '../delta/compare.js';
+import { DELTA_CHANGES } from '../delta/compare.js';
+import { DEFAULT_LANG, type Lang } from '../../i18n/lang.js';
+import { reasonSentence } from '../../i18n/reasons.js';
+import { translator, type MessageKey, type Translate } from '../../i18n/translate.js';
+import { reasonCode } from '../../verdict/reasons.js';
 import type { ReportData, ReportRow } from './report-data.js';
 
 /**
@@ -41,41 +45,53 @@ function upstreamOf(data: ReportData): string {
   return typeof config.apiUrl === 'string' ? config.apiUrl : '';
 }
 
-function duration(start: string | null, end: string): string {
+/** What a page section needs: the data's language and its messages. */
+interface Page {
+  readonly lang: Lang;
+  readonly t: Translate;
+}
+
+function duration(start: string | null, end: string, t: Translate): string {
   if (!start) return '—';
   const seconds = Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 1000));
   const m = Math.floor(seconds / 60);
-  return m > 0 ? `${m} min ${seconds % 60} s` : `${seconds} s`;
+  return m > 0 ? t('duration.minSec', { m, s: seconds % 60 }) : t('duration.sec', { s: seconds });
 }
 
-function facts(data: ReportData): string {
+function facts(data: ReportData, { t }: Page): string {
   const m = data.manifest;
+  const { input, rows: r, upstream: u } = m;
   const rows: [string, string][] = [
-    ['Run', m.run_id],
+    [t('fact.run'), m.run_id],
     [
-      'Input',
-      `${m.input.path} (${m.input.bytes} bytes, ${m.input.encoding}, delimiter ${m.input.delimiter})`,
+      t('fact.input'),
+      t('fact.inputValue', {
+        path: input.path,
+        bytes: input.bytes,
+        encoding: input.encoding,
+        delimiter: input.delimiter,
+      }),
     ],
-    ['Input sha256', m.input.sha256],
-    ['Rows', `${m.rows.total} (${m.rows.clients} clients screened, ${m.rows.invalid} unreadable)`],
-    ['Checks', m.checks_run.join(', ')],
-    ['Upstream', upstreamOf(data)],
+    [t('fact.inputSha'), input.sha256],
+    [t('fact.rows'), t('fact.rowsValue', { total: r.total, clients: r.clients, invalid: r.invalid })],
+    [t('fact.checks'), m.checks_run.join(', ')],
+    [t('fact.upstream'), upstreamOf(data)],
     [
-      'Calls',
-      `${m.upstream.calls} (${m.upstream.calls_per_client} per client, ${m.upstream.rate_limited_429} answered 429)`,
+      t('fact.calls'),
+      t('fact.callsValue', { calls: u.calls, perClient: u.calls_per_client, limited: u.rate_limited_429 }),
     ],
-    ['Started (UTC)', m.started_at ?? '—'],
-    ['Finished (UTC)', m.finished_at],
-    ['Duration', duration(m.started_at, m.finished_at)],
-    ['Scoring version', m.scoring_version],
-    ['Software version', m.software_version],
+    [t('fact.started'), m.started_at ?? '—'],
+    [t('fact.finished'), m.finished_at],
+    [t('fact.duration'), duration(m.started_at, m.finished_at, t)],
+    [t('fact.scoring'), m.scoring_version],
+    [t('fact.software'), m.software_version],
   ];
   for (const output of m.outputs)
-    rows.push([`sha256 ${output.path.split(/[\\/]/).pop() ?? ''}`, output.sha256]);
+    rows.push([t('fact.outputSha', { file: output.path.split(/[\\/]/).pop() ?? '' }), output.sha256]);
   return `<table class="facts">${rows.map(([k, v]) => `<tr><th>${h(k)}</th><td>${h(v)}</td></tr>`).join('')}</table>`;
 }
 
-function counts(data: ReportData): string {
+function counts(data: ReportData, { t }: Page): string {
   const verdicts = data.manifest.verdicts;
   const max = Math.max(1, ...VERDICT_ORDER.map((v) => verdicts[v] ?? 0));
   const bar = 28;
@@ -90,57 +106,90 @@ function counts(data: ReportData): string {
       `<text x="${118 + w}" y="${y + 18}" class="value">${n}</text>`
     );
   }).join('');
-  const svg = `<svg role="img" aria-label="Verdict counts" width="${width}" height="${VERDICT_ORDER.length * bar}" viewBox="0 0 ${width} ${VERDICT_ORDER.length * bar}">${bars}</svg>`;
+  const svg = `<svg role="img" aria-label="${h(t('report.countsLabel'))}" width="${width}" height="${VERDICT_ORDER.length * bar}" viewBox="0 0 ${width} ${VERDICT_ORDER.length * bar}">${bars}</svg>`;
   const table = VERDICT_ORDER.map(
     (v) => `<tr><th>${v}</th><td class="num" data-verdict="${v}">${verdicts[v] ?? 0}</td></tr>`,
   ).join('');
   return `<div class="counts"><table class="verdicts">${table}</table>${svg}</div>`;
 }
 
-function attentionRow(row: ReportRow): string {
+/**
+ * A reason as the row carries it, its code first (what officers filter on), then what the row added to it
+ * (who reviewed which record), then the catalogue's sentence in the page's language.
+ */
+function reasonItem(reason: string, { lang, t }: Page): string {
+  const code = reasonCode(reason);
+  const note = reason.length > code.length ? reason.slice(code.length + 2) : '';
+  const sentence = reasonSentence(code, lang) ?? t('report.unknownReason');
+  return `<li><code>${h(code)}</code>${note ? ` ${h(note)}` : ''}<br><span class="say">${h(sentence)}</span></li>`;
+}
+
+function reasonList(reasons: readonly string[], page: Page): string {
+  return `<ul class="reasons">${reasons.map((r) => reasonItem(r, page)).join('')}</ul>`;
+}
+
+function attentionRow(row: ReportRow, page: Page): string {
   const matches =
     row.matches.length > 0
       ? `<ul>${row.matches
           .map(
             (m) =>
-              `<li><b>${h(m.decision)}</b> ${h(m.check)} · ${h(m.recordId)} · ${h(m.recordName)} · score ${m.score.toFixed(2)}<br><span class="why">${h(m.explanation)}</span></li>`,
+              `<li><b>${h(m.decision)}</b> ${h(m.check)} · ${h(m.recordId)} · ${h(m.recordName)} · ${h(page.t('report.score', { score: m.score.toFixed(2) }))}<br><span class="why">${h(m.explanation)}</span></li>`,
           )
           .join('')}</ul>`
       : `<ul>${row.findings.map((f) => `<li>${h(f)}</li>`).join('')}</ul>`;
   return (
     `<tr class="${row.verdict.toLowerCase()}"><td class="num">${row.row}</td><td>${h(row.name)}</td>` +
     `<td><span class="badge ${row.verdict.toLowerCase()}">${h(row.verdict)}</span></td>` +
-    `<td>${matches}</td><td class="reasons">${row.reasons.map(h).join('<br>')}</td></tr>`
+    `<td>${matches}</td><td>${reasonList(row.reasons, page)}</td></tr>`
   );
 }
 
-function attention(data: ReportData): string {
-  if (data.attention.length === 0) return '<p>No HIT or REVIEW rows.</p>';
-  const more =
-    data.omitted > 0
-      ? `<p class="note">${data.omitted} more HIT and REVIEW rows are in verdicts.csv and evidence.jsonl.</p>`
-      : '';
+function head(keys: readonly MessageKey[], t: Translate): string {
+  return `<thead><tr>${keys.map((k) => `<th>${h(t(k))}</th>`).join('')}</tr></thead>`;
+}
+
+function attention(data: ReportData, page: Page): string {
+  const { t } = page;
+  if (data.attention.length === 0) return `<p>${h(t('report.noAttention'))}</p>`;
+  const more = data.omitted > 0 ? `<p class="note">${h(t('report.omitted', { n: data.omitted }))}</p>` : '';
   return (
-    `<table class="rows"><thead><tr><th>Row</th><th>Client</th><th>Verdict</th><th>Matches, scores and explanations</th><th>Reasons</th></tr></thead>` +
-    `<tbody>${data.attention.map(attentionRow).join('')}</tbody></table>${more}`
+    `<table class="rows">${head(['col.row', 'col.client', 'col.verdict', 'col.matches', 'col.reasons'], t)}` +
+    `<tbody>${data.attention.map((row) => attentionRow(row, page)).join('')}</tbody></table>${more}`
   );
 }
 
-function incomplete(data: ReportData): string {
-  if (data.incomplete.length === 0) return '<p>No INCOMPLETE rows.</p>';
+function invalid(data: ReportData, page: Page): string {
+  const { t } = page;
+  if (data.invalid.length === 0) return `<p>${h(t('report.noInvalid'))}</p>`;
+  const rows = data.invalid
+    .map(
+      (r) =>
+        `<tr class="invalid"><td class="num">${r.row}</td><td>${h(r.name)}</td><td>${reasonList(r.reasons, page)}</td></tr>`,
+    )
+    .join('');
+  const more =
+    data.invalidOmitted > 0
+      ? `<p class="note">${h(t('report.invalidOmitted', { n: data.invalidOmitted }))}</p>`
+      : '';
+  return `<table class="rows">${head(['col.row', 'col.client', 'col.reasons'], t)}<tbody>${rows}</tbody></table>${more}`;
+}
+
+function incomplete(data: ReportData, { t }: Page): string {
+  if (data.incomplete.length === 0) return `<p>${h(t('report.noIncomplete'))}</p>`;
   const rows = data.incomplete
     .map(
       (g) =>
-        `<tr><td>${h(g.cause)}</td><td class="num">${g.count}</td><td>${g.rows.join(', ')}${g.count > g.rows.length ? ', …' : ''}</td></tr>`,
+        `<tr><td>${h(g.cause === 'unknown' ? t('report.unknownCause') : g.cause)}</td><td class="num">${g.count}</td><td>${g.rows.join(', ')}${g.count > g.rows.length ? ', …' : ''}</td></tr>`,
     )
     .join('');
-  return `<table class="rows"><thead><tr><th>Check and cause</th><th>Rows</th><th>Row numbers</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<table class="rows">${head(['col.cause', 'col.rowCount', 'col.rowNumbers'], t)}<tbody>${rows}</tbody></table>`;
 }
 
-function delta(d: ReportDelta | undefined): string {
-  if (!d) return '<p>No previous run was given.</p>';
+function delta(d: ReportDelta | undefined, { t }: Page): string {
+  if (!d) return `<p>${h(t('report.noPrevious'))}</p>`;
   const counts = DELTA_CHANGES.map(
-    (c) => `<tr><th>${c}</th><td class="num">${d.report.counts[c]}</td><td>${h(CHANGE_LABEL[c])}</td></tr>`,
+    (c) => `<tr><th>${c}</th><td class="num">${d.report.counts[c]}</td><td>${h(t(`delta.${c}`))}</td></tr>`,
   ).join('');
   const listed = DELTA_LISTED.flatMap((change) =>
     d.report.entries
@@ -148,14 +197,18 @@ function delta(d: ReportDelta | undefined): string {
       .slice(0, 50)
       .map(
         (e) =>
-          `<tr><td>${change}</td><td>${h(e.key)}</td><td>${h(e.current?.name || e.previous?.name || '')}</td><td>${h(e.previous?.verdict ?? '(new)')} → ${h(e.current?.verdict ?? '(removed)')}</td></tr>`,
+          `<tr><td>${change}</td><td>${h(e.key)}</td><td>${h(e.current?.name || e.previous?.name || '')}</td><td>${h(e.previous?.verdict ?? t('report.deltaNew'))} → ${h(e.current?.verdict ?? t('report.deltaRemoved'))}</td></tr>`,
       ),
   ).join('');
+  const against = t('report.deltaAgainst', {
+    previous: d.previous,
+    before: d.report.clients.previous,
+    now: d.report.clients.current,
+  });
   return (
-    `<p>Against ${h(d.previous)}: ${d.report.clients.previous} clients before, ${d.report.clients.current} now.</p>` +
-    `<table class="facts">${counts}</table>` +
+    `<p>${h(against)}</p><table class="facts">${counts}</table>` +
     (listed
-      ? `<table class="rows"><thead><tr><th>Change</th><th>Client key</th><th>Client</th><th>Verdict</th></tr></thead><tbody>${listed}</tbody></table>`
+      ? `<table class="rows">${head(['col.change', 'col.clientKey', 'col.client', 'col.verdict'], t)}<tbody>${listed}</tbody></table>`
       : '')
   );
 }
@@ -164,7 +217,7 @@ function delta(d: ReportDelta | undefined): string {
  * The report is a file opened from disk or downloaded from the API: it runs nothing, loads nothing, and
  * styles itself inline. A name in it that slipped past escaping still could not run a script.
  */
-const REPORT_CSP =
+export const REPORT_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
 const STYLE = `
@@ -177,7 +230,8 @@ table{border-collapse:collapse}th,td{text-align:left;vertical-align:top;padding:
 .num{text-align:right;font-variant-numeric:tabular-nums}
 svg .label{font:600 13px system-ui,sans-serif;fill:#1f1f1f}svg .value{font:13px system-ui,sans-serif;fill:#1f1f1f}
 .rows{width:100%}.rows thead th{border-bottom:2px solid #ccc}.rows td{border-bottom:1px solid #eee}
-.rows ul{margin:0;padding-left:16px}.why{color:#5f6368;font-size:12.5px}.reasons{font-size:12.5px;color:#444}
+.rows ul{margin:0;padding-left:16px}.why{color:#5f6368;font-size:12.5px}
+ul.reasons{list-style:none;padding:0;font-size:12.5px;color:#444}ul.reasons li{margin-bottom:4px}.say{color:#5f6368}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;color:#fff;font-weight:600;font-size:12px}
 .badge.hit{background:#b3261e}.badge.review{background:#b36b00}
 .note{color:#5f6368}.marker{background:#fff4e5;border:1px solid #b36b00;padding:8px 12px;margin:12px 0}
@@ -188,25 +242,29 @@ svg .label{font:600 13px system-ui,sans-serif;fill:#1f1f1f}svg .value{font:13px 
 /** The whole page. `generatedAt` is passed in so that the same data always renders the same bytes. */
 export function renderReport(
   data: ReportData,
-  options: { delta?: ReportDelta; generatedAt: string },
+  options: { delta?: ReportDelta; generatedAt: string; lang?: Lang },
 ): string {
+  const lang = options.lang ?? DEFAULT_LANG;
+  const t = translator(lang);
+  const page: Page = { lang, t };
   const m = data.manifest;
-  const upstream = upstreamOf(data);
-  const marker = /emulator/i.test(upstream)
-    ? '<p class="marker"><b>Screened against the built-in emulator:</b> its registers are synthetic; these verdicts say nothing about real clients.</p>'
+  const marker = /emulator/i.test(upstreamOf(data))
+    ? `<p class="marker"><b>${h(t('report.emulatorLead'))}</b> ${h(t('report.emulatorText'))}</p>`
     : '';
+  const sub = t('report.sub', { run: m.run_id, at: options.generatedAt, version: m.software_version });
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>KYC screening report ${h(m.run_id)}</title><style>${STYLE}</style></head>
+<html lang="${lang}"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${h(t('report.title'))} ${h(m.run_id)}</title><style>${STYLE}</style></head>
 <body>
-<h1>KYC screening report</h1>
-<p class="sub">Run ${h(m.run_id)} · generated ${h(options.generatedAt)} UTC by kyc-screen ${h(m.software_version)}</p>
+<h1>${h(t('report.title'))}</h1>
+<p class="sub">${h(sub)}</p>
 ${marker}
-<h2>Run</h2>${facts(data)}
-<h2>Verdicts</h2>${counts(data)}
-<h2 id="attention">HIT and REVIEW rows</h2>${attention(data)}
-<h2 id="incomplete">INCOMPLETE rows by cause</h2>${incomplete(data)}
-<h2 id="delta">Changes since the previous run</h2>${delta(options.delta)}
+<h2>${h(t('report.section.run'))}</h2>${facts(data, page)}
+<h2>${h(t('report.section.verdicts'))}</h2>${counts(data, page)}
+<h2 id="attention">${h(t('report.section.attention'))}</h2>${attention(data, page)}
+<h2 id="incomplete">${h(t('report.section.incomplete'))}</h2>${incomplete(data, page)}
+<h2 id="invalid">${h(t('report.section.invalid'))}</h2>${invalid(data, page)}
+<h2 id="delta">${h(t('report.section.delta'))}</h2>${delta(options.delta, page)}
 </body></html>
 `;
 }

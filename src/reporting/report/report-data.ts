@@ -32,8 +32,19 @@ export interface IncompleteGroup {
   readonly rows: readonly number[];
 }
 
+/** An INVALID row: what the input held of its name, and why it could not be screened. */
+export interface InvalidRow {
+  readonly row: number;
+  readonly name: string;
+  readonly reasons: readonly string[];
+}
+
 export interface ReportData {
   readonly manifest: Manifest;
+  /** INVALID rows, first ones (the CSV has them all), with their reasons. */
+  readonly invalid: readonly InvalidRow[];
+  /** INVALID rows beyond the listed ones. */
+  readonly invalidOmitted: number;
   readonly attention: readonly ReportRow[];
   /** HIT and REVIEW rows beyond the listed ones (the CSV has them all). */
   readonly omitted: number;
@@ -91,6 +102,8 @@ export async function collectReportData(paths: {
   readonly columns?: string | undefined;
 }): Promise<ReportData> {
   const attention: ReportRow[] = [];
+  const invalid: InvalidRow[] = [];
+  let invalidOmitted = 0;
   const causes = new Map<string, { count: number; rows: number[] }>();
   let omitted = 0;
   const evidence = evidenceLines(paths.evidence);
@@ -112,6 +125,9 @@ export async function collectReportData(paths: {
             .filter(([, status]) => RAISED.test(status))
             .map(([kind, status]) => `${kind}: ${status}`),
         });
+    } else if (row.verdict === 'INVALID') {
+      if (invalid.length >= LISTED_ROWS) invalidOmitted++;
+      else invalid.push({ row: row.row, name: row.name, reasons: row.reasons });
     } else if (row.verdict === 'INCOMPLETE') {
       for (const cause of causesOf(line).length > 0 ? causesOf(line) : ['unknown']) {
         const group = causes.get(cause) ?? { count: 0, rows: [] };
@@ -127,5 +143,5 @@ export async function collectReportData(paths: {
     .sort((a, b) => b.count - a.count || a.cause.localeCompare(b.cause));
   // HIT rows first, then REVIEW, each in row order: what an officer acts on first.
   attention.sort((a, b) => (a.verdict === b.verdict ? a.row - b.row : a.verdict === 'HIT' ? -1 : 1));
-  return { manifest: paths.manifest, attention, omitted, incomplete };
+  return { manifest: paths.manifest, attention, omitted, incomplete, invalid, invalidOmitted };
 }

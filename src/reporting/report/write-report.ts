@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { resolveLang, type Lang } from '../../i18n/lang.js';
 import { KycError } from '../../errors.js';
 import { checkGuardedTarget, writeGuardedFile } from '../../infra/guarded-file.js';
 import { ensureWritableParent } from '../../infra/writable.js';
@@ -32,6 +33,8 @@ export interface ReportOptions {
   /** Replace an existing report file. */
   readonly overwrite?: boolean | undefined;
   readonly now?: Date;
+  /** The report's language; default: KYC_LANG, else Russian. */
+  readonly lang?: Lang | undefined;
 }
 
 /** Writes the HTML report of a finished run; returns its path. */
@@ -74,6 +77,7 @@ export async function writeRunReport(options: ReportOptions): Promise<string> {
   }
   const html = renderReport(data, {
     ...(delta ? { delta } : {}),
+    lang: options.lang ?? resolveLang(undefined),
     generatedAt: (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, ''),
   });
   await writeGuardedFile(out, html, guard);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHECK_KINDS } from '../../domain/check.js';
 import type { OutputEncoding } from '../../export/csv-format.js';
 import { failureCodeOf } from '../../failure.js';
+import { LANGS } from '../../i18n/lang.js';
 import { FA_STRATEGIES } from '../../mirror/strategy.js';
 import { upstreamProfileSchema } from '../../upstream/client/profile.js';
 import type { RunDelta, RunSettings, RunState, RunStatus } from './run-store.js';
@@ -46,6 +47,7 @@ const runSettingsSchema: z.ZodType<RunSettings> = z.looseObject({
   overwrite: z.boolean().exactOptional(),
   outputMode: z.number().exactOptional(),
   emulator: z.boolean().exactOptional(),
+  lang: z.enum(LANGS).exactOptional(),
   config: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
 });
 

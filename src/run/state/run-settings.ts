@@ -32,6 +32,7 @@ export type NewRun = Pick<
   | 'schedule'
   | 'submitter'
   | 'report'
+  | 'lang'
 > & {
   /** Always decided for a new run; stored runs of older versions may lack them. */
   readonly outputMode: number;
@@ -81,6 +82,7 @@ export async function newRunSettings(
     ...(run.schedule ? { schedule: run.schedule } : {}),
     ...(run.submitter ? { submitter: run.submitter } : {}),
     ...(run.report ? { report: true } : {}),
+    ...(run.lang ? { lang: run.lang } : {}),
     ...(isDeepStrictEqual(config.profile, DEFAULT_PROFILE) ? {} : { profile: config.profile }),
     ...(upstream.usingEmulator ? { emulator: true } : {}),
     config: {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import type { Lang } from '../../i18n/lang.js';
 import { CHECK_KINDS, type CheckKind } from '../../domain/check.js';
 import {
   isExampleField,
@@ -60,6 +61,8 @@ export interface RunSettings {
   readonly submitter?: string;
   /** The run also writes report.html beside its manifest when it completes (runs of the HTTP API). */
   readonly report?: boolean;
+  /** The language of that report (`--lang`, `KYC_LANG`). Absent: the language of the worker that writes it. */
+  readonly lang?: Lang;
   /**
    * How the foreign-agent check finds candidates (`--fa-strategy`, `KYC_FA_STRATEGY`): per-client
    * searches, the run's mirror of the register, or the cheaper of the two (docs/foreign-agent-mirror.md).

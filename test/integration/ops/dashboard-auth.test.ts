@@ -20,7 +20,7 @@ let open: Listening;
 beforeAll(async () => {
   redis = connect();
   prefix = uniquePrefix();
-  open = await startDashboard({ redis, prefix, port: 0, host: '0.0.0.0', token: TOKEN });
+  open = await startDashboard({ redis, prefix, port: 0, host: '0.0.0.0', token: TOKEN, lang: 'en' });
 });
 afterAll(async () => {
   await open.close();

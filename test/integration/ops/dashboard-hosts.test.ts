@@ -24,6 +24,7 @@ beforeAll(async () => {
     port: 0,
     host: '127.0.0.1',
     hosts: ['kyc.example.org'],
+    lang: 'en',
   });
   port = Number(new URL(dashboard.url).port);
 });

@@ -59,10 +59,17 @@ beforeAll(async () => {
     prefix: pipeline.prefix,
     port: 0,
     host: '127.0.0.1',
+    lang: 'en',
   });
   const seededPrefix = uniquePrefix();
   seededStore = new RunStore(pipeline.redis, seededPrefix);
-  seeded = await startDashboard({ redis: pipeline.redis, prefix: seededPrefix, port: 0, host: '127.0.0.1' });
+  seeded = await startDashboard({
+    redis: pipeline.redis,
+    prefix: seededPrefix,
+    port: 0,
+    host: '127.0.0.1',
+    lang: 'en',
+  });
   runId = newRunId();
   const input = sampleSlice(60);
   clientNames = readVerdicts(input)
@@ -126,52 +133,58 @@ async function rowText(page: Page, id: string): Promise<string> {
 }
 
 describe('dashboard during a run', () => {
-  it.skipIf(skipBrowser)('headless Chromium shows the queues (bull-board) and the runs page', async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    const context = await chromiumContext(VIEWPORT);
-    try {
-      const page = await context.newPage();
-      await page.goto(`${dashboard.url}/queues`);
-      for (const queue of ['runs', 'checks', 'verdicts', 'schedules'])
-        await page.getByRole('link', { name: queue, exact: true }).first().waitFor({ timeout: 15_000 });
-      expect((await new RunStore(pipeline.redis, pipeline.prefix).require(runId)).status).toBe('running');
-      await page.screenshot({ path: join(ARTIFACTS, 'dashboard-queues.png'), fullPage: true });
+  it.skipIf(skipBrowser)(
+    'headless Chromium shows the queues (bull-board) and the runs page',
+    async () => {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      const context = await chromiumContext(VIEWPORT);
+      try {
+        const page = await context.newPage();
+        await page.goto(`${dashboard.url}/queues`);
+        for (const queue of ['runs', 'checks', 'verdicts', 'schedules'])
+          await page.getByRole('link', { name: queue, exact: true }).first().waitFor({ timeout: 15_000 });
+        expect((await new RunStore(pipeline.redis, pipeline.prefix).require(runId)).status).toBe('running');
+        await page.screenshot({ path: join(ARTIFACTS, 'dashboard-queues.png'), fullPage: true });
 
-      // The checks queue with its jobs: the clients in their data are hidden (the dashboard has no login).
-      await page.goto(`${dashboard.url}/queues/queue/checks?status=prioritized`);
-      await page.getByText('[personal data hidden]').first().waitFor({ timeout: 15_000 });
-      const shown = await page.locator('body').innerText();
-      for (const name of clientNames) expect(shown).not.toContain(name);
-      await page.screenshot({ path: join(ARTIFACTS, 'dashboard-checks.png') });
+        // The checks queue with its jobs: the clients in their data are hidden (the dashboard has no login).
+        await page.goto(`${dashboard.url}/queues/queue/checks?status=prioritized`);
+        await page.getByText('[personal data hidden]').first().waitFor({ timeout: 15_000 });
+        const shown = await page.locator('body').innerText();
+        for (const name of clientNames) expect(shown).not.toContain(name);
+        await page.screenshot({ path: join(ARTIFACTS, 'dashboard-checks.png') });
 
-      await page.goto(`${dashboard.url}/runs`);
-      await page.getByText(runId).waitFor();
-      expect(await page.locator('tr', { hasText: runId }).locator('td.status').textContent()).toMatch(
-        /running|done/u,
-      );
-      const url = page.url();
-      await page.evaluate("window.kycMarker = 'still here'");
+        await page.goto(`${dashboard.url}/runs`);
+        await page.getByText(runId).waitFor();
+        expect(await page.locator('tr', { hasText: runId }).locator('td.status').textContent()).toMatch(
+          /running|done/u,
+        );
+        const url = page.url();
+        await page.evaluate("window.kycMarker = 'still here'");
 
-      // The run finishes while the page stays open: its row turns to the final counts without a reload.
-      const { run } = await running;
-      const manifest = JSON.parse(readFileSync(run.manifest, 'utf8')) as Manifest;
-      const counts = (['HIT', 'REVIEW', 'INCOMPLETE', 'PARTIAL', 'CLEAR', 'INVALID'] as const).map(
-        (v) => manifest.verdicts[v] ?? 0,
-      );
-      const state = manifest.verdicts.INCOMPLETE
-        ? `done, ${manifest.verdicts.INCOMPLETE} INCOMPLETE`
-        : 'done';
-      const expected = `${state} ${manifest.rows.total} / ${manifest.rows.total} ${counts.join(' ')}`;
-      await expect.poll(() => rowText(page, runId), { timeout: 15_000, interval: 250 }).toContain(expected);
-      expect(page.url()).toBe(url);
-      expect(await page.evaluate('window.kycMarker')).toBe('still here');
-      await page.screenshot({ path: join(ARTIFACTS, 'dashboard-runs.png'), fullPage: true });
-      for (const png of ['dashboard-queues.png', 'dashboard-checks.png', 'dashboard-runs.png'])
-        expect(readFileSync(join(ARTIFACTS, png)).subarray(1, 4).toString()).toBe('PNG');
-    } finally {
-      await context.close();
-    }
-  });
+        // The run finishes while the page stays open: its row turns to the final counts without a reload.
+        const { run } = await running;
+        const manifest = JSON.parse(readFileSync(run.manifest, 'utf8')) as Manifest;
+        const counts = (['HIT', 'REVIEW', 'INCOMPLETE', 'PARTIAL', 'CLEAR', 'INVALID'] as const).map(
+          (v) => manifest.verdicts[v] ?? 0,
+        );
+        const state = manifest.verdicts.INCOMPLETE
+          ? `done, ${manifest.verdicts.INCOMPLETE} INCOMPLETE`
+          : 'done';
+        const files = 'report verdicts.csv evidence.jsonl manifest.json';
+        const expected = `${state} ${manifest.rows.total} / ${manifest.rows.total} ${files} ${counts.join(' ')}`;
+        await expect.poll(() => rowText(page, runId), { timeout: 15_000, interval: 250 }).toContain(expected);
+        expect(page.url()).toBe(url);
+        expect(await page.evaluate('window.kycMarker')).toBe('still here');
+        await page.screenshot({ path: join(ARTIFACTS, 'dashboard-runs.png'), fullPage: true });
+        for (const png of ['dashboard-queues.png', 'dashboard-checks.png', 'dashboard-runs.png'])
+          expect(readFileSync(join(ARTIFACTS, png)).subarray(1, 4).toString()).toBe('PNG');
+      } finally {
+        await context.close();
+      }
+      // The run is slow on purpose (12 calls/s) and ends inside this test, which writes its report too.
+    },
+    150_000,
+  );
 
   it.skipIf(skipBrowser)(
     'the runs page says why a run failed, marks INCOMPLETE, estimates the total (≈), labels UTC and fits 1,400 px',
@@ -221,7 +234,9 @@ describe('dashboard during a run', () => {
         expect(failedRow).toContain('failed');
         expect(failedRow).toContain('KYC_ERR_INPUT_ENCODING: the input is not valid windows-1251');
         expect(failedRow).not.toContain('readInput');
-        expect(await rowText(page, incomplete)).toContain('done, 3 INCOMPLETE 60 / 60 0 0 3 0 57 0');
+        expect(await rowText(page, incomplete)).toContain(
+          'done, 3 INCOMPLETE 60 / 60 no report verdicts.csv evidence.jsonl manifest.json 0 0 3 0 57 0',
+        );
         const colour = await page.evaluate(
           `getComputedStyle(document.querySelector('tr[data-run="${incomplete}"] td.status')).color`,
         );

@@ -50,7 +50,12 @@ describe('a run never overwrites silently', () => {
     const first = await pipeline.run(input, { outDir });
     expect(first.code).toBe(0);
     const before = readdirSync(outDir).map((name) => [name, readFileSync(join(outDir, name))] as const);
-    expect(before.map(([name]) => name).sort()).toEqual(['evidence.jsonl', 'manifest.json', 'verdicts.csv']);
+    expect(before.map(([name]) => name).sort()).toEqual([
+      'evidence.jsonl',
+      'manifest.json',
+      'report.html',
+      'verdicts.csv',
+    ]);
 
     await expect(pipeline.run(input, { outDir })).rejects.toMatchObject({ code: 'KYC_ERR_OUTPUT_EXISTS' });
     for (const [name, bytes] of before) expect(readFileSync(join(outDir, name))).toEqual(bytes);
@@ -59,7 +64,12 @@ describe('a run never overwrites silently', () => {
     const second = await pipeline.run(input, { outDir, overwrite: true });
     expect(second.code).toBe(0);
     expect(readVerdicts(join(outDir, 'verdicts.csv'))[0]?.kyc_run_id).toBe(second.run.id);
-    expect(readdirSync(outDir).sort()).toEqual(['evidence.jsonl', 'manifest.json', 'verdicts.csv']);
+    expect(readdirSync(outDir).sort()).toEqual([
+      'evidence.jsonl',
+      'manifest.json',
+      'report.html',
+      'verdicts.csv',
+    ]);
   });
 
   it('never writes through a symlink: refused without --overwrite, replaced (not followed) with it', async () => {

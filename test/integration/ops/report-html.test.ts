@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,35 @@ describe('report html', () => {
     });
   });
 
+  it('is written by every run, in Russian unless asked otherwise, with INVALID rows and their reasons', async () => {
+    const withInvalid = await pipeline.run(
+      clientsCsv([
+        ['CL-1', ...CLIENTS.clean1],
+        ['CL-2', '', '', '7707083894', 'person'],
+        ['CL-3', '', '', '123', ''],
+      ]),
+    );
+    const html = readFileSync(join(dirname(withInvalid.run.manifest), 'report.html'), 'utf8');
+    expect(html).toContain('<html lang="ru">');
+    expect(html).toContain('Отчёт о проверке клиентов (KYC)');
+    const invalid = readVerdicts(withInvalid.run.out).filter((r) => r.kyc_verdict === 'INVALID');
+    expect(invalid.length).toBeGreaterThan(0);
+    const section = html.slice(html.indexOf('id="invalid"'), html.indexOf('id="delta"'));
+    expect(section.split('<tr class="invalid">').length - 1).toBe(invalid.length);
+    for (const r of invalid)
+      for (const reason of (r.kyc_reasons ?? '').split('; ').filter((x) => x.startsWith('ROW_INVALID_')))
+        expect(section).toContain(`<code>${reason}</code><br><span class="say">Строка не прочитана: `);
+    const input = clientsCsv([['CL-9', ...CLIENTS.clean1]]);
+    const english = await pipeline.run(input, { lang: 'en' });
+    expect(readFileSync(join(dirname(english.run.manifest), 'report.html'), 'utf8')).toContain(
+      '<h1>KYC screening report</h1>',
+    );
+    const none = await pipeline.run(input, { report: false });
+    expect(none.code).toBe(0);
+    expect(existsSync(join(dirname(none.run.manifest), 'report.html'))).toBe(false);
+    await expect(pipeline.run(input, { lang: 'de' })).rejects.toMatchObject({ code: 'KYC_ERR_USAGE' });
+  });
+
   it.skipIf(skipBrowser)('renders in headless Chromium with its rows and counts, and prints', async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     const out = join(mkdtempSync(join(tmpdir(), 'kyc-report-')), 'report.html');
@@ -81,7 +110,7 @@ describe('report html', () => {
       const rows = page.locator('#attention + table tbody tr');
       expect(await rows.count()).toBeGreaterThanOrEqual(hits.length);
       expect(await rows.first().innerText()).toContain(hits[0]?.full_name ?? '');
-      expect(await page.locator('#delta + p').innerText()).toMatch(/2 clients before, 80 now/);
+      expect(await page.locator('#delta + p').innerText()).toMatch(/было клиентов 2, стало 80/u);
       expect(requests).toEqual([`file://${out}`]);
       // The inline style applies under the page's CSP, and nothing was refused.
       expect(await page.evaluate('getComputedStyle(document.body).maxWidth')).toBe('1180px');

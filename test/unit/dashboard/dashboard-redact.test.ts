@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { redactJobData, redactReturnValue } from '../../../src/dashboard/redact.js';
 import { runsPage } from '../../../src/dashboard/runs-page.js';
+import { pageLang } from '../../../src/dashboard/layout.js';
 import type { RunState } from '../../../src/run/state/run-store.js';
+
+const EN = pageLang('en');
 
 describe('what the dashboard shows of a job', () => {
   it('hides the client, name-based keys and the requests and candidates of results', () => {
@@ -60,7 +63,7 @@ describe('what the dashboard shows of a job', () => {
       totalRows: 10,
       schedule: 'a"b',
     };
-    const html = runsPage([{ run, counters: { 'verdict:HIT': 2, calls: 9 } }]);
+    const html = runsPage([{ run, counters: { 'verdict:HIT': 2, calls: 9 } }], EN);
     // The page's own refresh script is its only one.
     expect(html.match(/<script>/gu)).toHaveLength(1);
     expect(html).not.toContain('/in/<script>');

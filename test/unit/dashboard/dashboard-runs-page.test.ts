@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { failureReason, redactRun } from '../../../src/dashboard/redact.js';
 import { progressLabel, runRow, runsPage, runState } from '../../../src/dashboard/runs-page.js';
+import { pageLang } from '../../../src/dashboard/layout.js';
 import type { RunState } from '../../../src/run/state/run-store.js';
+
+const EN = pageLang('en');
 
 const base: RunState = {
   id: 'r20250101_020000_abcdef',
@@ -24,47 +27,53 @@ const base: RunState = {
 
 describe('the runs page', () => {
   it('shows the foreign-agent strategy of a run (mirror or per-client search) and its PARTIAL rows', () => {
-    const mirror = runRow({
-      run: base,
-      counters: { 'verdict:PARTIAL': 7 },
-      foreignAgent: {
-        strategy: 'mirror',
-        records: 5120,
-        sha256: 'a'.repeat(64),
-        taken_at: '2025-01-01T02:00:01.000Z',
-        range: { since: '2012-01-01', until: '2025-01-01' },
-        calls: 41,
-        split_days: 0,
-        undated_records: 0,
-        undated_gaps: [],
+    const mirror = runRow(
+      {
+        run: base,
+        counters: { 'verdict:PARTIAL': 7 },
+        foreignAgent: {
+          strategy: 'mirror',
+          records: 5120,
+          sha256: 'a'.repeat(64),
+          taken_at: '2025-01-01T02:00:01.000Z',
+          range: { since: '2012-01-01', until: '2025-01-01' },
+          calls: 41,
+          split_days: 0,
+          undated_records: 0,
+          undated_gaps: [],
+        },
       },
-    });
+      EN,
+    );
     expect(mirror).toContain('fa: mirror');
     expect(mirror).toContain('mirror of the register (5120 records, 41 calls)');
     expect(mirror).toContain('<td class="num PARTIAL" title="7">7</td>');
-    const search = runRow({
-      run: base,
-      counters: {},
-      foreignAgent: { strategy: 'search', reason: 'auto: 200 rows × 3.01 searches = 602 calls' },
-    });
+    const search = runRow(
+      {
+        run: base,
+        counters: {},
+        foreignAgent: { strategy: 'search', reason: 'auto: 200 rows × 3.01 searches = 602 calls' },
+      },
+      EN,
+    );
     expect(search).toContain('fa: search');
     expect(search).toContain('per-client search (auto: 200 rows × 3.01 searches = 602 calls)');
-    expect(runRow({ run: base, counters: {} })).not.toContain('fa:');
+    expect(runRow({ run: base, counters: {} }, EN)).not.toContain('fa:');
     // One header per cell: the PARTIAL column has its head.
-    const page = runsPage([{ run: base, counters: {} }]);
+    const page = runsPage([{ run: base, counters: {} }], EN);
     expect(page).toContain('PARTIAL');
     expect(page.match(/<th[ >]/gu)?.length).toBe(
-      runRow({ run: base, counters: {} }).match(/<td[ >]/gu)?.length,
+      runRow({ run: base, counters: {} }, EN).match(/<td[ >]/gu)?.length,
     );
   });
 
   it('estimates the total from the bytes read, marked ≈, until it is exact', () => {
     const reading = { ...base, dispatched: 320, written: 309, bytesRead: 2_500 };
-    expect(progressLabel(reading).label).toBe('309 / ≈1280');
-    expect(progressLabel(reading).title).toContain('estimated from the bytes read');
-    expect(progressLabel({ ...reading, totalRows: 1_000 }).label).toBe('309 / 1000');
-    expect(progressLabel({ ...base, written: 0 }).label).toBe('0 / …');
-    const html = runRow({ run: reading, counters: {} });
+    expect(progressLabel(reading, EN).label).toBe('309 / ≈1280');
+    expect(progressLabel(reading, EN).title).toContain('estimated from the bytes read');
+    expect(progressLabel({ ...reading, totalRows: 1_000 }, EN).label).toBe('309 / 1000');
+    expect(progressLabel({ ...base, written: 0 }, EN).label).toBe('0 / …');
+    const html = runRow({ run: reading, counters: {} }, EN);
     expect(html).toContain('309 / ≈1280');
     expect(html).not.toContain('/ ?');
   });
@@ -84,7 +93,7 @@ describe('the runs page', () => {
             bytesRead,
             ...(totalRows === undefined ? {} : { totalRows }),
           };
-          const { share, label } = progressLabel(run);
+          const { share, label } = progressLabel(run, EN);
           expect(share).toBeGreaterThanOrEqual(0);
           expect(share).toBeLessThanOrEqual(1);
           expect(label.startsWith(`${written} / `)).toBe(true);
@@ -95,12 +104,12 @@ describe('the runs page', () => {
 
   it('a run that finished with INCOMPLETE rows is not plain "done"', () => {
     const done = { ...base, status: 'done' as const, written: 60, totalRows: 60 };
-    expect(runState(done, { 'verdict:INCOMPLETE': 3 })).toEqual({
+    expect(runState(done, { 'verdict:INCOMPLETE': 3 }, EN)).toEqual({
       label: 'done, 3 INCOMPLETE',
       tone: 'incomplete',
     });
-    expect(runState(done, { 'verdict:CLEAR': 60 })).toEqual({ label: 'done', tone: 'done' });
-    expect(runRow({ run: done, counters: { 'verdict:INCOMPLETE': 3 } })).toContain(
+    expect(runState(done, { 'verdict:CLEAR': 60 }, EN)).toEqual({ label: 'done', tone: 'done' });
+    expect(runRow({ run: done, counters: { 'verdict:INCOMPLETE': 3 } }, EN)).toContain(
       '<td class="status incomplete">done, 3 INCOMPLETE</td>',
     );
   });
@@ -113,7 +122,7 @@ describe('the runs page', () => {
       startedAt: '2025-01-01T02:00:01.000Z',
       finishedAt: '2025-01-01T02:00:09.000Z',
     });
-    const html = runsPage([{ run: failed, counters: {} }]);
+    const html = runsPage([{ run: failed, counters: {} }], EN);
     expect(html).toContain('KYC_ERR_INPUT_ENCODING: the input is not valid windows-1251</small>');
     expect(html).toContain('created (UTC)');
     expect(html).toContain('finished 2025-01-01 02:00:09 UTC');

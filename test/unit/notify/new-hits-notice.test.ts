@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { pageLang } from '../../../src/dashboard/layout.js';
 import { describe, expect, it } from 'vitest';
 import { DELTA_CHANGES, type DeltaChange } from '../../../src/reporting/delta/compare.js';
 import { newHitsBadge } from '../../../src/dashboard/runs-page.js';
@@ -108,10 +109,10 @@ describe('where an operator sees new HITs', () => {
 
   it('the runs page badges a run whose delta has new HITs, and only such a run', () => {
     const run = { id: 's_nightly_1', delta: undefined } as unknown as RunState;
-    expect(newHitsBadge(run)).toBe('');
+    expect(newHitsBadge(run, pageLang('en'))).toBe('');
     const delta = { previousRunId: 's_nightly_0', counts: {}, newHits: 0, file: '/o/delta.csv' };
-    expect(newHitsBadge({ ...run, delta })).toBe('');
-    const badge = newHitsBadge({ ...run, delta: { ...delta, newHits: 3 } });
+    expect(newHitsBadge({ ...run, delta }, pageLang('en'))).toBe('');
+    const badge = newHitsBadge({ ...run, delta: { ...delta, newHits: 3 } }, pageLang('en'));
     expect(badge).toContain('>3 new HITs</span>');
     expect(badge).toContain('since run s_nightly_0; delta: /o/delta.csv');
   });

@@ -69,6 +69,8 @@ const data: ReportData = {
   ],
   omitted: 0,
   incomplete: [{ cause: 'sanctions: KYC_ERR_UPSTREAM_TIMEOUT', count: 2, rows: [4, 9] }],
+  invalid: [{ row: 5, name: 'Петров П.', reasons: ['ROW_INVALID', 'ROW_INVALID_INN_CHECKSUM'] }],
+  invalidOmitted: 0,
 };
 
 function row(key: string, verdict: string): VerdictRow {
@@ -77,7 +79,7 @@ function row(key: string, verdict: string): VerdictRow {
 
 describe('HTML report', () => {
   it('is one self-contained page: no script, no external asset, every value escaped', () => {
-    const html = renderReport(data, { generatedAt: '2026-11-23T03:00:00' });
+    const html = renderReport(data, { generatedAt: '2026-11-23T03:00:00', lang: 'en' });
     expect(html).not.toMatch(/<script|<link|src=|@import|url\(/i);
     expect(html).not.toMatch(/https?:\/\/(?!lookup\.example)/);
     expect(html).toContain('Щербаков &lt;script&gt;alert(1)&lt;/script&gt;');
@@ -85,7 +87,7 @@ describe('HTML report', () => {
   });
 
   it('shows the run facts, the verdict counts, every attention row and INCOMPLETE rows by cause', () => {
-    const html = renderReport(data, { generatedAt: '2026-11-23T03:00:00' });
+    const html = renderReport(data, { generatedAt: '2026-11-23T03:00:00', lang: 'en' });
     for (const text of [
       'r-1',
       '/data/in/clients.csv',
@@ -116,9 +118,47 @@ describe('HTML report', () => {
           config: { apiUrl: 'built-in emulator', window: 100 },
         } as unknown as Manifest,
       },
-      { generatedAt: 'x', delta: { previous: '/prev/verdicts.csv', report: builder.finish() } },
+      { generatedAt: 'x', lang: 'en', delta: { previous: '/prev/verdicts.csv', report: builder.finish() } },
     );
     expect(html).toContain('<td>UNVERIFIED_HIT</td><td>id:1</td>');
     expect(html).toContain('Screened against the built-in emulator');
+  });
+
+  it('is in Russian by default, each reason code beside its sentence, and lists INVALID rows with their reasons', () => {
+    const html = renderReport(data, { generatedAt: '2026-11-23T03:00:00' });
+    expect(html).toContain('<html lang="ru">');
+    expect(html).toContain('<h1>Отчёт о проверке клиентов (KYC)</h1>');
+    expect(html).toContain('3 мин 30 с');
+    expect(html).toContain('SHCHERBAKOV, Dmitry · оценка 0.97');
+    expect(html).toContain(
+      '<code>SANCTIONS_MATCH</code><br><span class="say">Клиент в санкционном списке (оценка не ниже порога MATCH)</span>',
+    );
+    const invalid = html.slice(html.indexOf('id="invalid"'), html.indexOf('id="delta"'));
+    expect(invalid).toContain('Строки INVALID');
+    expect(invalid).toContain('<td class="num">5</td><td>Петров П.</td>');
+    expect(invalid).toContain(
+      '<code>ROW_INVALID_INN_CHECKSUM</code><br><span class="say">Строка не прочитана: неверная контрольная цифра ИНН</span>',
+    );
+    expect(html).not.toContain('No previous run was given.');
+    expect(html).toContain('Предыдущий запуск не указан.');
+  });
+
+  it('shows the note of an annotated reason after its code, and says when a code is unknown', () => {
+    const html = renderReport(
+      {
+        ...data,
+        attention: [
+          {
+            ...data.attention[0]!,
+            reasons: ['SANCTIONS_SUPPRESSED: sanctions:1a2b by Иванова А. 2026-01-10', 'FUTURE_CODE'],
+          },
+        ],
+      },
+      { generatedAt: 'x', lang: 'en' },
+    );
+    expect(html).toContain('<code>SANCTIONS_SUPPRESSED</code> sanctions:1a2b by Иванова А. 2026-01-10<br>');
+    expect(html).toContain(
+      '<code>FUTURE_CODE</code><br><span class="say">code not in this version’s catalogue</span>',
+    );
   });
 });

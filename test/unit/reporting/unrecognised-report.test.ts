@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { summaryTable } from '../../../src/cli-ui/summary.js';
 import { loadConfig, publicConfig } from '../../../src/config.js';
 import { buildManifest } from '../../../src/export/manifest.js';
+import { pageLang } from '../../../src/dashboard/layout.js';
 import { runsPage } from '../../../src/dashboard/runs-page.js';
 import type { UnrecognisedCount } from '../../../src/domain/unrecognised.js';
 import { unrecognisedOf, type RunState } from '../../../src/run/state/run-store.js';
@@ -82,7 +83,7 @@ describe('unrecognised answers', () => {
   });
 
   it('the dashboard shows the total, with kinds and examples in the tooltip', () => {
-    const html = runsPage([{ run, counters: {}, unrecognised }]);
+    const html = runsPage([{ run, counters: {}, unrecognised }], pageLang('en'));
     expect(html).toMatch(
       /<td class="num unrecognised" title="7 client.debt unrecognised_message «Запись не обнаружена»/u,
     );
