@@ -8,7 +8,7 @@ import { escape, langSwitch, pageShell, type PageLang } from './layout.js';
  */
 function scheduleRow(s: ScheduleInfo, { t }: PageLang): string {
   const next = s.next === undefined ? t('dash.sched.notPlanned') : new Date(s.next).toISOString();
-  const input = s.data?.input ?? '';
+  const input = s.data?.request.input ?? '';
   const runs = `runs?schedule=${encodeURIComponent(s.name)}`;
   return (
     `<tr id="schedule-${escape(s.name)}"><td><b>${escape(s.name)}</b></td><td><code>${escape(s.cron)}</code></td>` +

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateRegisters } from '../../../src/emulator/registers/index.js';
+import { generateRegisters } from '../../../packages/lookup-emulator/src/registers/index.js';
 import { KeptMirrorStore, keptMirrorKeys, type KeptMirror } from '../../../src/mirror/kept-store.js';
 import { mirrorDigest } from '../../../src/mirror/snapshot.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ForeignAgentRecord } from '../../../src/domain/records.js';
-import { generateRegisters } from '../../../src/emulator/registers/index.js';
+import { generateRegisters } from '../../../packages/lookup-emulator/src/registers/index.js';
 import type { KeptMirror } from '../../../src/mirror/kept-store.js';
 import { isFresh, syncDays, syncKeptMirror } from '../../../src/mirror/kept-sync.js';
 import { mirrorDigest } from '../../../src/mirror/snapshot.js';
