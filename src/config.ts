@@ -139,6 +139,13 @@ const FIELDS = {
   prefix: plain('KYC_PREFIX', z.string().min(1).default('{kyc}')),
   /** Where the embedded Redis keeps its AOF, so `--resume` survives a crash. */
   stateDir: plain('KYC_STATE_DIR', z.string().min(1).default('.state')),
+  /** The Ed25519 key that signs audit packages; absent: `audit-signing-key.pem` in the state directory. */
+  auditKey: field({
+    env: 'KYC_AUDIT_KEY',
+    schema: z.string().min(1).optional(),
+    value: (checked) => checked,
+    show: (value) => value ?? 'state directory',
+  }),
   requestTimeoutMs: plain('KYC_REQUEST_TIMEOUT_MS', positiveNumber('KYC_REQUEST_TIMEOUT_MS').default(10_000)),
   /** Concurrent in-flight HTTP requests per registry client instance. */
   httpConcurrency: plain('KYC_HTTP_CONCURRENCY', positiveNumber('KYC_HTTP_CONCURRENCY').int().default(32)),

@@ -208,6 +208,19 @@ export const CATALOG = {
     EXIT.INPUT,
   ),
   KYC_ERR_AUDIT_SECRET: entry('An exported file contains the API key: export refused', EXIT.INTERNAL),
+  KYC_ERR_AUDIT_SIGNATURE: entry(
+    'The audit package is unsigned or its signature does not match SHA256SUMS',
+    EXIT.INPUT,
+  ),
+  KYC_ERR_AUDIT_KEY_UNTRUSTED: entry(
+    "The audit package is signed by a key that is not the deployment's",
+    EXIT.INPUT,
+  ),
+  KYC_ERR_AUDIT_KEY: entry('The audit signing key cannot be read or created', EXIT.USAGE),
+  KYC_ERR_AUDIT_RUN_RECORD: entry(
+    'The audit package disagrees with the record the deployment kept of the run',
+    EXIT.INPUT,
+  ),
   KYC_ERR_DOCTOR_PROFILE_MISMATCH: entry(
     'The Lookup Service does not behave as the upstream profile assumes',
     EXIT.PROFILE_MISMATCH,

@@ -28,6 +28,7 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
   ['KYC_RATE', 'upstream calls per second, shared by all workers (default 10)'],
   ['KYC_PREFIX', 'hash-tagged queue prefix (default {kyc})'],
   ['KYC_STATE_DIR', 'embedded Redis data and logs (default .state)'],
+  ['KYC_AUDIT_KEY', 'Ed25519 key file signing audit packages (default audit-signing-key.pem in the state dir)'],
   ['KYC_REQUEST_TIMEOUT_MS', 'per-request timeout of the HTTP client (default 10000)'],
   ['KYC_HTTP_CONCURRENCY', 'concurrent requests per client instance (default 32)'],
   ['KYC_BREAKER_THRESHOLD', 'auth or network failures in a row that stop every call (default 5)'],

@@ -9,7 +9,8 @@ import { createLogger } from '../log.js';
 import type { DeltaChange } from '../reporting/delta/compare.js';
 import { newHitsLogLine, newHitsOf } from '../notify/new-hits.js';
 import { exportAudit } from '../reporting/audit/export.js';
-import { verifyAudit } from '../reporting/audit/verify.js';
+import { loadSigningKey } from '../reporting/audit/signing-key.js';
+import { verifyCommand } from './report-verify.js';
 import { computeDelta, deltaSummary, verdictsPathOf, writeDeltaCsv } from '../reporting/delta/report.js';
 import { openRedis } from '../infra/redis-session.js';
 import { RunStore } from '../run/state/run-store.js';
@@ -149,10 +150,12 @@ export function registerReportCommand(program: Command): void {
           runId,
           dir: options.out,
           secrets: logSecrets(config),
+          signingKey: loadSigningKey({ stateDir: config.stateDir, keyFile: config.auditKey }),
         });
         process.stdout.write(
           `Audit package of ${runId} in ${exported.dir}:\n` +
             exported.files.map((f) => `  ${f.sha256}  ${f.name}\n`).join('') +
+            `Signed by key ${exported.keyId} (SHA256SUMS.sig).\n` +
             `Check it with: kyc-screen report verify ${exported.dir}  (or: cd ${exported.dir} && sha256sum -c SHA256SUMS)\n`,
         );
       } finally {
@@ -162,18 +165,27 @@ export function registerReportCommand(program: Command): void {
 
   report
     .command('verify')
-    .description('recheck an audit package: every file against SHA256SUMS and the hashes the run recorded')
+    .description(
+      'recheck an audit package: its signature, every file against SHA256SUMS, the hashes the run recorded, and the run record where it is kept',
+    )
     .argument('<dir>', 'the audit package directory')
-    .action(async (dir: string) => {
-      const result = await verifyAudit(dir);
-      const [first] = result.problems;
-      if (!first) {
-        process.stdout.write(
-          `OK: ${result.checked} files of ${result.dir} match SHA256SUMS and the run's records\n`,
-        );
-        return;
-      }
-      for (const problem of result.problems) process.stderr.write(`${problem.code}: ${problem.message}\n`);
-      throw new KycError(first.code, `${result.problems.length} problem(s) in ${result.dir}`);
+    .option(
+      '--public-key <file>',
+      "the deployment's public key (report public-key prints it); default: this deployment's",
+    )
+    .option('--state-dir <dir>', STATE_DIR_HELP)
+    .option('--no-run-record', "do not compare with the run's record in Redis")
+    .action(verifyCommand);
+
+  report
+    .command('public-key')
+    .description(
+      "print the deployment's public key that audit packages are signed with (created on first use)",
+    )
+    .option('--state-dir <dir>', STATE_DIR_HELP)
+    .action((options: { stateDir?: string }) => {
+      const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
+      const key = loadSigningKey({ stateDir: config.stateDir, keyFile: config.auditKey });
+      process.stdout.write(`${key.publicKeyPem}key id (sha256 of the key): ${key.keyId}\n`);
     });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { lstat, readFile, stat, unlink } from 'node:fs/promises';
 import type { FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -316,12 +317,14 @@ async function finishRun(
     ...(foreignAgent ? { foreignAgent: foreignAgent.note } : {}),
     ...(registerChange ? { registerChange } : {}),
   });
-  await placeOutputs(run, parts, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'), opened.mode);
+  const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
+  await placeOutputs(run, parts, manifestBytes, opened.mode);
   // Before the run reads as done, so that whoever sees it done finds its report.
   if (run.report === true) await writeReportBeside(run, log);
   // Logged before the run reads as done, so that whoever follows the run finds the line when it is.
   log.info({ runId, rows, bytes: (await stat(run.out)).size }, 'run finished');
-  await store.update(runId, { status: 'done', finishedAt, totalRows: rows });
+  const manifestSha256 = createHash('sha256').update(manifestBytes).digest('hex');
+  await store.update(runId, { status: 'done', finishedAt, totalRows: rows, manifestSha256 });
   await store.releaseWorkingData(runId);
   // The outputs are on disk and the run reads as done: nothing of its clients stays in Redis or its AOF.
   await purgeRunJobs(redis, deps.prefix, runId);

@@ -12,6 +12,8 @@ import { WhitelistStore } from '../../whitelist/store.js';
 import { evidenceProblems, manifestProblems } from './cross-check.js';
 import { AUDIT_FILES, type AuditConfig, type AuditVersions, type ManifestView } from './package.js';
 import { fileContainsAny, formatSums, sha256OfFile, SUMS_FILE, type FileSum } from './sha256sums.js';
+import { SIGNATURE_FILE, signSums } from './signature.js';
+import type { SigningKey } from './signing-key.js';
 
 export interface AuditExportOptions {
   readonly redis: Redis;
@@ -20,11 +22,15 @@ export interface AuditExportOptions {
   readonly dir: string;
   /** Values that must appear in no exported file (the API key). */
   readonly secrets: readonly string[];
+  /** The deployment's key: SHA256SUMS.sig makes the package verifiably this deployment's. */
+  readonly signingKey: SigningKey;
 }
 
 export interface AuditExport {
   readonly dir: string;
   readonly files: readonly FileSum[];
+  /** The signing key's id (sha256 of its public key). */
+  readonly keyId: string;
 }
 
 async function readManifest(run: RunState): Promise<ManifestView> {
@@ -86,7 +92,8 @@ function json(value: unknown): string {
 /**
  * `kyc-screen report audit <runId> --out DIR`: the run's manifest, verdicts and evidence (checked against
  * the manifest first), its effective config without secrets, the software and scoring versions, the
- * whitelist it applied (the file's exact bytes), its HTML report, and SHA256SUMS over all of them.
+ * whitelist it applied (the file's exact bytes), its HTML report, SHA256SUMS over all of them and
+ * SHA256SUMS.sig, the deployment's Ed25519 signature of SHA256SUMS.
  */
 export async function exportAudit(options: AuditExportOptions): Promise<AuditExport> {
   const run = await new RunStore(options.redis, options.prefix).require(checkRunId(options.runId));
@@ -149,8 +156,10 @@ export async function exportAudit(options: AuditExportOptions): Promise<AuditExp
     const files = await Promise.all(
       names.map(async (name) => ({ name, sha256: await sha256OfFile(join(dir, name)) })),
     );
-    await writeGuardedFile(join(dir, SUMS_FILE), formatSums(files));
-    return { dir, files };
+    const sums = formatSums(files);
+    await writeGuardedFile(join(dir, SUMS_FILE), sums);
+    await writeGuardedFile(join(dir, SIGNATURE_FILE), signSums(Buffer.from(sums), options.signingKey));
+    return { dir, files, keyId: options.signingKey.keyId };
   } catch (error) {
     // A half-written package must not pass for a whole one.
     await rm(dir, { recursive: true, force: true });

@@ -1,4 +1,12 @@
-/** The files of an audit package, by role. Each is listed in SHA256SUMS. */
+import type { ErrorCode } from '../../errors.js';
+
+/** What `report verify` found wrong, with the catalog code the CLI exits with. */
+export interface VerifyProblem {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+/** The files of an audit package, by role. Each is listed in SHA256SUMS (which SHA256SUMS.sig signs). */
 export const AUDIT_FILES = {
   manifest: 'manifest.json',
   verdicts: 'verdicts.csv',

@@ -1,20 +1,36 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { KycError, type ErrorCode } from '../../errors.js';
+import type { KeyObject } from 'node:crypto';
+import { KycError } from '../../errors.js';
+import type { RunState } from '../../run/state/run-store.js';
 import { evidenceProblems, manifestProblems } from './cross-check.js';
-import { AUDIT_FILES, type AuditConfig, type AuditVersions, type ManifestView } from './package.js';
+import {
+  AUDIT_FILES,
+  type AuditConfig,
+  type AuditVersions,
+  type ManifestView,
+  type VerifyProblem,
+} from './package.js';
+import { runRecordProblems } from './run-record.js';
 import { parseSums, sha256OfFile, SUMS_FILE } from './sha256sums.js';
+import { SIGNATURE_FILE, signatureProblems } from './signature.js';
 
-export interface VerifyProblem {
-  readonly code: ErrorCode;
-  readonly message: string;
+export type { VerifyProblem } from './package.js';
+
+export interface VerifyOptions {
+  /** Public keys whose signature makes the package the deployment's (its own key, or --public-key). */
+  readonly trustedKeys: readonly KeyObject[];
+  /** Reads the run's record where it is still kept; undefined when it is gone or unreachable. */
+  readonly runRecord?: ((runId: string) => Promise<RunState | undefined>) | undefined;
 }
 
 export interface VerifyResult {
   readonly dir: string;
   /** Files whose sha256 was checked. */
   readonly checked: number;
+  /** Whether the run's record was there to compare with (`kept`), or gone (`absent`). */
+  readonly runRecord: 'kept' | 'absent' | 'not-asked';
   readonly problems: readonly VerifyProblem[];
 }
 
@@ -80,17 +96,19 @@ async function crossProblems(
 }
 
 /**
- * `kyc-screen report verify DIR`: every file listed in SHA256SUMS is there with its sha256, every file of
+ * `kyc-screen report verify DIR`: SHA256SUMS signed by a trusted deployment key, every file listed in SHA256SUMS is there with its sha256, every file of
  * the package is listed, the required files are all present, and the copies of the outputs and of the
  * whitelist still carry the hashes the manifest and config.json recorded when the run was made, and every
  * file names the same run (cross-check.ts).
  */
-export async function verifyAudit(target: string): Promise<VerifyResult> {
+export async function verifyAudit(target: string, options: VerifyOptions): Promise<VerifyResult> {
   const dir = resolve(target);
   const sumsPath = join(dir, SUMS_FILE);
   if (!existsSync(sumsPath)) throw new KycError('KYC_ERR_AUDIT_MISSING_FILE', sumsPath);
-  const sums = parseSums(await readFile(sumsPath, 'utf8'));
-  const problems: VerifyProblem[] = [];
+  const sumsBytes = await readFile(sumsPath);
+  const sums = parseSums(sumsBytes.toString('utf8'));
+  const signature = await readFile(join(dir, SIGNATURE_FILE), 'utf8').catch(() => undefined);
+  const problems: VerifyProblem[] = signatureProblems(sumsBytes, signature, options.trustedKeys);
   const actual = new Map<string, string>();
   let checked = 0;
 
@@ -111,7 +129,7 @@ export async function verifyAudit(target: string): Promise<VerifyResult> {
   }
   const listed = new Set(sums.map((s) => s.name));
   for (const name of await readdir(dir)) {
-    if (name !== SUMS_FILE && !listed.has(name))
+    if (name !== SUMS_FILE && name !== SIGNATURE_FILE && !listed.has(name))
       problems.push({ code: 'KYC_ERR_AUDIT_MISMATCH', message: `${name}: not listed in ${SUMS_FILE}` });
   }
   const config = await readJson<AuditConfig>(join(dir, AUDIT_FILES.config));
@@ -136,5 +154,9 @@ export async function verifyAudit(target: string): Promise<VerifyResult> {
       });
   }
   if (manifest) problems.push(...(await crossProblems(dir, manifest, config)));
-  return { dir, checked, problems };
+  const record = manifest && options.runRecord ? await options.runRecord(manifest.run_id) : undefined;
+  if (manifest && record)
+    problems.push(...runRecordProblems(manifest, actual.get(AUDIT_FILES.manifest), record));
+  const runRecord = !options.runRecord ? 'not-asked' : record ? 'kept' : 'absent';
+  return { dir, checked, problems, runRecord };
 }

@@ -98,6 +98,8 @@ export interface RunState extends RunSettings {
   // `| undefined`: read from a Redis hash where a field may be absent, and `update` skips undefined ones.
   readonly startedAt?: string | undefined;
   readonly finishedAt?: string | undefined;
+  /** sha256 of the manifest the run placed: what `report verify` compares a package's manifest with. */
+  readonly manifestSha256?: string | undefined;
   /** Known once the reader reached the end of the file. */
   readonly totalRows?: number | undefined;
   /** Input bytes the reader had consumed at the last dispatch: with inputBytes, the share of the file read. */
@@ -182,6 +184,7 @@ export class RunStore {
         | 'status'
         | 'startedAt'
         | 'finishedAt'
+        | 'manifestSha256'
         | 'totalRows'
         | 'dispatched'
         | 'bytesRead'

@@ -1,5 +1,14 @@
+import { createPublicKey } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +16,8 @@ import { whitelistAddAction } from '../../../src/commands/whitelist.js';
 import { DEMO_API_KEY } from '../../../src/config.js';
 import { exportAudit } from '../../../src/reporting/audit/export.js';
 import { sha256OfFile } from '../../../src/reporting/audit/sha256sums.js';
+import { signSums } from '../../../src/reporting/audit/signature.js';
+import { loadSigningKey, type SigningKey } from '../../../src/reporting/audit/signing-key.js';
 import { verifyAudit } from '../../../src/reporting/audit/verify.js';
 import { RunStore, type RunState } from '../../../src/run/state/run-store.js';
 import { SCORING_VERSION } from '../../../src/verdict/index.js';
@@ -19,8 +30,28 @@ let run: RunState;
 let whitelist: string;
 
 const newDir = () => join(mkdtempSync(join(tmpdir(), 'kyc-audit-')), 'package');
+const stateDir = mkdtempSync(join(tmpdir(), 'kyc-audit-state-'));
+const signingKey: SigningKey = loadSigningKey({ stateDir });
 const exportTo = (dir: string, runId = run.id) =>
-  exportAudit({ redis: pipeline.redis, prefix: pipeline.prefix, runId, dir, secrets: [DEMO_API_KEY] });
+  exportAudit({
+    redis: pipeline.redis,
+    prefix: pipeline.prefix,
+    runId,
+    dir,
+    secrets: [DEMO_API_KEY],
+    signingKey,
+  });
+const trustedKeys = [createPublicKey(signingKey.privateKey)];
+const verify = (dir: string) => verifyAudit(dir, { trustedKeys });
+/** SHA256SUMS made to match the package's files as they are now, as a forger would. */
+async function resum(dir: string): Promise<Buffer> {
+  const names = readdirSync(dir).filter((n) => n !== 'SHA256SUMS' && n !== 'SHA256SUMS.sig');
+  const lines = await Promise.all(
+    names.sort().map(async (n) => `${await sha256OfFile(join(dir, n))}  ${n}\n`),
+  );
+  writeFileSync(join(dir, 'SHA256SUMS'), lines.join(''));
+  return Buffer.from(lines.join(''));
+}
 const hasSha256sum = spawnSync('sha256sum', ['--version']).status === 0;
 
 beforeAll(async () => {
@@ -44,6 +75,7 @@ describe('report audit and report verify', () => {
     const exported = await exportTo(dir);
     expect(readdirSync(dir).sort()).toEqual([
       'SHA256SUMS',
+      'SHA256SUMS.sig',
       'config.json',
       'evidence.jsonl',
       'manifest.json',
@@ -71,7 +103,7 @@ describe('report audit and report verify', () => {
     for (const name of readdirSync(dir))
       expect(readFileSync(join(dir, name), 'utf8')).not.toContain(DEMO_API_KEY);
     if (hasSha256sum) execFileSync('sha256sum', ['-c', '--quiet', 'SHA256SUMS'], { cwd: dir });
-    expect(await verifyAudit(dir)).toMatchObject({ checked: 7, problems: [] });
+    expect(await verify(dir)).toMatchObject({ checked: 7, problems: [] });
   });
 
   it("carries the run's HTML report: self-contained, in SHA256SUMS, and verify catches it altered or swapped", async () => {
@@ -87,7 +119,7 @@ describe('report audit and report verify', () => {
     expect(sums).toContain(`${await sha256OfFile(join(dir, 'report.html'))}  report.html\n`);
 
     writeFileSync(join(dir, 'report.html'), html.replace('</body>', '<p>all clear</p></body>'));
-    expect((await verifyAudit(dir)).problems).toEqual([
+    expect((await verify(dir)).problems).toEqual([
       { code: 'KYC_ERR_AUDIT_MISMATCH', message: 'report.html: sha256 differs' },
     ]);
 
@@ -100,7 +132,8 @@ describe('report audit and report verify', () => {
       join(dir, 'SHA256SUMS'),
       sums.replace(/^[0-9a-f]{64}(?= {2}report\.html$)/mu, await sha256OfFile(join(dir, 'report.html'))),
     );
-    expect((await verifyAudit(dir)).problems).toEqual([
+    expect((await verify(dir)).problems).toEqual([
+      { code: 'KYC_ERR_AUDIT_SIGNATURE', message: 'SHA256SUMS.sig: the signature does not match SHA256SUMS' },
       {
         code: 'KYC_ERR_AUDIT_RUN_MISMATCH',
         message: `report.html is not the report of run ${run.id} and its input`,
@@ -114,7 +147,7 @@ describe('report audit and report verify', () => {
     appendFileSync(join(dir, 'verdicts.csv'), 'CL-9,forged\r\n');
     rmSync(join(dir, 'whitelist.csv'));
     writeFileSync(join(dir, 'notes.txt'), 'added later');
-    const { problems } = await verifyAudit(dir);
+    const { problems } = await verify(dir);
     expect(problems).toEqual(
       expect.arrayContaining([
         { code: 'KYC_ERR_AUDIT_MISMATCH', message: 'verdicts.csv: sha256 differs' },
@@ -133,8 +166,9 @@ describe('report audit and report verify', () => {
       await sha256OfFile(join(dir, 'evidence.jsonl')),
     );
     writeFileSync(join(dir, 'SHA256SUMS'), sums);
-    const { problems } = await verifyAudit(dir);
+    const { problems } = await verify(dir);
     expect(problems.map((p) => p.message)).toEqual([
+      'SHA256SUMS.sig: the signature does not match SHA256SUMS',
       'evidence.jsonl: sha256 differs from the one the run recorded (manifest or config.json)',
       `evidence.jsonl line 1 is of run (none), not ${run.id}`,
     ]);
@@ -155,10 +189,8 @@ describe('report audit and report verify', () => {
     await exportTo(foreign);
     for (const name of ['config.json', 'versions.json'])
       writeFileSync(join(dir, name), readFileSync(join(foreign, name)));
-    const names = readdirSync(dir).filter((n) => n !== 'SHA256SUMS');
-    const lines = await Promise.all(names.map(async (n) => `${await sha256OfFile(join(dir, n))}  ${n}\n`));
-    writeFileSync(join(dir, 'SHA256SUMS'), lines.join(''));
-    const { problems } = await verifyAudit(dir);
+    await resum(dir);
+    const { problems } = await verify(dir);
     expect(problems.map((p) => p.code)).toContain('KYC_ERR_AUDIT_RUN_MISMATCH');
     expect(problems.map((p) => p.message)).toEqual(
       expect.arrayContaining([
@@ -174,10 +206,20 @@ describe('report audit and report verify', () => {
     const cli = (args: string[]) =>
       spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
         encoding: 'utf8',
-        env: { ...process.env, REDIS_URL: redisUrl(), KYC_PREFIX: pipeline.prefix, LOG_LEVEL: 'warn' },
+        env: {
+          ...process.env,
+          REDIS_URL: redisUrl(),
+          KYC_PREFIX: pipeline.prefix,
+          KYC_STATE_DIR: stateDir,
+          LOG_LEVEL: 'warn',
+        },
       });
     const sound = cli(['report', 'verify', dir]);
-    expect(sound.stdout).toContain('OK: 7 files');
+    expect(sound.stdout).toContain('OK: signature valid; 7 files');
+    expect(sound.stdout).toContain("and the run's record");
+    const key = cli(['report', 'public-key']);
+    expect(key.stdout).toContain('-----BEGIN PUBLIC KEY-----');
+    expect(key.stdout).toContain(`key id (sha256 of the key): ${signingKey.keyId}`);
     expect(sound.status).toBe(0);
     rmSync(join(dir, 'manifest.json'));
     const damaged = cli(['report', 'verify', dir]);
@@ -185,6 +227,66 @@ describe('report audit and report verify', () => {
     expect(damaged.status).toBe(3);
   });
 
+  it('a package forged consistently (outputs, manifest, report and SHA256SUMS) fails on its signature', async () => {
+    const dir = newDir();
+    await exportTo(dir);
+    const verdicts = readFileSync(join(dir, 'verdicts.csv'), 'utf8').replace('CL-1', 'CL-9');
+    writeFileSync(join(dir, 'verdicts.csv'), verdicts);
+    const manifest = readFileSync(join(dir, 'manifest.json'), 'utf8');
+    const newSha = await sha256OfFile(join(dir, 'verdicts.csv'));
+    const oldSha = (JSON.parse(manifest) as { outputs: { sha256: string }[] }).outputs[0]?.sha256 ?? '';
+    writeFileSync(join(dir, 'manifest.json'), manifest.replace(oldSha, newSha));
+    const sums = await resum(dir);
+    expect((await verify(dir)).problems).toEqual([
+      { code: 'KYC_ERR_AUDIT_SIGNATURE', message: 'SHA256SUMS.sig: the signature does not match SHA256SUMS' },
+    ]);
+
+    // Signed again with the forger's own key: a valid signature by a key the deployment does not know.
+    const forger = loadSigningKey({ stateDir: mkdtempSync(join(tmpdir(), 'kyc-forger-')) });
+    writeFileSync(join(dir, 'SHA256SUMS.sig'), signSums(sums, forger));
+    const untrusted = (await verify(dir)).problems;
+    expect(untrusted.map((p) => p.code)).toEqual(['KYC_ERR_AUDIT_KEY_UNTRUSTED']);
+    expect(untrusted[0]?.message).toContain(forger.keyId);
+
+    // Signed with the deployment's own key (a stolen key): the run's kept record still disagrees.
+    writeFileSync(join(dir, 'SHA256SUMS.sig'), signSums(sums, signingKey));
+    const store = new RunStore(pipeline.redis, pipeline.prefix);
+    const checked = await verifyAudit(dir, { trustedKeys, runRecord: (id) => store.get(id) });
+    expect(checked.runRecord).toBe('kept');
+    expect(checked.problems.map((p) => p.code)).toEqual(['KYC_ERR_AUDIT_RUN_RECORD']);
+    expect(checked.problems[0]?.message).toContain('manifest.json sha256');
+  });
+
+  it('a sound package agrees with the run record; without a trusted key verify says which flag to give', async () => {
+    const dir = newDir();
+    await exportTo(dir);
+    const store = new RunStore(pipeline.redis, pipeline.prefix);
+    expect(run.manifestSha256).toMatch(/^[0-9a-f]{64}$/u);
+    expect(await verifyAudit(dir, { trustedKeys, runRecord: (id) => store.get(id) })).toMatchObject({
+      runRecord: 'kept',
+      problems: [],
+    });
+    expect(await verifyAudit(dir, { trustedKeys, runRecord: async () => undefined })).toMatchObject({
+      runRecord: 'absent',
+      problems: [],
+    });
+    const { problems } = await verifyAudit(dir, { trustedKeys: [] });
+    expect(problems.map((p) => p.code)).toEqual(['KYC_ERR_AUDIT_KEY_UNTRUSTED']);
+    expect(problems[0]?.message).toContain('--public-key');
+  });
+
+  it('every file of the package and the signing key are 0600; the key is made once and reused', async () => {
+    const dir = newDir();
+    await exportTo(dir);
+    for (const name of readdirSync(dir))
+      expect([name, statSync(join(dir, name)).mode & 0o777]).toEqual([name, 0o600]);
+    const keyFile = join(stateDir, 'audit-signing-key.pem');
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(loadSigningKey({ stateDir }).keyId).toBe(signingKey.keyId);
+    expect(() => loadSigningKey({ stateDir, keyFile: join(stateDir, 'missing.pem') })).toThrow(
+      expect.objectContaining({ code: 'KYC_ERR_AUDIT_KEY' }),
+    );
+  });
   it('refuses an unfinished run, a non-empty target and outputs changed since the run', async () => {
     await expect(exportTo(newDir(), 'no_such_run')).rejects.toMatchObject({ code: 'KYC_ERR_RUN_NOT_FOUND' });
     await new RunStore(pipeline.redis, pipeline.prefix).create({

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deltaAction } from '../../../src/commands/report.js';
 import { whitelistAddAction } from '../../../src/commands/whitelist.js';
 import { exportAudit } from '../../../src/reporting/audit/export.js';
+import { loadSigningKey } from '../../../src/reporting/audit/signing-key.js';
 import { writeRunReport } from '../../../src/reporting/report/write-report.js';
 import type { RunState } from '../../../src/run/state/run-store.js';
 import { cli, exited } from '../../helpers/cli-process.js';
@@ -141,6 +142,7 @@ describe('report audit --out', () => {
   it('writes every file of the package 0600 in a 0700 directory', async () => {
     const dir = join(newDir(), 'audit');
     await exportAudit({
+      signingKey: loadSigningKey({ stateDir: mkdtempSync(join(tmpdir(), 'kyc-key-')) }),
       redis: pipeline.redis,
       prefix: pipeline.prefix,
       runId: current.id,

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
+import { loadConfig, type Config } from '../config.js';
+import { KycError } from '../errors.js';
+import { openRedis } from '../infra/redis-session.js';
+import { existingPublicKey, publicKeyFromPem } from '../reporting/audit/signing-key.js';
+import { verifyAudit, type VerifyResult } from '../reporting/audit/verify.js';
+import { RunStore } from '../run/state/run-store.js';
+
+interface VerifyFlags {
+  readonly publicKey?: string;
+  readonly stateDir?: string;
+  /** commander's `--no-run-record`: false when given. */
+  readonly runRecord: boolean;
+}
+
+function trustedKeys(flags: VerifyFlags, config: Config): KeyObject[] {
+  if (flags.publicKey) {
+    let pem: string;
+    try {
+      pem = readFileSync(flags.publicKey, 'utf8');
+    } catch (error) {
+      throw new KycError('KYC_ERR_AUDIT_KEY', `${flags.publicKey}: cannot read`, { cause: error });
+    }
+    return [publicKeyFromPem(pem, flags.publicKey)];
+  }
+  const own = existingPublicKey({ stateDir: config.stateDir, keyFile: config.auditKey });
+  return own ? [own] : [];
+}
+
+function report(result: VerifyResult): void {
+  const record =
+    result.runRecord === 'kept'
+      ? "the run's record"
+      : result.runRecord === 'absent'
+        ? 'the package (the run is no longer kept: not compared with its record)'
+        : 'the package (run record not asked)';
+  const [first] = result.problems;
+  if (!first) {
+    process.stdout.write(
+      `OK: signature valid; ${result.checked} files of ${result.dir} match SHA256SUMS and ${record}\n`,
+    );
+    return;
+  }
+  for (const problem of result.problems) process.stderr.write(`${problem.code}: ${problem.message}\n`);
+  throw new KycError(first.code, `${result.problems.length} problem(s) in ${result.dir}`);
+}
+
+/** `kyc-screen report verify DIR`: where the deployment still keeps the run, the package is checked against it. */
+export async function verifyCommand(dir: string, flags: VerifyFlags): Promise<void> {
+  const config = loadConfig(process.env, flags.stateDir ? { stateDir: flags.stateDir } : {});
+  const trusted = trustedKeys(flags, config);
+  if (!flags.runRecord) return report(await verifyAudit(dir, { trustedKeys: trusted }));
+  const session = await openRedis(config);
+  try {
+    const store = new RunStore(session.redis, config.prefix);
+    report(await verifyAudit(dir, { trustedKeys: trusted, runRecord: (id) => store.get(id) }));
+  } finally {
+    await session.close();
+  }
+}
