@@ -161,6 +161,48 @@ async function* rowsOf(state: RowsState): AsyncGenerator<IngestItem> {
   }
 }
 
+/** Where the records come from and how the file was written, for the header. */
+export interface RecordsOfFile {
+  readonly records: RecordSource;
+  readonly options: ResolvedOptions;
+  readonly format: Pick<IngestHeader, 'encoding' | 'bom' | 'delimiter'> &
+    Partial<Pick<IngestHeader, 'workbook'>>;
+  readonly position: ParsePosition;
+  readonly close: () => void;
+}
+
+/**
+ * The header and rows of a client file from its records, whatever the file was (CSV text or a workbook's
+ * sheet): the same column rules and INVALID rows for both.
+ */
+export async function clientFileOf(source: RecordsOfFile): Promise<ClientFile> {
+  const { records, options: opts, position, close } = source;
+  const first = await nextRecord(records);
+  if (first === undefined) throw new KycError('KYC_ERR_INPUT_EMPTY', 'the file holds only blank lines');
+  checkFieldSizes(first, opts.maxFieldBytes, undefined);
+  const columns = first.cells;
+  const { mapping, bik } = mapHeader(columns, opts.columns);
+  if (!hasKeyColumn(mapping)) {
+    if (looksLikeData(columns, opts.today)) {
+      throw new KycError(
+        'KYC_ERR_INPUT_NO_HEADER',
+        'the first line holds client data, not column names; add a header line',
+      );
+    }
+    throw new KycError(
+      'KYC_ERR_INPUT_NO_KEY_COLUMN',
+      `none of the columns ${columns.map((c) => JSON.stringify(c)).join(', ')} is a name, ИНН, ОГРН, ОГРНИП ` +
+        'or СНИЛС column; name them with the columns option (--columns name=…,inn=…)',
+    );
+  }
+  const header: IngestHeader = { columns, mapping, ...source.format };
+  const context: RowContext = rowContext(columns.length, mapping, bik, opts.today);
+  return {
+    header,
+    rows: onlyOnce(rowsOf({ records, context, header: columns, options: opts, position, close }), close),
+  };
+}
+
 /**
  * Reads a client file from any byte stream. File-level problems found in the head (empty, binary,
  * undecodable, no usable header) reject the promise; those found later are thrown by the row iterator.
@@ -206,38 +248,13 @@ export async function readClientStream(input: ByteSource, options?: IngestOption
     if (inspection.encoding === 'utf-8') pipeline(raw, parser, () => undefined);
     else pipeline(raw, createDecoder(inspection.encoding), parser, () => undefined);
     const records = new RecordSource(parser);
-
-    const first = await nextRecord(records);
-    if (first === undefined) throw new KycError('KYC_ERR_INPUT_EMPTY', 'the file holds only blank lines');
-    checkFieldSizes(first, opts.maxFieldBytes, undefined);
-    const columns = first.cells;
-    const { mapping, bik } = mapHeader(columns, opts.columns);
-    if (!hasKeyColumn(mapping)) {
-      if (looksLikeData(columns, opts.today)) {
-        throw new KycError(
-          'KYC_ERR_INPUT_NO_HEADER',
-          'the first line holds client data, not column names; add a header line',
-        );
-      }
-      throw new KycError(
-        'KYC_ERR_INPUT_NO_KEY_COLUMN',
-        `none of the columns ${columns.map((c) => JSON.stringify(c)).join(', ')} is a name, ИНН, ОГРН, ОГРНИП ` +
-          'or СНИЛС column; name them with the columns option (--columns name=…,inn=…)',
-      );
-    }
-    const header: IngestHeader = {
-      columns,
-      mapping,
-      encoding: inspection.encoding,
-      bom: inspection.bom,
-      delimiter,
-    };
-    const context: RowContext = rowContext(columns.length, mapping, bik, opts.today);
-    const position = parser.position;
-    return {
-      header,
-      rows: onlyOnce(rowsOf({ records, context, header: columns, options: opts, position, close }), close),
-    };
+    return await clientFileOf({
+      records,
+      options: opts,
+      format: { encoding: inspection.encoding, bom: inspection.bom, delimiter },
+      position: parser.position,
+      close,
+    });
   } catch (error) {
     close();
     throw toKycError(error, positionOf(), opts.maxLineBytes);
