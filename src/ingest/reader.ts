@@ -161,6 +161,27 @@ async function* rowsOf(state: RowsState): AsyncGenerator<IngestItem> {
   }
 }
 
+/** Delimiters people use that the sniffer does not guess (a wrong guess would split names). */
+const OTHER_DELIMITERS = [':', '#', '~', '^', '!', '/', '\\'];
+
+/**
+ * A one-column header that holds key columns once split on an unusual character: the file is delimited
+ * by that character, and saying so beats "no name column" for a file that has one.
+ */
+function refuseUnsupportedDelimiter(columns: readonly string[], opts: ResolvedOptions): void {
+  const [only] = columns;
+  if (columns.length !== 1 || only === undefined || opts.delimiter !== undefined) return;
+  for (const delimiter of OTHER_DELIMITERS) {
+    const parts = only.split(delimiter);
+    if (parts.length > 1 && hasKeyColumn(mapHeader(parts, opts.columns).mapping))
+      throw new KycError(
+        'KYC_ERR_INPUT_DELIMITER',
+        `the columns are separated by ${JSON.stringify(delimiter)}, which is not detected automatically ` +
+          `(only ; , tab and | are); give the delimiter: --delimiter '${delimiter}'`,
+      );
+  }
+}
+
 /** Where the records come from and how the file was written, for the header. */
 export interface RecordsOfFile {
   readonly records: RecordSource;
@@ -183,6 +204,7 @@ export async function clientFileOf(source: RecordsOfFile): Promise<ClientFile> {
   const columns = first.cells;
   const { mapping, bik } = mapHeader(columns, opts.columns);
   if (!hasKeyColumn(mapping)) {
+    refuseUnsupportedDelimiter(columns, opts);
     if (looksLikeData(columns, opts.today)) {
       throw new KycError(
         'KYC_ERR_INPUT_NO_HEADER',

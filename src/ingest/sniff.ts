@@ -151,7 +151,7 @@ function refuseBinaryBytes(head: Buffer, bom: Bom, forced: IngestEncoding | unde
   if (forced === undefined && head.includes(0) && looksLikeUtf16LeWithoutBom(head)) {
     throw new KycError(
       'KYC_ERR_INPUT_ENCODING',
-      'the file looks like UTF-16LE without a byte order mark; pass the encoding utf-16le',
+      'the file looks like UTF-16LE without a byte order mark; give the encoding: --encoding utf-16le',
     );
   }
   const reason = binaryReason(head.toString('latin1'));
