@@ -94,6 +94,12 @@ export const CATALOG = {
     EXIT.INPUT,
   ),
   KYC_ERR_INPUT_BINARY: entry('The input file looks binary, not like a CSV text export', EXIT.INPUT),
+  KYC_ERR_INPUT_DELIMITER: entry(
+    'The columns are separated by a character that is not detected automatically',
+    EXIT.INPUT,
+  ),
+  KYC_ERR_INPUT_XLSX: entry('The Excel workbook cannot be read', EXIT.INPUT),
+  KYC_ERR_INPUT_SHEET: entry('The workbook has no such sheet', EXIT.USAGE),
   KYC_ERR_INPUT_ENCODING: entry('The input file encoding could not be decoded', EXIT.INPUT),
   KYC_ERR_INPUT_FIELD_TOO_LONG: entry('A field exceeds the size limit', EXIT.INPUT),
   KYC_ERR_INPUT_LINE_TOO_LONG: entry('A line exceeds the length limit', EXIT.INPUT),

@@ -3,6 +3,7 @@ import { constants, type Stats } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { KycError } from '../errors.js';
 import { readClientStream } from './reader.js';
+import { readWorkbook } from './xlsx/open-workbook.js';
 import type { ClientFile, IngestOptions } from './types.js';
 
 /** 64 KiB reads: one read fills the sniffing window, and the stream never holds much more. */
@@ -56,8 +57,26 @@ function codeOf(error: unknown): string {
   return error instanceof Error && 'code' in error ? String(error.code) : String(error);
 }
 
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/** A ZIP whose first entry is an Office part: an .xlsx (the name of the file is not trusted either way). */
+async function isWorkbook(handle: FileHandle): Promise<boolean> {
+  const head = Buffer.alloc(4096);
+  const { bytesRead } = await handle.read(head, 0, head.length, 0);
+  const bytes = head.subarray(0, bytesRead);
+  if (!bytes.subarray(0, 4).equals(ZIP_MAGIC)) return false;
+  const text = bytes.toString('latin1');
+  return text.includes('[Content_Types].xml') || text.includes('xl/') || text.includes('_rels/');
+}
+
 export async function openClientFile(path: string, options?: IngestOptions): Promise<ClientFile> {
   const handle = await openRegularFile(path);
+  try {
+    if (await isWorkbook(handle)) return await readWorkbook(path, handle, options);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
   // The stream owns the handle from here: it closes it at the end, on error and when destroyed.
   const stream = handle.createReadStream({ highWaterMark: READ_CHUNK });
   const file = await readClientStream(stream, options);

@@ -161,6 +161,70 @@ async function* rowsOf(state: RowsState): AsyncGenerator<IngestItem> {
   }
 }
 
+/** Delimiters people use that the sniffer does not guess (a wrong guess would split names). */
+const OTHER_DELIMITERS = [':', '#', '~', '^', '!', '/', '\\'];
+
+/**
+ * A one-column header that holds key columns once split on an unusual character: the file is delimited
+ * by that character, and saying so beats "no name column" for a file that has one.
+ */
+function refuseUnsupportedDelimiter(columns: readonly string[], opts: ResolvedOptions): void {
+  const [only] = columns;
+  if (columns.length !== 1 || only === undefined || opts.delimiter !== undefined) return;
+  for (const delimiter of OTHER_DELIMITERS) {
+    const parts = only.split(delimiter);
+    if (parts.length > 1 && hasKeyColumn(mapHeader(parts, opts.columns).mapping))
+      throw new KycError(
+        'KYC_ERR_INPUT_DELIMITER',
+        `the columns are separated by ${JSON.stringify(delimiter)}, which is not detected automatically ` +
+          `(only ; , tab and | are); give the delimiter: --delimiter '${delimiter}'`,
+      );
+  }
+}
+
+/** Where the records come from and how the file was written, for the header. */
+export interface RecordsOfFile {
+  readonly records: RecordSource;
+  readonly options: ResolvedOptions;
+  readonly format: Pick<IngestHeader, 'encoding' | 'bom' | 'delimiter'> &
+    Partial<Pick<IngestHeader, 'workbook'>>;
+  readonly position: ParsePosition;
+  readonly close: () => void;
+}
+
+/**
+ * The header and rows of a client file from its records, whatever the file was (CSV text or a workbook's
+ * sheet): the same column rules and INVALID rows for both.
+ */
+export async function clientFileOf(source: RecordsOfFile): Promise<ClientFile> {
+  const { records, options: opts, position, close } = source;
+  const first = await nextRecord(records);
+  if (first === undefined) throw new KycError('KYC_ERR_INPUT_EMPTY', 'the file holds only blank lines');
+  checkFieldSizes(first, opts.maxFieldBytes, undefined);
+  const columns = first.cells;
+  const { mapping, bik } = mapHeader(columns, opts.columns);
+  if (!hasKeyColumn(mapping)) {
+    refuseUnsupportedDelimiter(columns, opts);
+    if (looksLikeData(columns, opts.today)) {
+      throw new KycError(
+        'KYC_ERR_INPUT_NO_HEADER',
+        'the first line holds client data, not column names; add a header line',
+      );
+    }
+    throw new KycError(
+      'KYC_ERR_INPUT_NO_KEY_COLUMN',
+      `none of the columns ${columns.map((c) => JSON.stringify(c)).join(', ')} is a name, ИНН, ОГРН, ОГРНИП ` +
+        'or СНИЛС column; name them with the columns option (--columns name=…,inn=…)',
+    );
+  }
+  const header: IngestHeader = { columns, mapping, ...source.format };
+  const context: RowContext = rowContext(columns.length, mapping, bik, opts.today);
+  return {
+    header,
+    rows: onlyOnce(rowsOf({ records, context, header: columns, options: opts, position, close }), close),
+  };
+}
+
 /**
  * Reads a client file from any byte stream. File-level problems found in the head (empty, binary,
  * undecodable, no usable header) reject the promise; those found later are thrown by the row iterator.
@@ -206,38 +270,13 @@ export async function readClientStream(input: ByteSource, options?: IngestOption
     if (inspection.encoding === 'utf-8') pipeline(raw, parser, () => undefined);
     else pipeline(raw, createDecoder(inspection.encoding), parser, () => undefined);
     const records = new RecordSource(parser);
-
-    const first = await nextRecord(records);
-    if (first === undefined) throw new KycError('KYC_ERR_INPUT_EMPTY', 'the file holds only blank lines');
-    checkFieldSizes(first, opts.maxFieldBytes, undefined);
-    const columns = first.cells;
-    const { mapping, bik } = mapHeader(columns, opts.columns);
-    if (!hasKeyColumn(mapping)) {
-      if (looksLikeData(columns, opts.today)) {
-        throw new KycError(
-          'KYC_ERR_INPUT_NO_HEADER',
-          'the first line holds client data, not column names; add a header line',
-        );
-      }
-      throw new KycError(
-        'KYC_ERR_INPUT_NO_KEY_COLUMN',
-        `none of the columns ${columns.map((c) => JSON.stringify(c)).join(', ')} is a name, ИНН, ОГРН, ОГРНИП ` +
-          'or СНИЛС column; name them with the columns option (--columns name=…,inn=…)',
-      );
-    }
-    const header: IngestHeader = {
-      columns,
-      mapping,
-      encoding: inspection.encoding,
-      bom: inspection.bom,
-      delimiter,
-    };
-    const context: RowContext = rowContext(columns.length, mapping, bik, opts.today);
-    const position = parser.position;
-    return {
-      header,
-      rows: onlyOnce(rowsOf({ records, context, header: columns, options: opts, position, close }), close),
-    };
+    return await clientFileOf({
+      records,
+      options: opts,
+      format: { encoding: inspection.encoding, bom: inspection.bom, delimiter },
+      position: parser.position,
+      close,
+    });
   } catch (error) {
     close();
     throw toKycError(error, positionOf(), opts.maxLineBytes);

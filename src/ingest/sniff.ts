@@ -32,11 +32,11 @@ function startsWith(buf: Buffer, prefix: readonly number[]): boolean {
 const SIGNATURES: readonly { bytes: readonly number[]; what: string }[] = [
   {
     bytes: [0x50, 0x4b, 0x03, 0x04],
-    what: 'a ZIP archive, probably an Excel workbook (.xlsx): save it as CSV',
+    what: 'a ZIP archive but not an Excel workbook (.xlsx): unpack it first',
   },
   {
     bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
-    what: 'an old Excel workbook (.xls): save it as CSV',
+    what: 'an old Excel workbook (.xls) or an encrypted one: save it as .xlsx without a password, or as CSV',
   },
   { bytes: [0x25, 0x50, 0x44, 0x46, 0x2d], what: 'a PDF document' },
   { bytes: [0x1f, 0x8b], what: 'a gzip archive: unpack it first' },
@@ -151,7 +151,7 @@ function refuseBinaryBytes(head: Buffer, bom: Bom, forced: IngestEncoding | unde
   if (forced === undefined && head.includes(0) && looksLikeUtf16LeWithoutBom(head)) {
     throw new KycError(
       'KYC_ERR_INPUT_ENCODING',
-      'the file looks like UTF-16LE without a byte order mark; pass the encoding utf-16le',
+      'the file looks like UTF-16LE without a byte order mark; give the encoding: --encoding utf-16le',
     );
   }
   const reason = binaryReason(head.toString('latin1'));

@@ -73,6 +73,8 @@ export interface IngestOptions {
   today?: string;
   /** Skip data rows before this 1-based row, for resume; they are still parsed, not validated. */
   startRow?: number;
+  /** Of an Excel workbook: the sheet to read, by name or 1-based number; default: the first visible one. */
+  sheet?: string;
 }
 
 export interface IngestHeader {
@@ -82,6 +84,8 @@ export interface IngestHeader {
   encoding: IngestEncoding;
   bom: boolean;
   delimiter: string;
+  /** Read from an Excel workbook: the sheet the rows came from (the text fields above describe the outputs). */
+  workbook?: { readonly sheet: string };
 }
 
 export type IngestItem =

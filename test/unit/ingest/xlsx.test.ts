@@ -1,0 +1,121 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { openClientFile, type IngestItem, type IngestOptions } from '../../../src/ingest/index.js';
+import { xlsxBytes, type TestCell, type TestSheet } from '../../helpers/xlsx-writer.js';
+import { clientOf, expectKycError, readAll } from './helpers.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'kyc-xlsx-'));
+let files = 0;
+
+function workbook(sheets: readonly TestSheet[]): string {
+  const path = join(dir, `book-${files++}.xlsx`);
+  writeFileSync(path, xlsxBytes(sheets));
+  return path;
+}
+
+async function readBook(path: string, options?: IngestOptions) {
+  const file = await openClientFile(path, options);
+  const items: IngestItem[] = [];
+  for await (const item of file.rows) items.push(item);
+  return { header: file.header, items, bytesRead: file.bytesRead?.() };
+}
+
+const HEADER = ['ФИО', 'Дата рождения', 'ИНН', 'Филиал'];
+const CLIENTS: TestCell[][] = [
+  ['Журавлёв Иван Петрович', { date: '1975-03-14' }, 500100732259, 'MSK-01'],
+  ['Смирнова Анна Сергеевна', { date: '1920-01-05' }, '7707083893', 'SPB-02'],
+  ['Кузнецов Пётр', { date: '1990-12-31' }, 123, null],
+];
+
+describe('Excel workbooks (.xlsx) as client files', () => {
+  it('reads the first sheet as a CSV export of it would be read: dates from their format, INNs as digits', async () => {
+    const book = await readBook(workbook([{ name: 'Клиенты', rows: [HEADER, ...CLIENTS] }]));
+    const csv = await readAll(
+      'ФИО;Дата рождения;ИНН;Филиал\r\n' +
+        'Журавлёв Иван Петрович;1975-03-14;500100732259;MSK-01\r\n' +
+        'Смирнова Анна Сергеевна;1920-01-05;7707083893;SPB-02\r\n' +
+        'Кузнецов Пётр;1990-12-31;123;\r\n',
+    );
+    expect(book.items).toEqual(csv.items);
+    expect(clientOf(book.items[0]).birthDate).toBe('1975-03-14');
+    // Before 1927 a date is a serial under 10000: read from its style, not guessed from its size.
+    expect(book.items[1]?.cells[1]).toBe('1920-01-05');
+    expect(clientOf(book.items[2]).warnings?.[0]?.code).toBe('KYC_ERR_ROW_INN_FORMAT');
+    expect(book.header).toMatchObject({
+      columns: HEADER,
+      workbook: { sheet: 'Клиенты' },
+      bom: true,
+      delimiter: ';',
+    });
+    expect(book.bytesRead).toBeGreaterThan(0);
+  });
+
+  it('takes --sheet by name or number, skips a hidden first sheet, and names the sheets when one is missing', async () => {
+    const path = workbook([
+      { name: 'Служебный', rows: [['x']], hidden: true },
+      { name: 'Клиенты', rows: [HEADER, CLIENTS[0] ?? []] },
+      { name: 'Архив', rows: [HEADER, CLIENTS[1] ?? []] },
+    ]);
+    expect((await readBook(path)).header.workbook).toEqual({ sheet: 'Клиенты' });
+    const archive = await readBook(path, { sheet: 'архив' });
+    expect(clientOf(archive.items[0]).name).toBe('Смирнова Анна Сергеевна');
+    expect((await readBook(path, { sheet: '3' })).header.workbook).toEqual({ sheet: 'Архив' });
+    const error = await openClientFile(path, { sheet: 'Лист1' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'KYC_ERR_INPUT_SHEET' });
+    expect(String(error)).toContain('1. "Служебный", 2. "Клиенты", 3. "Архив"');
+  });
+
+  it('keeps empty cells in place, reads inline text, booleans and exponent numbers as people typed them', async () => {
+    const book = await readBook(
+      workbook([
+        {
+          name: 'S',
+          rows: [
+            ['ФИО', 'ИНН', 'Флаг', 'Примечание'],
+            [{ inline: 'Иванов Иван' }, 7.707083893e9, { bool: true }, null],
+            ['Петров Пётр', null, null, { error: '#N/A' }],
+          ],
+        },
+      ]),
+    );
+    expect(book.items[0]?.cells).toEqual(['Иванов Иван', '7707083893', 'TRUE', '']);
+    expect(book.items[1]?.cells).toEqual(['Петров Пётр', '', '', '#N/A']);
+  });
+
+  it('resumes at a row like a CSV file does', async () => {
+    const book = await readBook(workbook([{ name: 'S', rows: [HEADER, ...CLIENTS] }]), { startRow: 2 });
+    expect(book.items.map((i) => i.row)).toEqual([2, 3]);
+  });
+
+  it('refuses a damaged workbook and a ZIP that holds no workbook with KYC_ERR_INPUT_XLSX', async () => {
+    const good = xlsxBytes([{ name: 'S', rows: [HEADER] }]);
+    const damaged = join(dir, 'damaged.xlsx');
+    writeFileSync(damaged, Buffer.concat([good.subarray(0, 200), Buffer.alloc(300, 7)]));
+    await expectKycError(openClientFile(damaged), 'KYC_ERR_INPUT_XLSX');
+    const noSheet = join(dir, 'no-sheet.xlsx');
+    writeFileSync(noSheet, xlsxBytes([]));
+    await expectKycError(openClientFile(noSheet), 'KYC_ERR_INPUT_XLSX');
+  });
+
+  it('gives back every text cell exactly, whatever characters it holds (property)', async () => {
+    const char = fc.constantFrom(...'аяЁё AZaz09;,"\'\t\n\r=+-@&<>_x000D_ʼ€'.split(''));
+    const cell = fc.string({ unit: char, minLength: 1, maxLength: 10 }).filter((s) => s.trim() !== '');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(cell, { minLength: 2, maxLength: 2 }), { minLength: 1, maxLength: 5 }),
+        async (rows) => {
+          const book = await readBook(
+            workbook([
+              { name: 'S', rows: [['ФИО', 'Примечание'], ...rows.map((r) => r.map((c) => ({ inline: c })))] },
+            ]),
+          );
+          expect(book.items.map((i) => i.cells)).toEqual(rows);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
