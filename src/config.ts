@@ -7,6 +7,7 @@ import { parseFaStrategy, type FaStrategyOption } from './mirror/strategy.js';
 import { DEFAULT_OUTPUT_MODE, parseOutputMode } from './run/output-paths.js';
 import { REDIS_URL_PATTERN } from './infra/redis-connection.js';
 import { DEFAULT_CACHE_ROWS } from './upstream/request-cache.js';
+import { findAppliedProfile } from './upstream/client/applied-profile.js';
 import { loadProfile, withDebtorNotFound, type UpstreamProfile } from './upstream/client/profile.js';
 
 /**
@@ -306,8 +307,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
   }
   // The profile file is read before the fields' own conversions, as it always was: of two bad settings,
   // the same one is reported.
+  // Unless a file is named, what `doctor --apply` measured on this machine.
+  const profilePath = checked.upstreamProfilePath ?? findAppliedProfile(checked.stateDir);
   const profile = withRetryAfterCap(
-    withDebtorNotFound(loadProfile(checked.upstreamProfilePath), splitPhrases(checked.debtorNotFound)),
+    withDebtorNotFound(loadProfile(profilePath), splitPhrases(checked.debtorNotFound)),
     checked.maxRetryAfterMs,
   );
   const values = Object.fromEntries(
@@ -318,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigIn
   ) as FieldValues;
   return {
     ...values,
+    upstreamProfilePath: profilePath,
     emulator,
     profile,
     dashboardToken: readSecret(env, 'KYC_DASHBOARD_TOKEN'),

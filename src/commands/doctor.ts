@@ -3,7 +3,9 @@ import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { KycError } from '../errors.js';
 import { contradictions } from '../doctor/findings.js';
-import { writeProfileFile } from '../doctor/profile-file.js';
+import { plannedCallsPerClient } from '../doctor/expected-calls.js';
+import { applyProfile, writeProfileFile } from '../doctor/profile-file.js';
+import type { UpstreamProfile } from '../upstream/client/profile.js';
 import { formatReport } from '../doctor/report.js';
 import { DEFAULT_BUDGET, burstCalls, runDoctor } from '../doctor/run-doctor.js';
 import { ensureWritableParent } from '../infra/writable.js';
@@ -14,6 +16,9 @@ export interface DoctorFlags {
   readonly budget: number;
   readonly writeProfile?: string;
   readonly force?: boolean;
+  /** Keep the measured profile in the state directory, where every later run finds it. */
+  readonly apply?: boolean;
+  readonly stateDir?: string;
 }
 
 /** Where the command writes: the report to `out` (stdout), progress to `err` (stderr). */
@@ -31,13 +36,30 @@ function shownUrl(value: string): string {
   return url.toString();
 }
 
+/** The measured profile as a suggestion, with the calls per client it plans against the assumed one's. */
+async function suggestion(measured: UpstreamProfile, assumed: UpstreamProfile): Promise<string> {
+  const [withMeasured, withAssumed] = await Promise.all([
+    plannedCallsPerClient(measured),
+    plannedCallsPerClient(assumed),
+  ]);
+  return (
+    `\nSuggested profile (what was measured; --apply keeps it, --write-profile FILE writes it):\n` +
+    `${JSON.stringify(measured, null, 2)}\n` +
+    `Planned calls per client: ${withMeasured.toFixed(2)} with it, ${withAssumed.toFixed(2)} with the assumed profile ` +
+    `(searches before the run's cache and the foreign-agent mirror, which only lower them).\n`
+  );
+}
+
 /**
  * `kyc-screen doctor`: measures the configured Lookup Service where its contract is open and compares it
  * with the upstream profile the pipeline would run with. Exits 0 when every checked assumption holds,
  * else with KYC_ERR_DOCTOR_PROFILE_MISMATCH.
  */
 export async function doctorAction(flags: DoctorFlags, env: NodeJS.ProcessEnv, io: DoctorIo): Promise<void> {
-  const config = loadConfig(env, flags.upstreamProfile ? { upstreamProfilePath: flags.upstreamProfile } : {});
+  const config = loadConfig(env, {
+    ...(flags.upstreamProfile ? { upstreamProfilePath: flags.upstreamProfile } : {}),
+    ...(flags.stateDir ? { stateDir: flags.stateDir } : {}),
+  });
   if (config.apiUrl === undefined || config.apiKey === undefined) {
     throw new KycError(
       'KYC_ERR_CONFIG_API_URL',
@@ -66,9 +88,16 @@ export async function doctorAction(flags: DoctorFlags, env: NodeJS.ProcessEnv, i
     note: (line) => io.err(`doctor: ${line}\n`),
   });
   io.out(formatReport(report));
+  io.out(await suggestion(report.measured, config.profile));
   if (flags.writeProfile !== undefined) {
     writeProfileFile(flags.writeProfile, report.measured, flags.force === true);
     io.out(`Measured profile written to ${flags.writeProfile}.\n`);
+  }
+  if (flags.apply) {
+    const path = applyProfile(config.stateDir, report.measured);
+    io.out(
+      `Applied: every run on this machine reads answers by it from now on (${path}), until doctor --apply measures again; KYC_UPSTREAM_PROFILE or --upstream-profile still take precedence.\n`,
+    );
   }
   const differ = contradictions(report.findings);
   if (differ.length > 0) {
@@ -89,6 +118,8 @@ export function registerDoctorCommand(program: Command): void {
     .option('--budget <n>', 'calls the doctor may make in all', positiveInt('--budget'), DEFAULT_BUDGET)
     .option('--write-profile <file>', 'write the measured profile to this file')
     .option('--force', 'replace an existing --write-profile file')
+    .option('--apply', 'keep the measured profile in the state directory: every later run uses it')
+    .option('--state-dir <dir>', 'where --apply keeps the profile (default: KYC_STATE_DIR, else .state)')
     .action(async (flags: DoctorFlags) => {
       await doctorAction(flags, process.env, {
         out: (text) => process.stdout.write(text),

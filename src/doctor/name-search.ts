@@ -36,6 +36,54 @@ export function pickProbeRecord(records: readonly unknown[]): ProbeRecord | unde
   return undefined;
 }
 
+/** Common surnames as sanctions lists write them in Latin, and the script the local name is in. */
+const NAME_QUERIES = [{ name: 'IVANOV' }, { name: 'PETROV' }] as const;
+/** Dates to try at most: each is one call. */
+const DATE_QUERIES = 2;
+
+function birthDatesOf(records: readonly unknown[]): string[] {
+  const dates = records
+    .map((r) => field(field(r, 'data'), 'birth_date'))
+    .filter((d): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/u.test(d));
+  return [...new Set(dates)].slice(0, DATE_QUERIES);
+}
+
+async function sanctionsRecords(prober: Prober, query: Readonly<Record<string, string>>): Promise<unknown[]> {
+  const response = await prober.answer(SANCTIONS, query);
+  if (response.status !== 200) return [];
+  try {
+    const json: unknown = JSON.parse(response.body);
+    return Array.isArray(json) ? (json as unknown[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A record to probe with: from the broad search, else from searches by real values — the birth dates of
+ * foreign agents (a date search is spelling-free) and common surnames — so that a service that answers a
+ * filter-only search with nothing is still measured.
+ */
+export async function findProbeRecord(
+  prober: Prober,
+  broad: { readonly sanctions: readonly unknown[]; readonly foreignAgents: readonly unknown[] },
+): Promise<{ record: ProbeRecord | undefined; tried: string }> {
+  const direct = pickProbeRecord(broad.sanctions);
+  if (direct) return { record: direct, tried: 'the broad search' };
+  const queries = [
+    ...birthDatesOf(broad.foreignAgents).map((birth_date) => ({ birth_date })),
+    ...NAME_QUERIES,
+  ];
+  for (const query of queries) {
+    const record = pickProbeRecord(await sanctionsRecords(prober, query));
+    if (record) return { record, tried: `a search by ${Object.keys(query)[0] ?? ''}` };
+  }
+  return {
+    record: undefined,
+    tried: `the broad search, ${queries.length} searches by birth date and common surnames`,
+  };
+}
+
 /** The same letters in the other case: `TSVETKOVA` → `tsvetkova`, `Tsvetkova` → `TSVETKOVA`. */
 export function otherCase(word: string): string {
   return word === word.toUpperCase() ? word.toLowerCase() : word.toUpperCase();
@@ -48,10 +96,10 @@ export function otherCase(word: string): string {
  */
 export async function probeNameSearch(
   prober: Prober,
-  records: readonly unknown[],
+  broad: { readonly sanctions: readonly unknown[]; readonly foreignAgents: readonly unknown[] },
   assumed: UpstreamProfile,
 ): Promise<{ findings: Finding[]; crossScript: boolean | undefined; caseInsensitive: boolean | undefined }> {
-  const record = pickProbeRecord(records);
+  const { record, tried } = await findProbeRecord(prober, broad);
   if (record === undefined) {
     return {
       crossScript: undefined,
@@ -59,7 +107,9 @@ export async function probeNameSearch(
       findings: [
         {
           point: 'name search',
-          found: 'no Latin record with a Cyrillic name_local and a birth date in the broad search',
+          found:
+            `not measured: no Latin sanctions record with a Cyrillic name_local and a birth date in ${tried}; ` +
+            'the profile keeps the safe assumptions (names also sent in both scripts and in capitals)',
           assumed: 'whole words, case-insensitive',
           holds: undefined,
         },

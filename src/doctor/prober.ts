@@ -40,6 +40,8 @@ export class Prober {
   #spacingMs = 0;
   #lastSentAt = 0;
   readonly latenciesMs: number[] = [];
+  /** The length of every list answer, by the search that got it: the page size shows in repeated lengths. */
+  readonly listLengths: { readonly search: string; readonly length: number }[] = [];
 
   constructor(options: ProberOptions) {
     const common = { baseUrl: options.baseUrl, timeoutMs: options.timeoutMs ?? 10_000, concurrency: 32 };
@@ -116,7 +118,22 @@ export class Prober {
         `GET ${path}: ${outcome.reason}`,
       );
     }
+    this.#noteLength(path, query, outcome.response);
     return outcome.response;
+  }
+
+  #noteLength(path: string, query: Readonly<Record<string, string>>, response: HttpResponse): void {
+    if (response.status !== 200 || !path.includes('/search')) return;
+    try {
+      const json: unknown = JSON.parse(response.body);
+      if (Array.isArray(json))
+        this.listLengths.push({
+          search: `${path}?${new URLSearchParams(query).toString()}`,
+          length: json.length,
+        });
+    } catch {
+      // Not a list: no length to learn from.
+    }
   }
 
   /** Waits as a 429's Retry-After says (1 s when it says nothing readable), at most MAX_DOCTOR_WAIT_MS. */

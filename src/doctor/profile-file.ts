@@ -1,4 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
+import { appliedProfilePath } from '../upstream/client/applied-profile.js';
+import { ensurePrivateDir } from '../infra/private-files.js';
 import { KycError } from '../errors.js';
 import { outputWriteError } from '../infra/writable.js';
 import type { UpstreamProfile } from '../upstream/client/profile.js';
@@ -18,4 +20,26 @@ export function writeProfileFile(path: string, profile: UpstreamProfile, force: 
     }
     throw outputWriteError(path, error);
   }
+}
+
+/**
+ * `doctor --apply`: the measured profile replaces the one an earlier --apply kept (the doctor's own file in
+ * the state directory, never a file the operator named), written whole then renamed, so a run starting
+ * meanwhile reads the old profile or the new one, never half of one.
+ */
+export function applyProfile(stateDir: string, profile: UpstreamProfile): string {
+  ensurePrivateDir(stateDir);
+  const path = appliedProfilePath(stateDir);
+  const part = `${path}.${process.pid}.part`;
+  try {
+    writeFileSync(part, `${JSON.stringify(profile, null, 2)}\n`, {
+      encoding: 'utf8',
+      flag: 'wx',
+      mode: 0o600,
+    });
+    renameSync(part, path);
+  } catch (error) {
+    throw outputWriteError(path, error);
+  }
+  return path;
 }

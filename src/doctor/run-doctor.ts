@@ -7,10 +7,14 @@ import type { Finding } from './findings.js';
 import { probeNameSearch } from './name-search.js';
 import { Prober } from './prober.js';
 import { probeRateLimit } from './rate-probe.js';
-import { probeResultCap } from './result-cap.js';
+import { readPageSize } from './page-size.js';
+import { probeBroadSearches } from './result-cap.js';
 
-/** Calls of every probe but the burst: auth 2, result cap 2, debtor 1, name search 4, after-wait 1. */
-const FIXED_CALLS = 10;
+/**
+ * Calls of every probe but the burst: auth 2, broad searches 4, debtor 1, finding a record to probe names
+ * with up to 4, name search 4, after-wait 1.
+ */
+const FIXED_CALLS = 16;
 /** Spare calls for a 429 met after the burst probe (each waited out once and repeated). */
 const SPARE_CALLS = 4;
 /** The smallest burst probe worth making. */
@@ -62,12 +66,14 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     // The burst first, on a full bucket; it also stops the doctor when the key is refused or no answer comes.
     const rate = await probeRateLimit(prober, burstCalls(budget), assumed);
     const findings: Finding[] = [...(await probeAuth(prober)), ...rate.findings];
-    const cap = await probeResultCap(prober, assumed);
-    findings.push(cap.finding);
+    const broad = await probeBroadSearches(prober);
     const debtor = await probeDebtor(prober, assumed);
     findings.push(debtor.finding);
-    const search = await probeNameSearch(prober, cap.sanctions, assumed);
+    const search = await probeNameSearch(prober, broad, assumed);
     findings.push(...search.findings);
+    // After every search: the name probes' and date searches' answers show a page size too.
+    const cap = readPageSize(prober.listLengths, assumed.resultCap);
+    findings.push(cap.finding);
     const p50 = quantile(prober.latenciesMs, 0.5);
     const p95 = quantile(prober.latenciesMs, 0.95);
     findings.push({
@@ -86,7 +92,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     const measured = upstreamProfileSchema.parse({
       ...assumed,
       debtorNotFound: notFound,
-      ...(cap.cap === undefined ? {} : { resultCap: cap.cap }),
+      ...(cap.size === undefined ? {} : { resultCap: cap.size }),
       ...(rate.burst === undefined || rate.burst < 1 ? {} : { burst: rate.burst }),
       ...(search.crossScript === undefined ? {} : { crossScriptSearch: search.crossScript }),
       ...(search.caseInsensitive === undefined ? {} : { caseInsensitiveSearch: search.caseInsensitive }),

@@ -5,6 +5,7 @@ import { EXIT, KycError } from '../errors.js';
 import { startEmulator, type EmulatorHandle } from './load-emulator.js';
 import type { Announce } from '../cli-ui/notices.js';
 import type { Logger } from '../log.js';
+import { appliedProfileNotice } from '../upstream/client/applied-profile.js';
 import { RegistryClient } from '../upstream/client/index.js';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../infra/embedded-redis.js';
 import { connectRedis } from '../infra/redis-connection.js';
@@ -119,6 +120,8 @@ export function requireUpstream(config: Config, implicitEmulator = false): void 
 export async function startRuntime(config: Config, log: Logger, options: RuntimeOptions): Promise<Runtime> {
   // Before a redis-server is started for nothing.
   requireUpstream(config, options.implicitEmulator);
+  const applied = appliedProfileNotice(config.upstreamProfilePath, config.stateDir);
+  if (applied !== undefined) options.announce(applied);
   const closers: (() => Promise<void>)[] = [];
   const close = async () => {
     for (const closer of closers.reverse())

@@ -5,7 +5,7 @@ import { isValidInn12 } from '../../../src/identifiers/index.js';
 import { describeBody, quantile, retryAfterForm } from '../../../src/doctor/body-shape.js';
 import { UNRECORDED_INN, readDebtorAnswer } from '../../../src/doctor/debtor.js';
 import { otherCase, pickProbeRecord } from '../../../src/doctor/name-search.js';
-import { readCap } from '../../../src/doctor/result-cap.js';
+import { readPageSize } from '../../../src/doctor/page-size.js';
 import { DEFAULT_PROFILE, upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
 
 const emptyRecord = (message: string | null, fill: '' | null = '') => ({
@@ -54,16 +54,32 @@ describe('body shapes are described without their values', () => {
   });
 });
 
-describe('result cap', () => {
-  it('equal counts of two broad searches are the cap', () => {
-    expect(readCap([20, 20], 100)).toEqual({ cap: 20, holds: false });
-    expect(readCap([100, 100], 100)).toEqual({ cap: 100, holds: true });
+describe("result cap (page size) from the answers' lengths", () => {
+  const answers = (...lengths: number[]) => lengths.map((length, i) => ({ search: `s${i % 3}`, length }));
+
+  it('two different searches stopped at the same, longest length: that is the page size', () => {
+    expect(readPageSize(answers(20, 20), 100)).toMatchObject({ size: 20, finding: { holds: false } });
+    expect(readPageSize(answers(100, 100, 3), 100)).toMatchObject({ size: 100, finding: { holds: true } });
+    // The broad searches of different lengths, a name probe of 50 and a date search of 50: 50.
+    expect(readPageSize(answers(50, 17, 50, 0), 100).size).toBe(50);
   });
 
-  it('different counts only bound it; more than assumed contradicts the assumption', () => {
-    expect(readCap([12, 7], 100)).toEqual({ cap: undefined, holds: undefined });
-    expect(readCap([250, 40], 100)).toEqual({ cap: undefined, holds: false });
-    expect(readCap([undefined, undefined], 100)).toEqual({ cap: undefined, holds: undefined });
+  it('one long answer or short ones only bound it; longer than assumed contradicts the assumption', () => {
+    expect(readPageSize(answers(12, 7), 100)).toMatchObject({
+      size: undefined,
+      finding: { holds: undefined },
+    });
+    expect(
+      readPageSize(
+        [
+          { search: 'a', length: 50 },
+          { search: 'a', length: 50 },
+        ],
+        100,
+      ).size,
+    ).toBeUndefined();
+    expect(readPageSize(answers(250, 40), 100)).toMatchObject({ size: undefined, finding: { holds: false } });
+    expect(readPageSize([], 100).finding.found).toContain('not measured');
   });
 });
 
