@@ -23,8 +23,9 @@ import { RunStore, runExists } from '../run/state/run-store.js';
 import { newRunSettings } from '../run/state/run-settings.js';
 import { requireUpstream, startRuntime, type Runtime } from '../runs/runtime.js';
 import { followRun, requeueRun, submitRun, type FollowTick } from '../runs/submit.js';
-import { parseFaStrategy } from '../mirror/strategy.js';
-import { checkOutputTargets, parseOutputMode } from '../run/output-paths.js';
+import { parseFaStrategy } from '../settings/fa-strategy-option.js';
+import { checkOutputTargets } from '../run/output-paths.js';
+import { parseOutputMode } from '../settings/output-mode.js';
 import { checkRunId, newRunId, type Priority } from '../run/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
 import {

@@ -21,7 +21,7 @@ import { addSchedule, listSchedules, removeSchedule, type ScheduleInfo } from '.
 import { startScheduleWorker, type ScheduleWorker } from '../schedule/worker.js';
 import { enqueueNewHits, startWebhookWorker } from '../notify/webhook-queue.js';
 import { readWhitelist } from '../whitelist/file.js';
-import { loadProfile } from '../upstream/client/profile.js';
+import { loadProfile } from '../settings/upstream-profile.js';
 import { requireUpstream, type Runtime } from '../runs/runtime.js';
 import { addRunOptions, runAction, type RunOptions } from './run.js';
 import { positiveInt } from './shared-options.js';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { KycError } from '../errors.js';
 import { outputWriteError } from '../infra/writable.js';
-import type { UpstreamProfile } from '../upstream/client/profile.js';
+import type { UpstreamProfile } from '../settings/upstream-profile.js';
 
 /**
  * Writes a profile as JSON. An existing file is kept unless `force`: a profile an operator edited by hand

@@ -1,4 +1,4 @@
-import type { UpstreamProfile } from '../upstream/client/profile.js';
+import type { UpstreamProfile } from '../settings/upstream-profile.js';
 import type { Finding } from './findings.js';
 import type { Prober } from './prober.js';
 

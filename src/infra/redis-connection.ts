@@ -19,8 +19,6 @@ export type RedisTarget =
       readonly name?: string;
     };
 
-export const REDIS_URL_PATTERN = /^(rediss?|rediss?\+cluster|rediss?\+sentinel):\/\//;
-
 export function parseRedisTarget(url: string): RedisTarget {
   const match = /^(rediss?)\+(cluster|sentinel):\/\/(?:([^@/?#\s]*)@)?([^/?#\s]+)[^?#]*(\?[^#]*)?$/.exec(url);
   if (!match) return { kind: 'single', url };

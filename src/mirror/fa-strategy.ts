@@ -1,11 +1,11 @@
 import { planCheck } from '../checks/plan.js';
 import { parseColumnsOption, openClientFile } from '../ingest/index.js';
 import type { Logger } from '../log.js';
-import { utcDay } from './day-range.js';
+import { utcDay } from '../domain/day-range.js';
 import { enumerateForeignAgents, type ForeignAgentSearch } from './enumerate.js';
 import { mirrorDigest, type ForeignAgentStrategyNote, type MirrorNote } from './snapshot.js';
 import { chooseStrategy, estimateRows, mirrorCallEstimate, type StrategyChoice } from './strategy.js';
-import { DEFAULT_PROFILE } from '../upstream/client/profile.js';
+import { DEFAULT_PROFILE } from '../settings/upstream-profile.js';
 import type { MirrorStore } from './store.js';
 import { COUNTER, callsCounter, learnedPageSize } from '../domain/run-counters.js';
 import { effectiveProfile } from '../upstream/page-size.js';

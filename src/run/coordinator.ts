@@ -22,7 +22,8 @@ import {
 import type { FlowContext } from './flow-plan.js';
 import { MirrorStore } from '../mirror/store.js';
 import { OrderedWriter } from './ordered-writer.js';
-import { createPart, DEFAULT_OUTPUT_MODE, partPath, placePart } from './output-paths.js';
+import { createPart, partPath, placePart } from './output-paths.js';
+import { DEFAULT_OUTPUT_MODE } from '../settings/output-mode.js';
 import { verdictCounts } from '../domain/run-counters.js';
 import { RowWindow, RunControl } from './control.js';
 import { interruption } from './interrupted.js';
@@ -30,7 +31,7 @@ import { RunLease } from './lease.js';
 import { RunReader } from './reader.js';
 import type { RunState } from './state/run-store.js';
 import type { RunStore } from './state/run-store.js';
-import { DEFAULT_CACHE_ROWS } from '../upstream/request-cache.js';
+import { DEFAULT_CACHE_ROWS } from '../settings/defaults.js';
 import { compactAppendOnlyFile, purgeRunJobs } from './state/retention.js';
 import { PRIORITY, runKeys } from './topology.js';
 

@@ -14,16 +14,6 @@ import { KycError } from '../errors.js';
  *   replaces a symlink itself and never writes through it.
  */
 
-/** Output files are private by default: they hold names, identifiers and birth dates of clients. */
-export const DEFAULT_OUTPUT_MODE = 0o600;
-
-/** `0600`, `640`, `0o640` → the mode; anything else is KYC_ERR_OUTPUT_MODE. */
-export function parseOutputMode(value: string): number {
-  const match = /^(?:0o?)?([0-7]{3})$/u.exec(value.trim());
-  if (!match?.[1]) throw new KycError('KYC_ERR_OUTPUT_MODE', JSON.stringify(value.slice(0, 20)));
-  return parseInt(match[1], 8);
-}
-
 /** The name a run writes one output under until it completes: hidden, beside the final name, per run. */
 export function partPath(finalPath: string, runId: string): string {
   return join(dirname(finalPath), `.${basename(finalPath)}.${runId}.part`);

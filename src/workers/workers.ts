@@ -1,3 +1,4 @@
+import { DEFAULT_BREAKER_THRESHOLD, DEFAULT_RATE } from '../settings/defaults.js';
 import { FlowProducer, Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { checkProcessor } from './check-job.js';
@@ -49,14 +50,14 @@ export interface WorkerSettings {
 }
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
-  rate: 10,
+  rate: DEFAULT_RATE,
   checksConcurrency: 32,
   mergeConcurrency: 16,
   runsConcurrency: 2,
   attempts: 4,
   backoffMs: 1_000,
   maxStartedAttempts: 100,
-  breakerThreshold: 5,
+  breakerThreshold: DEFAULT_BREAKER_THRESHOLD,
 };
 
 /** The breaker's probe retries an unreachable service for about half a minute before it opens. */

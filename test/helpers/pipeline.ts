@@ -8,7 +8,7 @@ import { CORE_CHECK_KINDS, type CheckKind } from '../../src/domain/check.js';
 import type { IngestEncoding } from '../../src/ingest/types.js';
 import { createEmulator, type EmulatorHandle, type EmulatorOptions } from '../../src/emulator/server.js';
 import { silentLogger, type Logger } from '../../src/log.js';
-import type { FaStrategyOption } from '../../src/mirror/strategy.js';
+import type { FaStrategyOption } from '../../src/settings/fa-strategy-option.js';
 import { RegistryClient, type UpstreamProfile } from '../../src/upstream/client/index.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from '../../src/run/state/run-store.js';
 import { fileSha256, followRun, submitRun } from '../../src/runs/submit.js';

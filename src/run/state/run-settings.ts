@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { maskUrlCredentials, publicConfig, type Config } from '../../config.js';
-import type { FaStrategyOption } from '../../mirror/strategy.js';
+import type { FaStrategyOption } from '../../settings/fa-strategy-option.js';
 import type { FileDigest } from '../../infra/file-digest.js';
 import { DEFAULT_PROFILE } from '../../upstream/client/index.js';
-import { DEFAULT_OUTPUT_MODE } from '../output-paths.js';
+import { DEFAULT_OUTPUT_MODE } from '../../settings/output-mode.js';
 import type { RunSettings } from './run-store.js';
 import { fileSha256 } from '../../runs/submit.js';
 

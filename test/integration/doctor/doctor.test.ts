@@ -8,7 +8,7 @@ import { DEBTOR_NOT_FOUND_MESSAGE } from '../../../src/emulator/registers/debtor
 import { STRICT_DEBTOR_NOT_FOUND_MESSAGE } from '../../../src/emulator/record-views.js';
 import { createEmulator, type EmulatorHandle } from '../../../src/emulator/server.js';
 import { EXIT, KycError } from '../../../src/errors.js';
-import { parseProfile } from '../../../src/upstream/client/profile.js';
+import { parseProfile } from '../../../src/settings/upstream-profile.js';
 
 interface Outcome {
   out: string;

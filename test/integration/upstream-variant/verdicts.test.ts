@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STRICT_DEBTOR_NOT_FOUND_MESSAGE } from '../../../src/emulator/record-views.js';
 import { STRICT_RESULT_CAP } from '../../../src/emulator/variant.js';
-import { upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
+import { upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 import { startTestPipeline } from '../../helpers/pipeline.js';
 
 /**

@@ -129,7 +129,7 @@ describe('the pure core has no I/O imports', () => {
     expect(leavesLayer('matching', at('matching'), '../verdict/thresholds.js')).toBe(true);
     expect(leavesLayer('verdict', at('verdict'), '../matching/thresholds.js')).toBe(false);
     expect(leavesLayer('export', at('export'), '../run/state/run-store.js')).toBe(true);
-    expect(leavesLayer('checks', at('checks'), '../upstream/client/profile.js')).toBe(false);
+    expect(leavesLayer('checks', at('checks'), '../settings/upstream-profile.js')).toBe(false);
     expect(leavesLayer('checks', at('checks'), '../errors.js')).toBe(false);
   });
 });
