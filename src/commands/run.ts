@@ -39,6 +39,7 @@ import {
   upstreamProfileOption,
   workerSettings,
 } from './shared-options.js';
+import { workerWiring } from '../runs/wiring.js';
 
 export interface RunOptions {
   out?: string;
@@ -388,6 +389,7 @@ export async function runAction(
         announce(`Prometheus metrics of this process at ${served.url}/metrics`);
       }
       workers = await startWorkers({
+        ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log: log }),
         ...(metrics ? { metrics } : {}),
         redis: runtime.redis,
         prefix: config.prefix,

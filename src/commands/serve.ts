@@ -27,6 +27,7 @@ import {
   upstreamProfileOption,
   workerSettings,
 } from './shared-options.js';
+import { workerWiring } from '../runs/wiring.js';
 
 interface ServeOptions {
   host: string;
@@ -91,6 +92,7 @@ export function registerServeCommand(program: Command): void {
     try {
       const workers = options.workers
         ? await startWorkers({
+            ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log: log }),
             ...(workerMetrics ? { metrics: workerMetrics } : {}),
             redis: runtime.redis,
             prefix: config.prefix,

@@ -19,6 +19,7 @@ import {
   workerSettings,
 } from './shared-options.js';
 import { pipelineQueuesOf, startScheduledRuns } from './schedule.js';
+import { workerWiring } from '../runs/wiring.js';
 
 interface WorkerOptions {
   concurrency: number;
@@ -107,6 +108,7 @@ export function registerWorkerCommand(program: Command): void {
         : undefined;
     if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
     const host = await startWorkers({
+      ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log: log }),
       ...(metrics ? { metrics } : {}),
       redis: runtime.redis,
       prefix: config.prefix,

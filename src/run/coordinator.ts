@@ -5,11 +5,10 @@ import type { CheckKind } from '../domain/check.js';
 import { KycError } from '../errors.js';
 import { bomBytes, encodeCsvRecord, type CsvFormat } from '../export/csv-format.js';
 import { fileDigest } from '../infra/file-digest.js';
-import { buildManifest, type OutputFileInfo } from '../export/manifest.js';
+import { buildManifest } from '../export/manifest.js';
 import { verdictColumns } from '../export/verdict-row.js';
 import { openClientFile, parseColumnsOption, type ClientFile } from '../ingest/index.js';
 import type { Logger } from '../log.js';
-import { writeRunReport } from '../reporting/report/write-report.js';
 import { SCORING_VERSION } from '../verdict/index.js';
 import { VERSION } from '../version.js';
 import { abandonRun, RunCancelled } from './cancel.js';
@@ -22,11 +21,13 @@ import {
 import type { FlowContext } from './flow-plan.js';
 import { MirrorStore } from '../mirror/store.js';
 import { OrderedWriter } from './ordered-writer.js';
-import { createPart, partPath, placePart } from './output-paths.js';
+import { createPart, placePart } from '../infra/part-files.js';
+import { partPath } from './output-paths.js';
 import { DEFAULT_OUTPUT_MODE } from '../settings/output-mode.js';
 import { verdictCounts } from '../domain/run-counters.js';
 import { RowWindow, RunControl } from './control.js';
 import { interruption } from './interrupted.js';
+import type { RunLifecycle } from './lifecycle.js';
 import { RunLease } from './lease.js';
 import { RunReader } from './reader.js';
 import type { RunState } from './state/run-store.js';
@@ -64,6 +65,8 @@ export interface CoordinatorDeps {
    * (src/run/lease.ts).
    */
   readonly beforeWrite?: () => Promise<void>;
+  /** What the product does once the outputs are in place (the run report): see src/run/lifecycle.ts. */
+  readonly lifecycle: Pick<RunLifecycle, 'outputsPlaced'>;
   /** Called after every written batch; the CLI and the runs job show it. */
   onProgress?(progress: { written: number; total?: number }): void;
 }
@@ -82,10 +85,6 @@ export interface RunSummary {
   readonly rows: number;
   readonly verdicts: Readonly<Record<string, number>>;
   readonly manifestPath: string;
-}
-
-async function sha256File(path: string): Promise<OutputFileInfo> {
-  return { path, ...(await fileDigest(path)) };
 }
 
 type RunParts = { verdicts: string; evidence: string; manifest: string };
@@ -108,9 +107,7 @@ interface OpenedRun {
 async function startRun(run: RunState, deps: CoordinatorDeps): Promise<void> {
   const { store, log } = deps;
   const runId = run.id;
-  const input = await sha256File(run.input).catch((error: unknown) => {
-    throw new KycError('KYC_ERR_INPUT_NOT_FOUND', run.input, { cause: error });
-  });
+  const input = await fileDigest(run.input, 'KYC_ERR_INPUT_NOT_FOUND');
   if (input.sha256 !== run.inputSha256) throw new KycError('KYC_ERR_RUN_RESUME_MISMATCH', run.input);
   // A refused key or a dead URL costs one call and a clear error, not every row's attempts.
   await deps.upstream?.preflight().catch((error: unknown) => {
@@ -306,7 +303,7 @@ async function finishRun(
   });
   await placeOutputs(run, parts, Buffer.from(JSON.stringify(manifest, null, 2) + '\n'), opened.mode);
   // Before the run reads as done, so that whoever sees it done finds its report.
-  if (run.report === true) await writeReportBeside(run, log);
+  await deps.lifecycle.outputsPlaced(run);
   // Logged before the run reads as done, so that whoever follows the run finds the line when it is.
   log.info({ runId, rows, bytes: (await stat(run.out)).size }, 'run finished');
   await store.update(runId, { status: 'done', finishedAt, totalRows: rows });
@@ -382,18 +379,6 @@ async function coordinateLeased(
   }
   await lease.assertHeld();
   return finishRun(run, opened, rows.lastRead, deps, foreignAgent);
-}
-
-/**
- * The run report beside the outputs. A report that cannot be written leaves the run done (its outputs are
- * what it owes), with a warning: `kyc-screen report html` can write it later.
- */
-async function writeReportBeside(run: RunState, log: Logger): Promise<void> {
-  try {
-    await writeRunReport({ target: run.manifest, overwrite: true });
-  } catch (error) {
-    log.warn({ runId: run.id, err: error }, 'the run report could not be written');
-  }
 }
 
 /** A manifest this run itself put in place before an interruption (its run id): replaced, not refused. */

@@ -5,7 +5,7 @@ import type { FileDigest } from '../../infra/file-digest.js';
 import { DEFAULT_PROFILE } from '../../upstream/client/index.js';
 import { DEFAULT_OUTPUT_MODE } from '../../settings/output-mode.js';
 import type { RunSettings } from './run-store.js';
-import { fileSha256 } from '../../runs/submit.js';
+import { fileDigest } from '../../infra/file-digest.js';
 
 /** What a submitter (the `run` command, the HTTP API) decides about a new run; the rest comes from config. */
 export type NewRun = Pick<
@@ -50,7 +50,7 @@ export async function newRunSettings(
   upstream: { readonly usingEmulator: boolean; readonly apiUrl: string },
   run: NewRun,
 ): Promise<RunSettings> {
-  const { sha256, bytes } = run.inputDigest ?? (await fileSha256(run.input));
+  const { sha256, bytes } = run.inputDigest ?? (await fileDigest(run.input, 'KYC_ERR_INPUT_NOT_FOUND'));
   const cardRiskCountries = run.cardRiskCountries ?? [];
   const cacheRows = run.cacheRows ?? config.cacheRows;
   return {
