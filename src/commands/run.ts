@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/select-checks.js';
-import { EMULATOR_URL, loadConfig, withUpstreamProfile, type Config } from '../config.js';
+import { loadConfig, withUpstreamProfile, type Config } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
 import { verdictCount } from '../domain/run-counters.js';
 import { CATALOG, EXIT, KycError } from '../errors.js';
@@ -31,6 +31,7 @@ import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
 import {
   commandLogFile,
   emulatorOption,
+  configOverrides,
   hostedWorkerOptions,
   logFileOption,
   openCommandLog,
@@ -241,17 +242,7 @@ export async function runAction(
   host?: RunHost,
 ): Promise<number> {
   const profilePath = options.upstreamProfile ? resolve(options.upstreamProfile) : undefined;
-  const loaded =
-    host?.config ??
-    loadConfig(process.env, {
-      ...(options.rate !== undefined ? { rate: options.rate } : {}),
-      ...(options.cacheRows !== undefined ? { cacheRows: options.cacheRows } : {}),
-      ...(options.stateDir ? { stateDir: options.stateDir } : {}),
-      ...(profilePath ? { upstreamProfilePath: profilePath } : {}),
-      ...(options.outputMode ? { outputMode: options.outputMode } : {}),
-      ...(options.faStrategy ? { faStrategy: options.faStrategy } : {}),
-      ...(options.emulator ? { apiUrl: EMULATOR_URL } : {}),
-    });
+  const loaded = host?.config ?? loadConfig(process.env, configOverrides(options));
   // A scheduled run reads by the profile stored with its schedule, not by the worker's.
   const config = host && profilePath ? withUpstreamProfile(loaded, profilePath) : loaded;
   // A host (the schedules worker) has its upstream already; a command of its own must say which one.

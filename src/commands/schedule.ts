@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { EMULATOR_URL, loadConfig, type Config } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { logNotices } from '../cli-ui/notices.js';
@@ -24,7 +24,7 @@ import { readWhitelist } from '../whitelist/file.js';
 import { loadProfile } from '../settings/upstream-profile.js';
 import { requireUpstream, type Runtime } from '../runs/runtime.js';
 import { addRunOptions, runAction, type RunOptions } from './run.js';
-import { positiveInt } from './shared-options.js';
+import { configOverrides, positiveInt } from './shared-options.js';
 
 const PIPELINE_QUEUES = ['checks', 'verdicts', 'runs'] as const;
 type PipelineQueue = (typeof PIPELINE_QUEUES)[number];
@@ -161,10 +161,7 @@ async function withConfigRedis<T>(
   use: (config: Config, session: Awaited<ReturnType<typeof openRedis>>) => Promise<T>,
   upstream?: { readonly emulator: boolean },
 ) {
-  const config = loadConfig(process.env, {
-    ...(stateDir ? { stateDir } : {}),
-    ...(upstream?.emulator ? { apiUrl: EMULATOR_URL } : {}),
-  });
+  const config = loadConfig(process.env, configOverrides({ stateDir, emulator: upstream?.emulator }));
   // A schedule whose nightly runs would screen against nothing (or, silently, the emulator) is refused.
   if (upstream) requireUpstream(config);
   const session = await openRedis(config);
