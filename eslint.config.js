@@ -33,19 +33,27 @@ export default tseslint.config(
     },
   },
   {
-    // The pipeline's shell stays readable in named steps: no function there longer than a screen.
-    files: [
-      'src/run/**/*.ts',
-      'src/runs/**/*.ts',
-      'src/workers/**/*.ts',
-      'src/upstream/*.ts',
-      'src/mirror/search.ts',
-      'src/mirror/store.ts',
-      'src/mirror/fa-strategy.ts',
-    ],
+    // No function in src/ longer than a screen: long ones are split into named steps.
+    files: ['src/**/*.ts'],
     rules: {
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // Files whose long functions are being split on their own branches.
+    files: [
+      // until h1-runs: runAction and the schedule's commands become the runs service.
+      'src/commands/run.ts',
+      'src/commands/schedule.ts',
+      'src/schedule/processor.ts',
+      // until h3-emulator: the emulator leaves src/ for its own package.
+      'src/emulator/**/*.ts',
+      // until h5 (mirror): the enumeration is split with the mirror's rework.
+      'src/mirror/enumerate.ts',
+      // until h8 (dashboard): the dashboard's server is split with its rework.
+      'src/dashboard/server.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     files: ['bin/**/*.js'],

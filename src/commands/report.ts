@@ -133,43 +133,49 @@ export function registerReportCommand(program: Command): void {
     .argument('<runId>', 'the run to export')
     .requiredOption('--out <dir>', 'a new or empty directory for the package')
     .option('--state-dir <dir>', STATE_DIR_HELP)
-    .action(async (runId: string, options: { out: string; stateDir?: string }) => {
-      checkRunId(runId);
-      ensureWritableDir(options.out);
-      const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
-      const session = await openRedis(config);
-      try {
-        const exported = await exportAudit({
-          redis: session.redis,
-          prefix: config.prefix,
-          runId,
-          dir: options.out,
-          secrets: logSecrets(config),
-        });
-        process.stdout.write(
-          `Audit package of ${runId} in ${exported.dir}:\n` +
-            exported.files.map((f) => `  ${f.sha256}  ${f.name}\n`).join('') +
-            `Check it with: kyc-screen report verify ${exported.dir}  (or: cd ${exported.dir} && sha256sum -c SHA256SUMS)\n`,
-        );
-      } finally {
-        await session.close();
-      }
-    });
+    .action(exportAuditCommand);
 
   report
     .command('verify')
     .description('recheck an audit package: every file against SHA256SUMS and the hashes the run recorded')
     .argument('<dir>', 'the audit package directory')
-    .action(async (dir: string) => {
-      const result = await verifyAudit(dir);
-      const [first] = result.problems;
-      if (!first) {
-        process.stdout.write(
-          `OK: ${result.checked} files of ${result.dir} match SHA256SUMS and the run's records\n`,
-        );
-        return;
-      }
-      for (const problem of result.problems) process.stderr.write(`${problem.code}: ${problem.message}\n`);
-      throw new KycError(first.code, `${result.problems.length} problem(s) in ${result.dir}`);
+    .action(verifyAuditCommand);
+}
+
+/** `report audit`: the package of a finished run, with the command that checks it. */
+async function exportAuditCommand(runId: string, options: { out: string; stateDir?: string }): Promise<void> {
+  checkRunId(runId);
+  ensureWritableDir(options.out);
+  const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
+  const session = await openRedis(config);
+  try {
+    const exported = await exportAudit({
+      redis: session.redis,
+      prefix: config.prefix,
+      runId,
+      dir: options.out,
+      secrets: logSecrets(config),
     });
+    process.stdout.write(
+      `Audit package of ${runId} in ${exported.dir}:\n` +
+        exported.files.map((f) => `  ${f.sha256}  ${f.name}\n`).join('') +
+        `Check it with: kyc-screen report verify ${exported.dir}  (or: cd ${exported.dir} && sha256sum -c SHA256SUMS)\n`,
+    );
+  } finally {
+    await session.close();
+  }
+}
+
+/** `report verify`: every file of a package against SHA256SUMS and the run's records; a problem fails. */
+async function verifyAuditCommand(dir: string): Promise<void> {
+  const result = await verifyAudit(dir);
+  const [first] = result.problems;
+  if (!first) {
+    process.stdout.write(
+      `OK: ${result.checked} files of ${result.dir} match SHA256SUMS and the run's records\n`,
+    );
+    return;
+  }
+  for (const problem of result.problems) process.stderr.write(`${problem.code}: ${problem.message}\n`);
+  throw new KycError(first.code, `${result.problems.length} problem(s) in ${result.dir}`);
 }

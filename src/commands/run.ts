@@ -380,7 +380,7 @@ export async function runAction(
         announce(`Prometheus metrics of this process at ${served.url}/metrics`);
       }
       workers = await startWorkers({
-        ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log: log }),
+        ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log }),
         ...(metrics ? { metrics } : {}),
         redis: runtime.redis,
         prefix: config.prefix,
