@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Pool, type Dispatcher } from 'undici';
-import { KycError } from '../../errors.js';
 import { checkBaseUrlParts } from '../../settings/urls.js';
 
 /**
