@@ -20,18 +20,7 @@ import {
 import { runKeys, runsIndexKey } from '../topology.js';
 
 // The run model lives in run-model.ts; its names stay importable from here for the store's callers.
-export {
-  runExists,
-  unrecognisedCounts,
-  unrecognisedField,
-  unrecognisedOf,
-  type Counters,
-  type RunDelta,
-  type RunSettings,
-  type RunState,
-  type RunStatus,
-  type UnrecognisedExamples,
-} from './run-model.js';
+export * from './run-model.js';
 
 export class RunStore {
   constructor(
