@@ -1,14 +1,13 @@
 import { maskUrlCredentials } from './url-mask.js';
-import { checkBaseUrlParts } from './upstream/client/http.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { KycError } from './errors.js';
-import { parseFaStrategy, type FaStrategyOption } from './mirror/strategy.js';
-import { DEFAULT_OUTPUT_MODE, parseOutputMode } from './run/output-paths.js';
-import { REDIS_URL_PATTERN } from './infra/redis-connection.js';
-import { DEFAULT_CACHE_ROWS } from './upstream/request-cache.js';
-import { findAppliedProfile } from './upstream/client/applied-profile.js';
-import { loadProfile, withDebtorNotFound, type UpstreamProfile } from './upstream/client/profile.js';
+import { DEFAULT_BREAKER_THRESHOLD, DEFAULT_CACHE_ROWS, DEFAULT_RATE } from './settings/defaults.js';
+import { findAppliedProfile } from './settings/applied-profile.js';
+import { parseFaStrategy, type FaStrategyOption } from './settings/fa-strategy-option.js';
+import { DEFAULT_OUTPUT_MODE, parseOutputMode } from './settings/output-mode.js';
+import { loadProfile, withDebtorNotFound, type UpstreamProfile } from './settings/upstream-profile.js';
+import { checkBaseUrlParts, REDIS_URL_PATTERN } from './settings/urls.js';
 
 /**
  * Environment and flags become one typed config, validated once at start-up. Everything downstream takes
@@ -134,7 +133,7 @@ const FIELDS = {
     show: (value) => (value ? '[set]' : '[unset]'),
   }),
   /** Upstream calls per second shared by every worker on every machine. */
-  rate: plain('KYC_RATE', positiveNumber('KYC_RATE').default(10)),
+  rate: plain('KYC_RATE', positiveNumber('KYC_RATE').default(DEFAULT_RATE)),
   logLevel: plain('LOG_LEVEL', z.enum(LOG_LEVELS).default('info')),
   /** Hash-tagged so every queue key lands in one Redis Cluster slot. */
   prefix: plain('KYC_PREFIX', z.string().min(1).default('{kyc}')),
@@ -156,7 +155,7 @@ const FIELDS = {
    * Auth or network failures of calls in a row, across every worker, that open the circuit breaker: the
    * checks queue stops and the runs fail resumably instead of spending the quota on a bad key or a dead URL.
    */
-  breakerThreshold: plain('KYC_BREAKER_THRESHOLD', positiveNumber('KYC_BREAKER_THRESHOLD').int().default(5)),
+  breakerThreshold: plain('KYC_BREAKER_THRESHOLD', positiveNumber('KYC_BREAKER_THRESHOLD').int().default(DEFAULT_BREAKER_THRESHOLD)),
   /** Overrides the profile file's `maxRetryAfterMs`; shown as the profile's cap in effect. */
   maxRetryAfterMs: {
     env: 'KYC_MAX_RETRY_AFTER_MS',
@@ -218,7 +217,7 @@ export interface Config extends FieldValues {
    */
   readonly emulator: boolean;
   /**
-   * What this deployment's Lookup Service does where its contract is open (src/upstream/client/profile.ts);
+   * What this deployment's Lookup Service does where its contract is open (src/settings/upstream-profile.ts);
    * `KYC_MAX_RETRY_AFTER_MS` overrides the file's `maxRetryAfterMs`.
    */
   readonly profile: UpstreamProfile;

@@ -53,13 +53,10 @@ function fromHono(error: Error): Error {
   return error;
 }
 
-/**
- * The HTTP API under /v1: submit a CSV, follow the run, download its outputs. Runs go through the same
- * pipeline as `kyc-screen run`; only runs submitted through the API are visible here, and to a token only its
- * own unless it is marked admin.
- */
-export function apiApp(deps: ApiDeps) {
-  const store = new RunStore(deps.redis, deps.config.prefix);
+type Api = OpenAPIHono<Env>;
+
+/** The app around /v1: request ids, the access log, security headers, the host guard, errors, the OpenAPI document. */
+function apiShell(deps: ApiDeps): Api {
   const app = new OpenAPIHono<Env>({
     defaultHook: (result) => {
       if (!result.success) {
@@ -101,26 +98,11 @@ export function apiApp(deps: ApiDeps) {
       description: 'Batch KYC screening: submit a client CSV, follow the run, download its verdicts.',
     },
   });
+  return app;
+}
 
-  const v1 = new OpenAPIHono<Env>(app.defaultHook ? { defaultHook: app.defaultHook } : {});
-  v1.use('/runs', bearerAuth(deps.tokens));
-  v1.use('/runs/*', bearerAuth(deps.tokens));
-  v1.use('/screen', bearerAuth(deps.tokens));
-  const limits = deps.limits ?? DEFAULT_TOKEN_LIMITS;
-  const rate = requestRateLimit(deps.redis, deps.config.prefix, limits);
-  for (const path of ['/runs', '/runs/*', '/screen']) v1.use(path, rate);
-  const activeRuns = new ActiveRuns(deps.redis, deps.config.prefix, limits);
-
-  /** A run the request's token may see, or 404 as for a run that does not exist: others' runs stay unseen. */
-  async function apiRun(id: string, viewer: Viewer): Promise<RunState> {
-    const run = await store.get(id);
-    if (!run || !canSee(viewer, run)) throw new KycError('KYC_ERR_RUN_NOT_FOUND', id);
-    return run;
-  }
-  const viewerOf = (c: Context<Env>): Viewer => ({ submitter: c.get('submitter'), admin: c.get('admin') });
-
-  const webhooksOf = (id: string) => runWebhookAttempts(deps.redis, deps.config.prefix, id);
-
+/** Submitting a file or one client: admitted within the token's runs at once. */
+function submissionRoutes(v1: Api, deps: ApiDeps, activeRuns: ActiveRuns): void {
   v1.openapi(submitRoute, async (c) => {
     const query = c.req.valid('query');
     const header = c.req.header('idempotency-key');
@@ -159,7 +141,20 @@ export function apiApp(deps: ApiDeps) {
     c.header('Location', body.status_url);
     return c.json(body, 202);
   });
+}
 
+/** Following, deleting and downloading runs: a token sees its own runs only unless it is admin. */
+function runRoutes(v1: Api, deps: ApiDeps): void {
+  const store = new RunStore(deps.redis, deps.config.prefix);
+  /** A run the request's token may see, or 404 as for a run that does not exist: others' runs stay unseen. */
+  async function apiRun(id: string, viewer: Viewer): Promise<RunState> {
+    const run = await store.get(id);
+    if (!run || !canSee(viewer, run)) throw new KycError('KYC_ERR_RUN_NOT_FOUND', id);
+    return run;
+  }
+  const viewerOf = (c: Context<Env>): Viewer => ({ submitter: c.get('submitter'), admin: c.get('admin') });
+
+  const webhooksOf = (id: string) => runWebhookAttempts(deps.redis, deps.config.prefix, id);
   v1.openapi(listRoute, async (c) => {
     const { limit, offset } = c.req.valid('query');
     const viewer = viewerOf(c);
@@ -197,7 +192,25 @@ export function apiApp(deps: ApiDeps) {
       return c.body(file.open(), 200, file.headers);
     });
   }
+}
 
+/**
+ * The HTTP API under /v1: submit a CSV, follow the run, download its outputs. Runs go through the same
+ * pipeline as `kyc-screen run`; only runs submitted through the API are visible here, and to a token only its
+ * own unless it is marked admin.
+ */
+export function apiApp(deps: ApiDeps) {
+  const app = apiShell(deps);
+  const v1 = new OpenAPIHono<Env>(app.defaultHook ? { defaultHook: app.defaultHook } : {});
+  v1.use('/runs', bearerAuth(deps.tokens));
+  v1.use('/runs/*', bearerAuth(deps.tokens));
+  v1.use('/screen', bearerAuth(deps.tokens));
+  const limits = deps.limits ?? DEFAULT_TOKEN_LIMITS;
+  const rate = requestRateLimit(deps.redis, deps.config.prefix, limits);
+  for (const path of ['/runs', '/runs/*', '/screen']) v1.use(path, rate);
+  const activeRuns = new ActiveRuns(deps.redis, deps.config.prefix, limits);
+  submissionRoutes(v1, deps, activeRuns);
+  runRoutes(v1, deps);
   app.route('/v1', v1);
   return app;
 }

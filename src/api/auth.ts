@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { KycError } from '../errors.js';
+import { bearerToken } from '../infra/bearer-token.js';
 import { tokenOf, type ApiToken } from './tokens.js';
 
 /** The submitter a request was authenticated as (the name of its token), and whether it sees every run. */
@@ -9,8 +10,8 @@ export type AuthVariables = { submitter: string; admin: boolean };
 export function bearerAuth(tokens: readonly ApiToken[]): MiddlewareHandler<{ Variables: AuthVariables }> {
   return async (c, next) => {
     const header = c.req.header('authorization') ?? '';
-    const match = /^Bearer[ ]+(\S+)\s*$/iu.exec(header);
-    const token = match?.[1] === undefined ? undefined : tokenOf(tokens, match[1]);
+    const presented = bearerToken(header);
+    const token = presented === undefined ? undefined : tokenOf(tokens, presented);
     if (token === undefined) {
       c.header('WWW-Authenticate', 'Bearer realm="kyc-screen"');
       throw new KycError(

@@ -7,7 +7,8 @@ import { markUrgentWork } from '../upstream/pacer.js';
 import { PRIVATE_FILE_MODE } from '../infra/private-files.js';
 import { pacerKey } from '../run/topology.js';
 import type { RunState } from '../run/state/run-store.js';
-import { fileSha256, followRun } from '../runs/submit.js';
+import { fileDigest } from '../infra/file-digest.js';
+import { followRun } from '../runs/submit.js';
 import { runLinks } from './run-view.js';
 import type { ClientBody, ScreenedBody } from './schemas.js';
 import { acceptRun, type RunOptions, type SubmitContext } from './submit-upload.js';
@@ -64,7 +65,7 @@ export async function screenClient(
         encoding: 'utf-8',
         callbackUrl: request.callbackUrl,
       };
-      return { options, digest: await fileSha256(path) };
+      return { options, digest: await fileDigest(path, 'KYC_ERR_INPUT_NOT_FOUND') };
     },
   );
   const run = await followRun(ctx.redis, ctx.config.prefix, accepted.id, () => undefined, {

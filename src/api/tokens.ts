@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readSecret } from '../config.js';
 import { KycError } from '../errors.js';
+import { secretDigest } from '../infra/bearer-token.js';
 
 /**
  * The API's credentials: bearer tokens the server knows only by their sha256, so that its configuration
@@ -93,7 +94,7 @@ export function loadApiTokens(env: NodeJS.ProcessEnv): ApiToken[] {
  * matches: how long the answer takes says nothing about which hash came close.
  */
 export function tokenOf(tokens: readonly ApiToken[], presented: string): ApiToken | undefined {
-  const digest = createHash('sha256').update(presented, 'utf8').digest();
+  const digest = secretDigest(presented);
   let found: ApiToken | undefined;
   for (const token of tokens) if (timingSafeEqual(digest, token.sha256) && found === undefined) found = token;
   return found;

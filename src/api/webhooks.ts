@@ -7,7 +7,7 @@ import {
   NO_ALLOWED_DESTINATIONS,
   parseDestinationAllowList,
   type DestinationAllowList,
-} from './webhook-destination.js';
+} from '../notify/webhook-destination.js';
 
 /** The webhooks of API runs as the environment configures them (docs/api.md, "Webhooks"). */
 export interface ApiWebhookConfig {

@@ -1,7 +1,7 @@
 import type { CheckResult } from '../domain/check.js';
 import type { Client } from '../domain/client.js';
 import type { MirrorIndex } from '../mirror/local-index.js';
-import { DEFAULT_PROFILE, type UpstreamProfile } from '../upstream/client/profile.js';
+import { DEFAULT_PROFILE, type UpstreamProfile } from '../settings/upstream-profile.js';
 import { decideForeignAgent, skippedCheck } from '../verdict/index.js';
 import { withBankEvidence } from './bank-evidence.js';
 import type { OptionalLookup } from './optional-lookup.js';

@@ -1,6 +1,6 @@
 import type { CoreCheckKind } from '../domain/check.js';
 import type { Client } from '../domain/client.js';
-import { DEFAULT_PROFILE, type UpstreamProfile } from '../upstream/client/profile.js';
+import { DEFAULT_PROFILE, type UpstreamProfile } from '../settings/upstream-profile.js';
 import { latinReadings } from './latin-to-cyrillic.js';
 import {
   cyrillicSpellings,

@@ -17,7 +17,7 @@ import {
 import { withBankEvidence } from './bank-evidence.js';
 import type { OptionalLookup } from './optional-lookup.js';
 import { planCheck, type PlannedRequest } from './plan.js';
-import { DEFAULT_PROFILE, type UpstreamProfile } from '../upstream/client/profile.js';
+import { DEFAULT_PROFILE, type UpstreamProfile } from '../settings/upstream-profile.js';
 import { recordHash } from '../matching/record-hash.js';
 
 /** An answer of the Lookup Service with the evidence of the request that produced it. */

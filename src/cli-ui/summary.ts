@@ -1,5 +1,5 @@
 import { parseCounters, verdictCount, type LearnedPageSize } from '../domain/run-counters.js';
-import { DEFAULT_PROFILE } from '../upstream/client/profile.js';
+import { DEFAULT_PROFILE } from '../settings/upstream-profile.js';
 import { REGISTER_CHANGE_COUNTER } from '../mirror/kept-strategy.js';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import { unrecognisedCounts, type Counters, type RunState } from '../run/state/run-store.js';

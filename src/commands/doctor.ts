@@ -5,7 +5,7 @@ import { KycError } from '../errors.js';
 import { contradictions } from '../doctor/findings.js';
 import { plannedCallsPerClient } from '../doctor/expected-calls.js';
 import { applyProfile, writeProfileFile } from '../doctor/profile-file.js';
-import type { UpstreamProfile } from '../upstream/client/profile.js';
+import type { UpstreamProfile } from '../settings/upstream-profile.js';
 import { formatReport } from '../doctor/report.js';
 import { DEFAULT_BUDGET, burstCalls, runDoctor } from '../doctor/run-doctor.js';
 import { ensureWritableParent } from '../infra/writable.js';

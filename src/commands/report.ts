@@ -138,30 +138,7 @@ export function registerReportCommand(program: Command): void {
     .argument('<runId>', 'the run to export')
     .requiredOption('--out <dir>', 'a new or empty directory for the package')
     .option('--state-dir <dir>', STATE_DIR_HELP)
-    .action(async (runId: string, options: { out: string; stateDir?: string }) => {
-      checkRunId(runId);
-      ensureWritableDir(options.out);
-      const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
-      const session = await openRedis(config);
-      try {
-        const exported = await exportAudit({
-          redis: session.redis,
-          prefix: config.prefix,
-          runId,
-          dir: options.out,
-          secrets: logSecrets(config),
-          signingKey: loadSigningKey({ stateDir: config.stateDir, keyFile: config.auditKey }),
-        });
-        process.stdout.write(
-          `Audit package of ${runId} in ${exported.dir}:\n` +
-            exported.files.map((f) => `  ${f.sha256}  ${f.name}\n`).join('') +
-            `Signed by key ${exported.keyId} (SHA256SUMS.sig).\n` +
-            `Check it with: kyc-screen report verify ${exported.dir}  (or: cd ${exported.dir} && sha256sum -c SHA256SUMS)\n`,
-        );
-      } finally {
-        await session.close();
-      }
-    });
+    .action(exportAuditCommand);
 
   report
     .command('verify')
@@ -177,6 +154,11 @@ export function registerReportCommand(program: Command): void {
     .option('--no-run-record', "do not compare with the run's record in Redis")
     .action(verifyCommand);
 
+  registerPublicKeyCommand(report);
+}
+
+/** `report public-key`: the key an auditor checks packages with. */
+function registerPublicKeyCommand(report: Command): void {
   report
     .command('public-key')
     .description(
@@ -188,4 +170,30 @@ export function registerReportCommand(program: Command): void {
       const key = loadSigningKey({ stateDir: config.stateDir, keyFile: config.auditKey });
       process.stdout.write(`${key.publicKeyPem}key id (sha256 of the key): ${key.keyId}\n`);
     });
+}
+
+/** `report audit`: the package of a finished run, with the command that checks it. */
+async function exportAuditCommand(runId: string, options: { out: string; stateDir?: string }): Promise<void> {
+  checkRunId(runId);
+  ensureWritableDir(options.out);
+  const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
+  const session = await openRedis(config);
+  try {
+    const exported = await exportAudit({
+      redis: session.redis,
+      prefix: config.prefix,
+      runId,
+      dir: options.out,
+      secrets: logSecrets(config),
+      signingKey: loadSigningKey({ stateDir: config.stateDir, keyFile: config.auditKey }),
+    });
+    process.stdout.write(
+      `Audit package of ${runId} in ${exported.dir}:\n` +
+        exported.files.map((f) => `  ${f.sha256}  ${f.name}\n`).join('') +
+        `Signed by key ${exported.keyId} (SHA256SUMS.sig).\n` +
+        `Check it with: kyc-screen report verify ${exported.dir}  (or: cd ${exported.dir} && sha256sum -c SHA256SUMS)\n`,
+    );
+  } finally {
+    await session.close();
+  }
 }

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { resolveLang } from '../i18n/lang.js';
-import { EMULATOR_URL, loadConfig, type Config } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
+import { workerWiring } from '../runs/wiring.js';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { WorkerMetrics } from '../metrics/worker-metrics.js';
@@ -23,6 +24,7 @@ import { checkRunId, type Priority } from '../run/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
 import {
   commandLogFile,
+  configOverrides,
   emulatorOption,
   hostedWorkerOptions,
   logFileOption,
@@ -245,15 +247,7 @@ function resumeOverrides(options: RunOptions, explicit?: ReadonlySet<string>): R
 /** The command's own config (flags over the environment), or a host's with the request's profile. */
 function commandConfig(request: RunRequest, options: RunOptions, host?: RunHost): Config {
   if (host) return configFor(host.config, request);
-  return loadConfig(process.env, {
-    ...(options.rate !== undefined ? { rate: options.rate } : {}),
-    ...(options.cacheRows !== undefined ? { cacheRows: options.cacheRows } : {}),
-    ...(options.stateDir ? { stateDir: options.stateDir } : {}),
-    ...(request.upstreamProfile ? { upstreamProfilePath: request.upstreamProfile } : {}),
-    ...(options.outputMode ? { outputMode: options.outputMode } : {}),
-    ...(options.faStrategy ? { faStrategy: options.faStrategy } : {}),
-    ...(options.emulator ? { apiUrl: EMULATOR_URL } : {}),
-  });
+  return loadConfig(process.env, configOverrides({ ...options, upstreamProfile: request.upstreamProfile }));
 }
 
 /** Where the command's log, notices, last error line and summary go. */
@@ -349,6 +343,7 @@ async function hostWorkers(
       prefix: started.config.prefix,
       registry: runtime.registry,
       log: io.log,
+      ...workerWiring({ redis: runtime.redis, prefix: started.config.prefix, log: io.log }),
       settings: workerSettings(started.config, {
         checksConcurrency: started.concurrency ?? options.concurrency,
         attempts: options.attempts,

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { EMULATOR_URL, loadConfig, type Config } from '../config.js';
+import { loadConfig, type Config } from '../config.js';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { logNotices } from '../cli-ui/notices.js';
@@ -29,7 +29,7 @@ import { executeRun } from '../runs/execute.js';
 import type { RunRequest } from '../runs/request.js';
 import { requireUpstream, type Runtime } from '../runs/runtime.js';
 import { addRunOptions, requestOf, type RunOptions } from './run.js';
-import { positiveInt } from './shared-options.js';
+import { configOverrides, positiveInt } from './shared-options.js';
 
 const PIPELINE_QUEUES = ['checks', 'verdicts', 'runs'] as const;
 type PipelineQueue = (typeof PIPELINE_QUEUES)[number];
@@ -184,10 +184,7 @@ async function withConfigRedis<T>(
   use: (config: Config, session: Awaited<ReturnType<typeof openRedis>>) => Promise<T>,
   upstream?: { readonly emulator: boolean },
 ) {
-  const config = loadConfig(process.env, {
-    ...(stateDir ? { stateDir } : {}),
-    ...(upstream?.emulator ? { apiUrl: EMULATOR_URL } : {}),
-  });
+  const config = loadConfig(process.env, configOverrides({ stateDir, emulator: upstream?.emulator }));
   // A schedule whose nightly runs would screen against nothing (or, silently, the emulator) is refused.
   if (upstream) requireUpstream(config);
   const session = await openRedis(config);

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
-import { stderrIsTerminal } from '../cli-ui/notices.js';
+import { stderrIsTerminal, type Announce } from '../cli-ui/notices.js';
+import type { Logger } from '../log.js';
 import { parseHostNames } from '../api/host-guard.js';
 import { loadTokenLimits } from '../api/token-limits.js';
 import { startApiServer } from '../api/server.js';
@@ -10,10 +11,10 @@ import { expiringTokens, loadApiTokens } from '../api/tokens.js';
 import { parseMaxUploadBytes } from '../api/upload.js';
 import { runLinks } from '../api/run-view.js';
 import { loadApiWebhookConfig } from '../api/webhooks.js';
-import { startServeMetrics } from './serve-metrics.js';
+import { startServeMetrics, type ServeMetrics } from './serve-metrics.js';
 import { startRunWebhookWorker } from '../notify/run-webhooks.js';
 import { ensurePrivateDir, PRIVATE_DIR_MODE } from '../infra/private-files.js';
-import { requireUpstream, startRuntime } from '../runs/runtime.js';
+import { requireUpstream, startRuntime, type Runtime } from '../runs/runtime.js';
 import { ensureWritableDir, ensureWritableLogFile } from '../infra/writable.js';
 import { startWorkers } from '../workers/workers.js';
 import {
@@ -27,6 +28,7 @@ import {
   upstreamProfileOption,
   workerSettings,
 } from './shared-options.js';
+import { workerWiring } from '../runs/wiring.js';
 
 interface ServeOptions {
   host: string;
@@ -63,94 +65,126 @@ export function registerServeCommand(program: Command): void {
   emulatorOption(
     upstreamProfileOption(logFileOption(hostedWorkerOptions(command))),
     'screen against the built-in emulator of the Lookup Service (synthetic registers; outputs marked EMULATOR)',
-  ).action(async (options: ServeOptions) => {
-    const config = loadConfig(process.env, configOverrides(options));
-    // Refused before anything is touched: no upstream, no tokens (an API open to anyone), a bad limit.
-    requireUpstream(config);
-    const tokens = loadApiTokens(process.env);
-    const maxUploadBytes = parseMaxUploadBytes(process.env.KYC_API_MAX_UPLOAD_BYTES);
-    const webhooks = loadApiWebhookConfig(process.env);
-    const limits = loadTokenLimits(process.env);
-    const hosts = {
-      bound: options.host,
-      names: parseHostNames(process.env.KYC_API_HOSTS, 'KYC_API_HOSTS'),
-    };
-    const terminal = stderrIsTerminal();
-    const logFile = commandLogFile(config, options.logFile, terminal);
-    ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
-    const runsDir = resolve(config.stateDir, 'api');
-    ensurePrivateDir(runsDir);
-    if (logFile) ensureWritableLogFile(logFile);
-    const { log, announce } = openCommandLog(config, logFile, terminal);
-    const runtime = await startRuntime(config, log, { announce });
-    const metrics = await startServeMetrics(options);
-    const apiMetrics = metrics?.api;
-    const workerMetrics = metrics?.workers;
-    const metricsServer = metrics?.server;
-    if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
-    try {
-      const workers = options.workers
-        ? await startWorkers({
-            ...(workerMetrics ? { metrics: workerMetrics } : {}),
-            redis: runtime.redis,
-            prefix: config.prefix,
-            registry: runtime.registry,
-            log,
-            settings: workerSettings(config, { checksConcurrency: options.concurrency }),
-          })
-        : undefined;
-      // Run webhooks are delivered here, where the secret is, whichever worker ended the run.
-      const webhookWorker =
-        webhooks.secret === undefined
-          ? undefined
-          : await startRunWebhookWorker({
-              redis: runtime.redis,
-              prefix: config.prefix,
-              log,
-              secret: webhooks.secret,
-              serverUrl: webhooks.url,
-              linksOf: runLinks,
-              ...(webhooks.allow ? { destinations: webhooks.allow } : {}),
-              ...(apiMetrics ? { onAttempt: (attempt) => apiMetrics.webhookAttempt(attempt) } : {}),
-            });
-      try {
-        const server = await startApiServer(
-          {
-            redis: runtime.redis,
-            config,
-            upstream: runtime,
-            runsDir,
-            maxUploadBytes,
-            window: API_RUN_WINDOW,
-            webhooks,
-            tokens,
-            hosts,
-            limits,
-            log,
-            ...(apiMetrics ? { metrics: apiMetrics } : {}),
-          },
-          options.port,
-          options.host,
-        );
-        log.info({ url: `${server.url}/v1`, workers: options.workers, tokens: tokens.length }, 'API started');
-        const { expired, soon } = expiringTokens(tokens);
-        if (expired.length > 0) log.warn({ tokens: expired }, 'API tokens expired: refused with 401');
-        if (soon.length > 0) log.warn({ tokens: soon }, 'API tokens expire within 14 days');
-        announce(`HTTP API at ${server.url}/v1 (docs/api.md); SIGTERM or Ctrl-C stops.`);
-        await new Promise<void>((done) => {
-          process.once('SIGTERM', done);
-          process.once('SIGINT', done);
+  ).action(runServe);
+}
+
+/** What serve reads before it touches anything; refused early: no upstream, no tokens (an API open to anyone), a bad limit. */
+function serveSettings(options: ServeOptions) {
+  const config = loadConfig(process.env, configOverrides(options));
+  requireUpstream(config);
+  return {
+    config,
+    tokens: loadApiTokens(process.env),
+    maxUploadBytes: parseMaxUploadBytes(process.env.KYC_API_MAX_UPLOAD_BYTES),
+    webhooks: loadApiWebhookConfig(process.env),
+    limits: loadTokenLimits(process.env),
+    hosts: { bound: options.host, names: parseHostNames(process.env.KYC_API_HOSTS, 'KYC_API_HOSTS') },
+  };
+}
+
+type ServeSettings = ReturnType<typeof serveSettings>;
+
+/** What the API server of this process is started with once the runtime is up. */
+interface ServeContext {
+  readonly settings: ServeSettings;
+  readonly runtime: Runtime;
+  readonly runsDir: string;
+  readonly log: Logger;
+  readonly announce: Announce;
+  readonly metrics: ServeMetrics | undefined;
+}
+
+async function runServe(options: ServeOptions): Promise<void> {
+  const settings = serveSettings(options);
+  const { config } = settings;
+  const terminal = stderrIsTerminal();
+  const logFile = commandLogFile(config, options.logFile, terminal);
+  ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
+  const runsDir = resolve(config.stateDir, 'api');
+  ensurePrivateDir(runsDir);
+  if (logFile) ensureWritableLogFile(logFile);
+  const { log, announce } = openCommandLog(config, logFile, terminal);
+  const runtime = await startRuntime(config, log, { announce });
+  const metrics = await startServeMetrics(options);
+  if (metrics?.server) announce(`Prometheus metrics at ${metrics.server.url}/metrics`);
+  try {
+    await serveWithWorkers({ settings, runtime, runsDir, log, announce, metrics }, options);
+  } finally {
+    await metrics?.server?.close();
+    await runtime.close();
+  }
+  log.info('API stopped');
+}
+
+/** The hosted workers and the run webhooks' delivery around the API server, closed after it. */
+async function serveWithWorkers(ctx: ServeContext, options: ServeOptions): Promise<void> {
+  const { settings, runtime, log, metrics } = ctx;
+  const { config, webhooks } = settings;
+  const apiMetrics = metrics?.api;
+  const workers = options.workers
+    ? await startWorkers({
+        ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log }),
+        ...(metrics?.workers ? { metrics: metrics.workers } : {}),
+        redis: runtime.redis,
+        prefix: config.prefix,
+        registry: runtime.registry,
+        log,
+        settings: workerSettings(config, { checksConcurrency: options.concurrency }),
+      })
+    : undefined;
+  // Run webhooks are delivered here, where the secret is, whichever worker ended the run.
+  const webhookWorker =
+    webhooks.secret === undefined
+      ? undefined
+      : await startRunWebhookWorker({
+          redis: runtime.redis,
+          prefix: config.prefix,
+          log,
+          secret: webhooks.secret,
+          serverUrl: webhooks.url,
+          linksOf: runLinks,
+          ...(webhooks.allow ? { destinations: webhooks.allow } : {}),
+          ...(apiMetrics ? { onAttempt: (attempt) => apiMetrics.webhookAttempt(attempt) } : {}),
         });
-        announce('Stopping: no new requests; finishing jobs in progress…');
-        await server.close();
-      } finally {
-        await webhookWorker?.close();
-        await workers?.close();
-      }
-    } finally {
-      await metricsServer?.close();
-      await runtime.close();
-    }
-    log.info('API stopped');
+  try {
+    await serveUntilStopped(ctx, options);
+  } finally {
+    await webhookWorker?.close();
+    await workers?.close();
+  }
+}
+
+/** The API server until SIGTERM or Ctrl-C. */
+async function serveUntilStopped(ctx: ServeContext, options: ServeOptions): Promise<void> {
+  const { settings, runtime, runsDir, log, announce, metrics } = ctx;
+  const { config, tokens, maxUploadBytes, webhooks, limits, hosts } = settings;
+  const server = await startApiServer(
+    {
+      redis: runtime.redis,
+      config,
+      upstream: runtime,
+      runsDir,
+      maxUploadBytes,
+      window: API_RUN_WINDOW,
+      webhooks,
+      tokens,
+      hosts,
+      limits,
+      log,
+      ...(metrics?.api ? { metrics: metrics.api } : {}),
+    },
+    options.port,
+    options.host,
+  );
+  log.info({ url: `${server.url}/v1`, workers: options.workers, tokens: tokens.length }, 'API started');
+  const { expired, soon } = expiringTokens(tokens);
+  if (expired.length > 0) log.warn({ tokens: expired }, 'API tokens expired: refused with 401');
+  if (soon.length > 0) log.warn({ tokens: soon }, 'API tokens expire within 14 days');
+  announce(`HTTP API at ${server.url}/v1 (docs/api.md); SIGTERM or Ctrl-C stops.`);
+  await new Promise<void>((done) => {
+    process.once('SIGTERM', done);
+    process.once('SIGINT', done);
   });
+  announce('Stopping: no new requests; finishing jobs in progress…');
+  await server.close();
 }

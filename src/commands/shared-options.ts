@@ -74,9 +74,12 @@ export function emulatorOption(command: Command, does: string): Command {
   );
 }
 
-/** The flags of a long-running command that override the environment's configuration. */
+/** The flags of a command that override the environment's configuration: mapped to it here and only here. */
 export interface UpstreamFlags {
   readonly rate?: number | undefined;
+  readonly cacheRows?: number | undefined;
+  readonly outputMode?: string | undefined;
+  readonly faStrategy?: string | undefined;
   readonly stateDir?: string | undefined;
   readonly upstreamProfile?: string | undefined;
   readonly emulator?: boolean | undefined;
@@ -85,8 +88,11 @@ export interface UpstreamFlags {
 export function configOverrides(flags: UpstreamFlags): ConfigInput {
   return {
     ...(flags.rate !== undefined ? { rate: flags.rate } : {}),
+    ...(flags.cacheRows !== undefined ? { cacheRows: flags.cacheRows } : {}),
     ...(flags.stateDir ? { stateDir: flags.stateDir } : {}),
     ...(flags.upstreamProfile ? { upstreamProfilePath: resolve(flags.upstreamProfile) } : {}),
+    ...(flags.outputMode ? { outputMode: flags.outputMode } : {}),
+    ...(flags.faStrategy ? { faStrategy: flags.faStrategy } : {}),
     ...(flags.emulator ? { apiUrl: EMULATOR_URL } : {}),
   };
 }

@@ -19,6 +19,7 @@ import {
   workerSettings,
 } from './shared-options.js';
 import { pipelineQueuesOf, startScheduledRuns } from './schedule.js';
+import { workerWiring } from '../runs/wiring.js';
 
 interface WorkerOptions {
   concurrency: number;
@@ -87,52 +88,56 @@ export function registerWorkerCommand(program: Command): void {
   emulatorOption(
     upstreamProfileOption(logFileOption(command)),
     'call a built-in emulator of the Lookup Service in this process (synthetic registers)',
-  ).action(async (options: WorkerOptions) => {
-    const config = loadConfig(process.env, configOverrides(options));
-    // Refused before a log file or state directory is touched.
-    requireUpstream(config);
-    // The rule of every command that logs (cli-ui/notices.ts): on a terminal the log goes to a file.
-    const terminal = stderrIsTerminal();
-    const logFile = commandLogFile(config, options.logFile, terminal);
-    if (!config.redisUrl || (logFile && !options.logFile))
-      ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
-    if (logFile) ensureWritableLogFile(logFile);
-    const { log, announce } = openCommandLog(config, logFile, terminal);
-    const runtime = await startRuntime(config, log, { announce });
-    const { only, schedules } = pipelineQueuesOf(options.queues);
-    const metrics = options.metricsPort === undefined ? undefined : new WorkerMetrics();
-    const metricsServer =
-      metrics && options.metricsPort !== undefined
-        ? await metrics.serve(options.metricsPort, options.metricsHost)
-        : undefined;
-    if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
-    const host = await startWorkers({
-      ...(metrics ? { metrics } : {}),
-      redis: runtime.redis,
-      prefix: config.prefix,
-      registry: runtime.registry,
-      log,
-      only,
-      settings: workerSettings(config, {
-        checksConcurrency: options.concurrency,
-        mergeConcurrency: options.mergeConcurrency,
-        runsConcurrency: options.runsConcurrency,
-        attempts: options.attempts,
-      }),
-    });
-    const scheduled = schedules ? await startScheduledRuns({ config, log, runtime }) : undefined;
-    const queues = [...only, ...(schedules ? ['schedules'] : [])];
-    log.info({ queues, concurrency: options.concurrency }, 'worker started');
-    if (terminal) announce(`Worker started (${queues.join(', ')}); SIGTERM or Ctrl-C drains and stops.`);
-    await new Promise<void>((resolve) => {
-      process.once('SIGTERM', resolve);
-      process.once('SIGINT', resolve);
-    });
-    announce('Draining: finishing jobs in progress…');
-    await scheduled?.close();
-    await host.close();
-    await metricsServer?.close();
-    await runtime.close();
-    log.info('worker stopped');
+  ).action(runWorker);
+}
+
+/** The worker process: its workers (and the schedules' firing) until SIGTERM or Ctrl-C, then a drain. */
+async function runWorker(options: WorkerOptions): Promise<void> {
+  const config = loadConfig(process.env, configOverrides(options));
+  // Refused before a log file or state directory is touched.
+  requireUpstream(config);
+  // The rule of every command that logs (cli-ui/notices.ts): on a terminal the log goes to a file.
+  const terminal = stderrIsTerminal();
+  const logFile = commandLogFile(config, options.logFile, terminal);
+  if (!config.redisUrl || (logFile && !options.logFile))
+    ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
+  if (logFile) ensureWritableLogFile(logFile);
+  const { log, announce } = openCommandLog(config, logFile, terminal);
+  const runtime = await startRuntime(config, log, { announce });
+  const { only, schedules } = pipelineQueuesOf(options.queues);
+  const metrics = options.metricsPort === undefined ? undefined : new WorkerMetrics();
+  const metricsServer =
+    metrics && options.metricsPort !== undefined
+      ? await metrics.serve(options.metricsPort, options.metricsHost)
+      : undefined;
+  if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
+  const host = await startWorkers({
+    ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log }),
+    ...(metrics ? { metrics } : {}),
+    redis: runtime.redis,
+    prefix: config.prefix,
+    registry: runtime.registry,
+    log,
+    only,
+    settings: workerSettings(config, {
+      checksConcurrency: options.concurrency,
+      mergeConcurrency: options.mergeConcurrency,
+      runsConcurrency: options.runsConcurrency,
+      attempts: options.attempts,
+    }),
   });
+  const scheduled = schedules ? await startScheduledRuns({ config, log, runtime }) : undefined;
+  const queues = [...only, ...(schedules ? ['schedules'] : [])];
+  log.info({ queues, concurrency: options.concurrency }, 'worker started');
+  if (terminal) announce(`Worker started (${queues.join(', ')}); SIGTERM or Ctrl-C drains and stops.`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  announce('Draining: finishing jobs in progress…');
+  await scheduled?.close();
+  await host.close();
+  await metricsServer?.close();
+  await runtime.close();
+  log.info('worker stopped');
 }

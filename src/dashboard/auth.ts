@@ -1,7 +1,8 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { KycError } from '../errors.js';
+import { bearerToken, secretMatches } from '../infra/bearer-token.js';
 
 /**
  * The dashboard's one credential: a token (KYC_DASHBOARD_TOKEN or KYC_DASHBOARD_TOKEN_FILE). Required on
@@ -53,21 +54,6 @@ export function requireStrongToken(token: string | undefined): void {
     );
 }
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
-}
-
-/** Constant-time: both sides are hashed first, so neither the length nor a prefix of the token leaks. */
-export function tokenMatches(given: string | undefined, token: string): boolean {
-  if (given === undefined) return false;
-  return timingSafeEqual(digest(given), digest(token));
-}
-
-function bearerOf(header: string | undefined): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/iu.exec(header ?? '');
-  return match?.[1];
-}
-
 /** What the cookie holds: derived from the token, so the token itself is not stored in the browser. */
 function cookieValue(token: string): string {
   return createHmac('sha256', token).update('kyc-screen dashboard session').digest('hex');
@@ -80,14 +66,14 @@ export function tokenAuth(token: string): MiddlewareHandler {
     if (c.req.path === '/healthz') return next();
     const fromLink = c.req.query('token');
     if (fromLink !== undefined) {
-      if (!tokenMatches(fromLink, token)) return c.text('invalid token\n', 401);
+      if (!secretMatches(fromLink, token)) return c.text('invalid token\n', 401);
       setCookie(c, TOKEN_COOKIE, session, { httpOnly: true, sameSite: 'Strict', path: '/' });
       const url = new URL(c.req.url);
       url.searchParams.delete('token');
       return c.redirect(`${url.pathname}${url.search}`, 303);
     }
-    if (tokenMatches(bearerOf(c.req.header('authorization')), token)) return next();
-    if (tokenMatches(getCookie(c, TOKEN_COOKIE), session)) return next();
+    if (secretMatches(bearerToken(c.req.header('authorization')), token)) return next();
+    if (secretMatches(getCookie(c, TOKEN_COOKIE), session)) return next();
     c.header('WWW-Authenticate', 'Bearer realm="kyc-screen dashboard"');
     return c.text(
       'kyc-screen dashboard: authentication required. Open /runs?token=<KYC_DASHBOARD_TOKEN> once, ' +

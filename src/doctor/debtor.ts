@@ -1,6 +1,6 @@
 import type { Client } from '../domain/client.js';
 import { completeInn } from '../identifiers/index.js';
-import type { UpstreamProfile } from '../upstream/client/profile.js';
+import type { UpstreamProfile } from '../settings/upstream-profile.js';
 import { debtorResultSchema, debtorResultTolerantSchema } from '../upstream/client/schemas.js';
 import { readsAsNotFound } from '../verdict/debtor-message.js';
 import { decideDebtor } from '../verdict/debtor.js';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { planCheck } from '../checks/plan.js';
 import { CORE_CHECK_KINDS } from '../domain/check.js';
 import { readClientStream } from '../ingest/index.js';
-import type { UpstreamProfile } from '../upstream/client/profile.js';
+import type { UpstreamProfile } from '../settings/upstream-profile.js';
 
 /**
  * A small portfolio of the usual shapes (persons with INN and birth date, without an INN, a double surname,

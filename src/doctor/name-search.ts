@@ -1,4 +1,4 @@
-import type { UpstreamProfile } from '../upstream/client/profile.js';
+import type { UpstreamProfile } from '../settings/upstream-profile.js';
 import type { Finding } from './findings.js';
 import type { Prober } from './prober.js';
 
@@ -89,6 +89,22 @@ export function otherCase(word: string): string {
   return word === word.toUpperCase() ? word.toLowerCase() : word.toUpperCase();
 }
 
+/** Whether a search (narrowed by the record's birth date) finds the record; undefined when it cannot tell. */
+async function findsRecord(
+  prober: Prober,
+  record: { readonly name: string; readonly birthDate: string },
+  query: Record<string, string>,
+): Promise<boolean | undefined> {
+  const response = await prober.answer(SANCTIONS, { ...query, birth_date: record.birthDate });
+  if (response.status !== 200) return undefined;
+  try {
+    const json: unknown = JSON.parse(response.body);
+    return Array.isArray(json) && json.some((r) => field(field(r, 'data'), 'name') === record.name);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * How name search matches, from queries built from one record (each narrowed by its birth date): the
  * word as written, in the other case, cut by two letters, and — across scripts — the Latin word asked of
@@ -116,16 +132,7 @@ export async function probeNameSearch(
       ],
     };
   }
-  const finds = async (query: Record<string, string>): Promise<boolean | undefined> => {
-    const response = await prober.answer(SANCTIONS, { ...query, birth_date: record.birthDate });
-    if (response.status !== 200) return undefined;
-    try {
-      const json: unknown = JSON.parse(response.body);
-      return Array.isArray(json) && json.some((r) => field(field(r, 'data'), 'name') === record.name);
-    } catch {
-      return undefined;
-    }
-  };
+  const finds = (query: Record<string, string>) => findsRecord(prober, record, query);
   const asWritten = await finds({ name: record.word });
   if (asWritten !== true) {
     return {

@@ -1,9 +1,9 @@
 import { renameSync, writeFileSync } from 'node:fs';
-import { appliedProfilePath } from '../upstream/client/applied-profile.js';
+import { appliedProfilePath } from '../settings/applied-profile.js';
 import { ensurePrivateDir } from '../infra/private-files.js';
 import { KycError } from '../errors.js';
 import { outputWriteError } from '../infra/writable.js';
-import type { UpstreamProfile } from '../upstream/client/profile.js';
+import type { UpstreamProfile } from '../settings/upstream-profile.js';
 
 /**
  * Writes a profile as JSON. An existing file is kept unless `force`: a profile an operator edited by hand

@@ -1,6 +1,6 @@
 import { KycError } from '../errors.js';
 import { kindOfStatus } from '../upstream/client/errors.js';
-import type { UpstreamProfile } from '../upstream/client/profile.js';
+import type { UpstreamProfile } from '../settings/upstream-profile.js';
 import { parseRetryAfter } from '../upstream/client/retry-after.js';
 import { CHEAP_PATH } from './auth-probe.js';
 import { describeBody, retryAfterForm } from './body-shape.js';

@@ -1,5 +1,5 @@
 import { KycError } from '../errors.js';
-import { upstreamProfileSchema, type UpstreamProfile } from '../upstream/client/profile.js';
+import { upstreamProfileSchema, type UpstreamProfile } from '../settings/upstream-profile.js';
 import { probeAuth } from './auth-probe.js';
 import { quantile } from './body-shape.js';
 import { probeDebtor } from './debtor.js';

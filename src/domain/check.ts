@@ -10,6 +10,9 @@ export type CoreCheckKind = (typeof CORE_CHECK_KINDS)[number];
 export type OptionalCheckKind = (typeof OPTIONAL_CHECK_KINDS)[number];
 export type CheckKind = (typeof CHECK_KINDS)[number];
 
+/** The watch lists: a MATCH on one of them outranks everything else and is what a whitelist may suppress. */
+export const WATCH_LISTS: ReadonlySet<CheckKind> = new Set<CheckKind>(['sanctions', 'foreign_agent']);
+
 export function isCoreCheckKind(name: string): name is CoreCheckKind {
   return (CORE_CHECK_KINDS as readonly string[]).includes(name);
 }

@@ -3,7 +3,7 @@ import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
 import type { RegisterChangeReport } from '../mirror/register-change.js';
 import { parseCounters } from '../domain/run-counters.js';
-import { DEFAULT_PROFILE, type UpstreamProfile } from '../upstream/client/profile.js';
+import { DEFAULT_PROFILE, type UpstreamProfile } from '../settings/upstream-profile.js';
 
 export interface OutputFileInfo {
   readonly path: string;

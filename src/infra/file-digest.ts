@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Transform } from 'node:stream';
+import { KycError, type ErrorCode } from '../errors.js';
 
 /** A file's sha256 (hex) and size: what a run records of its input and checks again on resume. */
 export interface FileDigest {
@@ -8,15 +9,23 @@ export interface FileDigest {
   readonly bytes: number;
 }
 
-/** sha256 (hex) and size of a file, streamed: inputs and outputs can be gigabytes. */
-export async function fileDigest(path: string): Promise<FileDigest> {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  for await (const chunk of createReadStream(path)) {
-    hash.update(chunk as Buffer);
-    bytes += (chunk as Buffer).length;
+/**
+ * sha256 (hex) and size of a file, streamed: inputs and outputs can be gigabytes. With `unreadable`, a file
+ * that cannot be read is that error, naming the path (a run's input: KYC_ERR_INPUT_NOT_FOUND).
+ */
+export async function fileDigest(path: string, unreadable?: ErrorCode): Promise<FileDigest> {
+  try {
+    const hash = createHash('sha256');
+    let bytes = 0;
+    for await (const chunk of createReadStream(path)) {
+      hash.update(chunk as Buffer);
+      bytes += (chunk as Buffer).length;
+    }
+    return { sha256: hash.digest('hex'), bytes };
+  } catch (error) {
+    if (unreadable === undefined) throw error;
+    throw new KycError(unreadable, path, { cause: error });
   }
-  return { sha256: hash.digest('hex'), bytes };
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 import { lstat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { KycError } from '../errors.js';
-import { createPart, placePart } from '../run/output-paths.js';
+import { createPart, placePart } from './part-files.js';
 import { PRIVATE_FILE_MODE } from './private-files.js';
 import { outputWriteError } from './writable.js';
 

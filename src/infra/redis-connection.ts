@@ -1,4 +1,6 @@
 import { Cluster, Redis } from 'ioredis';
+import { KycError } from '../errors.js';
+import { maskUrlCredentials } from '../url-mask.js';
 
 /**
  * REDIS_URL in its three forms: one server (`redis://`, `rediss://`), a Redis Cluster
@@ -18,8 +20,6 @@ export type RedisTarget =
       /** Sentinel: the monitored master's name. */
       readonly name?: string;
     };
-
-export const REDIS_URL_PATTERN = /^(rediss?|rediss?\+cluster|rediss?\+sentinel):\/\//;
 
 export function parseRedisTarget(url: string): RedisTarget {
   const match = /^(rediss?)\+(cluster|sentinel):\/\/(?:([^@/?#\s]*)@)?([^/?#\s]+)[^?#]*(\?[^#]*)?$/.exec(url);
@@ -88,4 +88,47 @@ export async function scanKeys(redis: Redis, pattern: string, onBatch: (keys: st
       if (found.length > 0) await onBatch(found);
     } while (cursor !== '0');
   }
+}
+
+/** How long a command waits for the first answer of its Redis before it gives up (exit 6). */
+export const REDIS_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Waits for the first answer of a fresh connection, or throws KYC_ERR_REDIS_CONNECT naming the URL without
+ * its credentials. With unlimited retries per request (BullMQ's requirement) a command on an unreachable
+ * Redis would otherwise wait forever, and ioredis prints a stack trace for every failed attempt when no one
+ * listens for its errors. The listener added here stays for the connection's life (errors go to `onError`,
+ * default: nowhere), so a command prints one line however long ioredis retries; the watchdog, not the error
+ * events, decides when a Redis is gone.
+ */
+export async function awaitRedis(
+  redis: Redis,
+  url: string,
+  onError: (error: Error) => void = () => undefined,
+  timeoutMs: number = REDIS_CONNECT_TIMEOUT_MS,
+): Promise<void> {
+  let lastError: string | undefined;
+  redis.on('error', (error: Error) => {
+    lastError = error.message;
+    onError(error);
+  });
+  let timer: NodeJS.Timeout | undefined;
+  // true: it answered; an Error: it refused (a wrong password, a loading replica); undefined: no answer.
+  const outcome = await Promise.race([
+    redis.ping().then(
+      () => true as const,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+    ),
+    new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), timeoutMs);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
+  if (outcome === true) return;
+  const shown = maskUrlCredentials(url);
+  const message = outcome
+    ? `${shown} refused: ${maskUrlCredentials(outcome.message)}`
+    : `${shown} did not answer within ${Math.round(timeoutMs / 1000)} s${lastError ? ` (${maskUrlCredentials(lastError)})` : ''}`;
+  throw new KycError('KYC_ERR_REDIS_CONNECT', message);
 }

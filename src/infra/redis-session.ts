@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { EXIT, KycError } from '../errors.js';
 import { startEmbeddedRedis } from './embedded-redis.js';
 import { REDIS_LOST_AFTER_MS, watchRedis } from './redis-watchdog.js';
-import { awaitRedis, connectRedis } from '../runs/runtime.js';
+import { awaitRedis, connectRedis } from './redis-connection.js';
 
 export interface RedisSession {
   readonly redis: Redis;

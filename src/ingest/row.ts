@@ -118,6 +118,106 @@ function setName(client: Mutable<Client>, names: RowNames): void {
   client.nameParts = parts;
 }
 
+/** INN, OGRN/OGRNIP (dedicated or combined columns) and SNILS: the valid ones on the client, the rest as warnings. */
+function readIdentifiers(
+  cells: readonly string[],
+  index: FieldIndex,
+  client: Mutable<Client>,
+  warnings: RowIssue[],
+): void {
+  const inn = checkInn(at(cells, index.inn));
+  if (inn?.ok) client.inn = inn.value;
+  else warn(warnings, 'inn', inn);
+  for (const column of REGISTRATION_COLUMNS) {
+    const check = checkRegistrationNumber(at(cells, index[column]), column);
+    if (check?.ok) {
+      // A dedicated column outranks a combined one: the first valid value of each kind is kept.
+      if (client[check.value.kind] === undefined) client[check.value.kind] = check.value.value;
+    } else warn(warnings, column, check);
+  }
+  const snils = checkSnils(at(cells, index.snils));
+  if (snils?.ok) client.snils = snils.value;
+  else warn(warnings, 'snils', snils);
+}
+
+function readBirthDate(
+  cells: readonly string[],
+  ctx: RowContext,
+  client: Mutable<Client>,
+  warnings: RowIssue[],
+): void {
+  const birthRaw = at(cells, ctx.index.birthDate);
+  const birth = parseBirthDate(birthRaw, ctx.today);
+  if (birth?.ok) client.birthDate = birth.iso;
+  else if (birth !== undefined) {
+    warnings.push({
+      code: 'KYC_ERR_ROW_BIRTH_DATE',
+      message: `birth date "${birthRaw.trim()}": ${birth.reason}`,
+      field: FIELD_LABEL.birthDate,
+    });
+  }
+}
+
+/** The entity type: from its column when it reads as one, else inferred from the row (the written name). */
+function readEntityType(
+  cells: readonly string[],
+  index: FieldIndex,
+  client: Mutable<Client>,
+  warnings: RowIssue[],
+  writtenName: string,
+): void {
+  const typeRaw = cleanText(at(cells, index.entityType));
+  let type: EntityType | undefined;
+  if (typeRaw !== '') {
+    type = parseEntityTypeValue(typeRaw);
+    if (type === undefined) {
+      warnings.push({
+        code: 'KYC_ERR_ROW_ENTITY_TYPE',
+        message: `entity type "${typeRaw}" is not recognised; the type was inferred from the row instead`,
+        field: FIELD_LABEL.entityType,
+      });
+    }
+  }
+  if (type !== undefined) {
+    client.entityType = type;
+    client.entityTypeSource = 'column';
+  } else {
+    const inferred = inferEntityType({ ...client, name: writtenName });
+    if (inferred !== undefined) {
+      client.entityType = inferred;
+      client.entityTypeSource = 'inferred';
+    }
+  }
+}
+
+/** Address, e-mail, card, cadastral number, the owner's name and the BIK (checked for format only). */
+function readDetails(
+  cells: readonly string[],
+  ctx: RowContext,
+  client: Mutable<Client>,
+  warnings: RowIssue[],
+): void {
+  const address = cleanText(at(cells, ctx.index.address));
+  if (address !== '') client.address = address;
+  const email = checkEmail(at(cells, ctx.index.email));
+  if (email?.ok) client.email = email.value;
+  else warn(warnings, 'email', email);
+  const card = checkCard(at(cells, ctx.index.card));
+  if (card?.ok) client.card = card.value;
+  else warn(warnings, 'card', card);
+  const cadastral = checkCadastralNumber(at(cells, ctx.index.cadastralNumber));
+  if (cadastral?.ok) client.cadastralNumber = cadastral.value;
+  else warn(warnings, 'cadastralNumber', cadastral);
+  const owner = cleanName(at(cells, ctx.index.ownerName));
+  const ownerWarning = obfuscationWarning(owner, FIELD_LABEL.ownerName);
+  if (ownerWarning !== undefined) warnings.push(ownerWarning);
+  if (owner.text !== '') client.ownerName = owner.text;
+  if (ctx.bik >= 0) {
+    const bik = checkBik(at(cells, ctx.bik));
+    if (bik !== undefined && !bik.ok) warnings.push({ code: bik.code, message: bik.message, field: 'bik' });
+  }
+}
+
 /** Builds the item for data row `row` (1-based), which ends on physical line `line`. */
 export function buildItem(row: number, cells: readonly string[], line: number, ctx: RowContext): IngestItem {
   if (cells.length !== ctx.width) {
@@ -140,78 +240,17 @@ export function buildItem(row: number, cells: readonly string[], line: number, c
   // first (the entity type is inferred from the written name), again as a person's once that is known.
   let names = readNames(cells, index, false);
 
-  const inn = checkInn(at(cells, index.inn));
-  if (inn?.ok) client.inn = inn.value;
-  else warn(warnings, 'inn', inn);
-  for (const column of REGISTRATION_COLUMNS) {
-    const check = checkRegistrationNumber(at(cells, index[column]), column);
-    if (check?.ok) {
-      // A dedicated column outranks a combined one: the first valid value of each kind is kept.
-      if (client[check.value.kind] === undefined) client[check.value.kind] = check.value.value;
-    } else warn(warnings, column, check);
-  }
-  const snils = checkSnils(at(cells, index.snils));
-  if (snils?.ok) client.snils = snils.value;
-  else warn(warnings, 'snils', snils);
+  readIdentifiers(cells, index, client, warnings);
+  readBirthDate(cells, ctx, client, warnings);
 
-  const birthRaw = at(cells, index.birthDate);
-  const birth = parseBirthDate(birthRaw, ctx.today);
-  if (birth?.ok) client.birthDate = birth.iso;
-  else if (birth !== undefined) {
-    warnings.push({
-      code: 'KYC_ERR_ROW_BIRTH_DATE',
-      message: `birth date "${birthRaw.trim()}": ${birth.reason}`,
-      field: FIELD_LABEL.birthDate,
-    });
-  }
-
-  const typeRaw = cleanText(at(cells, index.entityType));
-  let type: EntityType | undefined;
-  if (typeRaw !== '') {
-    type = parseEntityTypeValue(typeRaw);
-    if (type === undefined) {
-      warnings.push({
-        code: 'KYC_ERR_ROW_ENTITY_TYPE',
-        message: `entity type "${typeRaw}" is not recognised; the type was inferred from the row instead`,
-        field: FIELD_LABEL.entityType,
-      });
-    }
-  }
-  if (type !== undefined) {
-    client.entityType = type;
-    client.entityTypeSource = 'column';
-  } else {
-    const inferred = inferEntityType({ ...client, name: names.written });
-    if (inferred !== undefined) {
-      client.entityType = inferred;
-      client.entityTypeSource = 'inferred';
-    }
-  }
+  readEntityType(cells, index, client, warnings, names.written);
 
   if (client.entityType !== 'organization' && names.twoScriptWord) names = readNames(cells, index, true);
   // The name warnings come first on the row, as the name cells come first in what is screened.
   warnings.unshift(...names.warnings);
   setName(client, names);
 
-  const address = cleanText(at(cells, index.address));
-  if (address !== '') client.address = address;
-  const email = checkEmail(at(cells, index.email));
-  if (email?.ok) client.email = email.value;
-  else warn(warnings, 'email', email);
-  const card = checkCard(at(cells, index.card));
-  if (card?.ok) client.card = card.value;
-  else warn(warnings, 'card', card);
-  const cadastral = checkCadastralNumber(at(cells, index.cadastralNumber));
-  if (cadastral?.ok) client.cadastralNumber = cadastral.value;
-  else warn(warnings, 'cadastralNumber', cadastral);
-  const owner = cleanName(at(cells, index.ownerName));
-  const ownerWarning = obfuscationWarning(owner, FIELD_LABEL.ownerName);
-  if (ownerWarning !== undefined) warnings.push(ownerWarning);
-  if (owner.text !== '') client.ownerName = owner.text;
-  if (ctx.bik >= 0) {
-    const bik = checkBik(at(cells, ctx.bik));
-    if (bik !== undefined && !bik.ok) warnings.push({ code: bik.code, message: bik.message, field: 'bik' });
-  }
+  readDetails(cells, ctx, client, warnings);
 
   const identified =
     client.inn !== undefined ||

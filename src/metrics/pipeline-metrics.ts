@@ -46,13 +46,10 @@ function rowsPerSecond(run: RunState, now: number): number {
   return Number.isFinite(seconds) && seconds > 0 ? run.written / seconds : 0;
 }
 
-export function pipelineMetrics(options: {
-  readonly redis: Redis;
-  readonly prefix: string;
-  readonly queues: readonly Queue[];
-  readonly recentRuns?: number;
-}): Registry {
-  const registry = new Registry();
+type Take = () => Promise<Snapshot>;
+
+/** One snapshot serves every metric of a scrape (prom-client collects them one by one). */
+function snapshots(options: PipelineMetricsOptions): Take {
   const store = new RunStore(options.redis, options.prefix);
   let last: { readonly at: number; readonly value: Promise<Snapshot> } | undefined;
 
@@ -66,7 +63,6 @@ export function pipelineMetrics(options: {
     return { queues, runs: runs.filter((r): r is RunSample => r.run !== undefined), at: Date.now() };
   }
 
-  // One snapshot serves every metric of a scrape (prom-client collects them one by one).
   function snapshot(): Promise<Snapshot> {
     const now = Date.now();
     if (last && now - last.at < 1_000) return last.value;
@@ -77,10 +73,13 @@ export function pipelineMetrics(options: {
     });
     return value;
   }
+  return snapshot;
+}
 
-  const active = (s: Snapshot) =>
-    s.runs.filter((r) => r.run.status === 'running' || r.run.status === 'queued');
+const active = (s: Snapshot) => s.runs.filter((r) => r.run.status === 'running' || r.run.status === 'queued');
 
+/** Queue depths and recent runs by status. */
+function queueGauges(registry: Registry, snapshot: Take): void {
   new Gauge({
     name: 'kyc_queue_jobs',
     help: 'Jobs in each BullMQ queue of the pipeline, by state',
@@ -103,6 +102,10 @@ export function pipelineMetrics(options: {
       for (const { run } of (await snapshot()).runs) this.inc({ status: run.status });
     },
   });
+}
+
+/** The counters every run keeps, summed over the recent runs. */
+function runCounters(registry: Registry, snapshot: Take): void {
   const counter = (name: string, help: string, field: string) =>
     new Counter({
       name,
@@ -181,6 +184,10 @@ export function pipelineMetrics(options: {
       this.inc((await snapshot()).runs.reduce((sum, { run }) => sum + run.written, 0));
     },
   });
+}
+
+/** The progress of the runs in progress: rows per second and rows written. */
+function progressGauges(registry: Registry, snapshot: Take): void {
   new Gauge({
     name: 'kyc_rows_per_second',
     help: 'Rows written per second since start, summed over the runs in progress',
@@ -214,6 +221,21 @@ export function pipelineMetrics(options: {
       }
     },
   });
+}
+
+interface PipelineMetricsOptions {
+  readonly redis: Redis;
+  readonly prefix: string;
+  readonly queues: readonly Queue[];
+  readonly recentRuns?: number;
+}
+
+export function pipelineMetrics(options: PipelineMetricsOptions): Registry {
+  const registry = new Registry();
+  const snapshot = snapshots(options);
+  queueGauges(registry, snapshot);
+  runCounters(registry, snapshot);
+  progressGauges(registry, snapshot);
   registerFiringMetrics(registry, options.redis, options.prefix);
   return registry;
 }

@@ -1,7 +1,7 @@
 import type { Looked } from '../checks/run-check.js';
 import { FOREIGN_AGENT_TYPES, type ForeignAgentRecord } from '../domain/records.js';
 import { recordHash } from '../matching/record-hash.js';
-import { daysBetween, inRange } from './day-range.js';
+import { daysBetween, inRange } from '../domain/day-range.js';
 
 /**
  * Enumerating the foreign-agent register through its exact-parameter search: the service has no paging and

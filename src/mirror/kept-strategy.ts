@@ -1,6 +1,6 @@
 import type { Logger } from '../log.js';
 import type { RunState, RunStore } from '../run/state/run-store.js';
-import { inRange } from './day-range.js';
+import { inRange } from '../domain/day-range.js';
 import type { ForeignAgentSearch } from './enumerate.js';
 import type { KeptMirror, KeptMirrorSource, KeptMirrorStore } from './kept-store.js';
 import { isFresh, newRecordIds, syncKeptMirror } from './kept-sync.js';

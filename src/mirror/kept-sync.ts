@@ -1,7 +1,7 @@
 import type { ForeignAgentRecord } from '../domain/records.js';
 import { foreignAgentRecordId } from '../matching/score-foreign-agent.js';
 import { recordHash } from '../matching/record-hash.js';
-import { daysBetween } from './day-range.js';
+import { daysBetween } from '../domain/day-range.js';
 import { enumerateDays, mirrorOrder, type EnumerationCost, type ForeignAgentSearch } from './enumerate.js';
 import type { KeptMirror } from './kept-store.js';
 import { mirrorDigest } from './snapshot.js';

@@ -4,7 +4,7 @@ import {
   guardedDispatcher,
   NO_ALLOWED_DESTINATIONS,
   type DestinationAllowList,
-} from '../api/webhook-destination.js';
+} from './webhook-destination.js';
 import type { Redis } from 'ioredis';
 import { verdictCounts } from '../domain/run-counters.js';
 import type { Logger } from '../log.js';

@@ -162,7 +162,7 @@ export async function postSigned(target: WebhookTarget, post: SignedPost): Promi
   }
 }
 
-/** The connection was refused by the dispatcher's address check (src/api/webhook-destination.ts). */
+/** The connection was refused by the dispatcher's address check (src/notify/webhook-destination.ts). */
 function isRefusedDestination(error: unknown): boolean {
   for (let e: unknown = error; e instanceof Error; e = e.cause)
     if (e instanceof KycError && e.code === 'KYC_ERR_API_CALLBACK_URL') return true;

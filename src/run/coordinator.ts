@@ -6,11 +6,10 @@ import type { CheckKind } from '../domain/check.js';
 import { KycError } from '../errors.js';
 import { bomBytes, encodeCsvRecord, type CsvFormat } from '../export/csv-format.js';
 import { fileDigest } from '../infra/file-digest.js';
-import { buildManifest, type OutputFileInfo } from '../export/manifest.js';
+import { buildManifest } from '../export/manifest.js';
 import { verdictColumns } from '../export/verdict-row.js';
 import { openClientFile, parseColumnsOption, type ClientFile } from '../ingest/index.js';
 import type { Logger } from '../log.js';
-import { writeRunReport } from '../reporting/report/write-report.js';
 import { SCORING_VERSION } from '../verdict/index.js';
 import { VERSION } from '../version.js';
 import { abandonRun, RunCancelled } from './cancel.js';
@@ -26,15 +25,18 @@ import { KeptMirrorStore } from '../mirror/kept-store.js';
 import type { KeptMirrorPolicy } from '../mirror/kept-strategy.js';
 import { registerChangeOf } from '../mirror/register-change.js';
 import { OrderedWriter } from './ordered-writer.js';
-import { createPart, DEFAULT_OUTPUT_MODE, partPath, placePart } from './output-paths.js';
+import { createPart, placePart } from '../infra/part-files.js';
+import { partPath } from './output-paths.js';
+import { DEFAULT_OUTPUT_MODE } from '../settings/output-mode.js';
 import { verdictCounts } from '../domain/run-counters.js';
 import { RowWindow, RunControl } from './control.js';
 import { interruption } from './interrupted.js';
+import type { RunLifecycle } from './lifecycle.js';
 import { RunLease } from './lease.js';
 import { RunReader } from './reader.js';
 import type { RunState } from './state/run-store.js';
 import type { RunStore } from './state/run-store.js';
-import { DEFAULT_CACHE_ROWS } from '../upstream/request-cache.js';
+import { DEFAULT_CACHE_ROWS } from '../settings/defaults.js';
 import { compactAppendOnlyFile, purgeRunJobs } from './state/retention.js';
 import { PRIORITY, runKeys } from './topology.js';
 
@@ -69,6 +71,8 @@ export interface CoordinatorDeps {
    * (src/run/lease.ts).
    */
   readonly beforeWrite?: () => Promise<void>;
+  /** What the product does once the outputs are in place (the run report): see src/run/lifecycle.ts. */
+  readonly lifecycle: Pick<RunLifecycle, 'outputsPlaced'>;
   /** Called after every written batch; the CLI and the runs job show it. */
   onProgress?(progress: { written: number; total?: number }): void;
 }
@@ -87,10 +91,6 @@ export interface RunSummary {
   readonly rows: number;
   readonly verdicts: Readonly<Record<string, number>>;
   readonly manifestPath: string;
-}
-
-async function sha256File(path: string): Promise<OutputFileInfo> {
-  return { path, ...(await fileDigest(path)) };
 }
 
 type RunParts = { verdicts: string; evidence: string; manifest: string };
@@ -113,9 +113,7 @@ interface OpenedRun {
 async function startRun(run: RunState, deps: CoordinatorDeps): Promise<void> {
   const { store, log } = deps;
   const runId = run.id;
-  const input = await sha256File(run.input).catch((error: unknown) => {
-    throw new KycError('KYC_ERR_INPUT_NOT_FOUND', run.input, { cause: error });
-  });
+  const input = await fileDigest(run.input, 'KYC_ERR_INPUT_NOT_FOUND');
   if (input.sha256 !== run.inputSha256) throw new KycError('KYC_ERR_RUN_RESUME_MISMATCH', run.input);
   // A refused key or a dead URL costs one call and a clear error, not every row's attempts.
   await deps.upstream?.preflight().catch((error: unknown) => {
@@ -320,7 +318,7 @@ async function finishRun(
   const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2) + '\n');
   await placeOutputs(run, parts, manifestBytes, opened.mode);
   // Before the run reads as done, so that whoever sees it done finds its report.
-  if (run.report === true) await writeReportBeside(run, log);
+  await deps.lifecycle.outputsPlaced(run);
   // Logged before the run reads as done, so that whoever follows the run finds the line when it is.
   log.info({ runId, rows, bytes: (await stat(run.out)).size }, 'run finished');
   const manifestSha256 = createHash('sha256').update(manifestBytes).digest('hex');
@@ -397,19 +395,6 @@ async function coordinateLeased(
   }
   await lease.assertHeld();
   return finishRun(run, opened, rows.lastRead, deps, foreignAgent);
-}
-
-/**
- * The run report beside the outputs. A report that cannot be written leaves the run done (its outputs are
- * what it owes), with a warning: `kyc-screen report html` can write it later.
- */
-async function writeReportBeside(run: RunState, log: Logger): Promise<void> {
-  try {
-    // A report.html the user already had there stays, as the outputs do, unless the run may overwrite.
-    await writeRunReport({ target: run.manifest, overwrite: run.overwrite === true, lang: run.lang });
-  } catch (error) {
-    log.warn({ runId: run.id, err: error }, 'the run report could not be written');
-  }
 }
 
 /** A manifest this run itself put in place before an interruption (its run id): replaced, not refused. */

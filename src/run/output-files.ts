@@ -2,7 +2,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { KycError } from '../errors.js';
-import { createPart, reclaimPlaced, reopenPart } from './output-paths.js';
+import { createPart, reclaimPlaced, reopenPart } from '../infra/part-files.js';
 
 /** Byte offsets of the output files after the last row written: the writer's checkpoint. */
 export interface FileOffsets {

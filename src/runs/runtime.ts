@@ -5,10 +5,10 @@ import { EXIT, KycError } from '../errors.js';
 import { startEmulator, type EmulatorHandle } from './load-emulator.js';
 import type { Announce } from '../cli-ui/notices.js';
 import type { Logger } from '../log.js';
-import { appliedProfileNotice } from '../upstream/client/applied-profile.js';
+import { appliedProfileNotice } from '../settings/applied-profile.js';
 import { RegistryClient } from '../upstream/client/index.js';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../infra/embedded-redis.js';
-import { connectRedis } from '../infra/redis-connection.js';
+import { awaitRedis, connectRedis } from '../infra/redis-connection.js';
 import { REDIS_LOST_AFTER_MS, watchRedis } from '../infra/redis-watchdog.js';
 
 /**
@@ -45,51 +45,8 @@ export interface RuntimeOptions {
   readonly onRedisLost?: (error: KycError) => void;
 }
 
-/** How long a command waits for the first answer of its Redis before it gives up (exit 6). */
-export const REDIS_CONNECT_TIMEOUT_MS = 10_000;
-
 // Re-exported: commands import the connection from the runtime.
 export { connectRedis };
-
-/**
- * Waits for the first answer of a fresh connection, or throws KYC_ERR_REDIS_CONNECT naming the URL without
- * its credentials. With unlimited retries per request (BullMQ's requirement) a command on an unreachable
- * Redis would otherwise wait forever, and ioredis prints a stack trace for every failed attempt when no one
- * listens for its errors. The listener added here stays for the connection's life (errors go to `onError`,
- * default: nowhere), so a command prints one line however long ioredis retries; the watchdog, not the error
- * events, decides when a Redis is gone.
- */
-export async function awaitRedis(
-  redis: Redis,
-  url: string,
-  onError: (error: Error) => void = () => undefined,
-  timeoutMs: number = REDIS_CONNECT_TIMEOUT_MS,
-): Promise<void> {
-  let lastError: string | undefined;
-  redis.on('error', (error: Error) => {
-    lastError = error.message;
-    onError(error);
-  });
-  let timer: NodeJS.Timeout | undefined;
-  // true: it answered; an Error: it refused (a wrong password, a loading replica); undefined: no answer.
-  const outcome = await Promise.race([
-    redis.ping().then(
-      () => true as const,
-      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-    ),
-    new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), timeoutMs);
-      timer.unref();
-    }),
-  ]);
-  clearTimeout(timer);
-  if (outcome === true) return;
-  const shown = maskUrlCredentials(url);
-  const message = outcome
-    ? `${shown} refused: ${maskUrlCredentials(outcome.message)}`
-    : `${shown} did not answer within ${Math.round(timeoutMs / 1000)} s${lastError ? ` (${maskUrlCredentials(lastError)})` : ''}`;
-  throw new KycError('KYC_ERR_REDIS_CONNECT', message);
-}
 
 async function checkEvictionPolicy(redis: Redis, log: Logger): Promise<void> {
   try {

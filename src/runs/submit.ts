@@ -1,19 +1,9 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { KycError } from '../errors.js';
-import { fileDigest } from '../infra/file-digest.js';
 import type { RunJobData } from '../run/job-data.js';
 import { QUEUE_STREAMS } from '../run/state/retention.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from '../run/state/run-store.js';
 import { PRIORITY, QUEUES } from '../run/topology.js';
-
-export async function fileSha256(path: string): Promise<{ sha256: string; bytes: number }> {
-  try {
-    return await fileDigest(path);
-  } catch (error) {
-    throw new KycError('KYC_ERR_INPUT_NOT_FOUND', path, { cause: error });
-  }
-}
 
 function runsQueue(redis: Redis, prefix: string): Queue<RunJobData> {
   return new Queue<RunJobData>(QUEUES.runs, { connection: redis, prefix, streams: QUEUE_STREAMS });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { KycError } from '../errors.js';
-import { loadProfile } from '../upstream/client/profile.js';
+import { loadProfile } from '../settings/upstream-profile.js';
 import { readWhitelist } from '../whitelist/file.js';
 import type { ScheduleJobData } from './definition.js';
 

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { pageSizeCounter } from '../domain/run-counters.js';
-import type { UpstreamProfile } from './client/profile.js';
+import type { UpstreamProfile } from '../settings/upstream-profile.js';
 import { LocalLru } from './request-cache.js';
 import { runKeys } from '../run/topology.js';
 

@@ -31,8 +31,6 @@ export interface CacheWindow {
 
 /** Generations a row consults: its own and CACHE_SPAN - 1 before it. */
 export const CACHE_SPAN = 5;
-/** A repeat within this many rows of the answer's last use costs no call (KYC_CACHE_ROWS, `--cache-rows`). */
-export const DEFAULT_CACHE_ROWS = 10_000;
 
 function rowsPerGeneration(cacheRows: number): number {
   return Math.max(1, Math.ceil(cacheRows / (CACHE_SPAN - 1)));

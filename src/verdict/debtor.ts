@@ -101,44 +101,7 @@ export function decideDebtor(
   }
   const empty = isEmptyDebtorRecord(result, client.inn);
   const message = result.message !== null && filled(result.message) ? result.message : null;
-  if (message !== null) {
-    const notFound = readsAsNotFound(message, notFoundPhrases);
-    if (notFound && empty) {
-      return {
-        kind: 'debtor',
-        status: 'CLEAR',
-        score: 0,
-        detail: 'not found',
-        reasons: ['DEBTOR_NOT_FOUND'],
-        candidates: [],
-        requests,
-      };
-    }
-    if (notFound) {
-      return debtorError(
-        requests,
-        'DEBTOR_CONTRADICTORY_ANSWER',
-        'the debtor answer says "not found" beside a record',
-        'not-found message beside a record',
-        {
-          operation: 'client.debt',
-          kind: 'not_found_message_with_record',
-          example: sanitiseExample(message, nameWords(client)),
-        },
-      );
-    }
-    return debtorError(
-      requests,
-      'DEBTOR_UNRECOGNISED_MESSAGE',
-      `unrecognised debtor message: ${clip(message, 200)}`,
-      `unrecognised message «${clip(message, 60)}»`,
-      {
-        operation: 'client.debt',
-        kind: empty ? 'unrecognised_message' : 'unrecognised_message_with_record',
-        example: sanitiseExample(message, nameWords(client)),
-      },
-    );
-  }
+  if (message !== null) return messageAnswer(client, message, empty, requests, notFoundPhrases);
   if (empty) {
     return debtorError(
       requests,
@@ -148,6 +111,61 @@ export function decideDebtor(
       { operation: 'client.debt', kind: 'empty_record_without_message', example: 'no record, no message' },
     );
   }
+  return regularAnswer(client, result, requests);
+}
+
+/** An answer with a message: not found (CLEAR), contradictory or unrecognised (ERROR); see decideDebtor. */
+function messageAnswer(
+  client: Client,
+  message: string,
+  empty: boolean,
+  requests: readonly RequestRecord[],
+  notFoundPhrases: readonly string[],
+): CheckResult {
+  const notFound = readsAsNotFound(message, notFoundPhrases);
+  if (notFound && empty) {
+    return {
+      kind: 'debtor',
+      status: 'CLEAR',
+      score: 0,
+      detail: 'not found',
+      reasons: ['DEBTOR_NOT_FOUND'],
+      candidates: [],
+      requests,
+    };
+  }
+  if (notFound) {
+    return debtorError(
+      requests,
+      'DEBTOR_CONTRADICTORY_ANSWER',
+      'the debtor answer says "not found" beside a record',
+      'not-found message beside a record',
+      {
+        operation: 'client.debt',
+        kind: 'not_found_message_with_record',
+        example: sanitiseExample(message, nameWords(client)),
+      },
+    );
+  }
+  return debtorError(
+    requests,
+    'DEBTOR_UNRECOGNISED_MESSAGE',
+    `unrecognised debtor message: ${clip(message, 200)}`,
+    `unrecognised message «${clip(message, 60)}»`,
+    {
+      operation: 'client.debt',
+      kind: empty ? 'unrecognised_message' : 'unrecognised_message_with_record',
+      example: sanitiseExample(message, nameWords(client)),
+    },
+  );
+}
+
+/** The regular answer, a record without a message: FLAG for a bankruptcy or a legal case, else CLEAR. */
+function regularAnswer(
+  client: Client,
+  result: DebtorResult,
+  requests: readonly RequestRecord[],
+): CheckResult {
   const candidate = scoreDebtor(client, result);
   const findings: string[] = [];
   const reasons: string[] = [];

@@ -1,4 +1,4 @@
-import type { CheckKind, CheckResult } from '../domain/check.js';
+import { WATCH_LISTS, type CheckKind, type CheckResult } from '../domain/check.js';
 import type { EntityType, RowIssue } from '../domain/client.js';
 import type { Verdict, VerdictKind } from '../domain/verdict.js';
 import { KIND_PREFIX, errorReason, notRunReason, rowInvalidReason, rowWarningReason } from './reasons.js';
@@ -27,8 +27,6 @@ const KIND_ORDER: readonly CheckKind[] = [
   'card',
   'cadastral',
 ];
-
-const WATCH_LISTS: ReadonlySet<CheckKind> = new Set<CheckKind>(['sanctions', 'foreign_agent']);
 
 type Group = 0 | 1 | 2 | 3;
 

@@ -1,4 +1,4 @@
-import type { CheckKind, CheckResult, ScoredCandidate } from '../domain/check.js';
+import { WATCH_LISTS, type CheckKind, type CheckResult, type ScoredCandidate } from '../domain/check.js';
 import { candidateDetail, clip } from './candidates.js';
 import { KIND_PREFIX, reopenedReason, suppressedReason } from './index.js';
 import type { WhitelistEntry } from './whitelist-entry.js';
@@ -13,7 +13,6 @@ import type { WhitelistEntry } from './whitelist-entry.js';
  */
 
 const RAISING: ReadonlySet<ScoredCandidate['decision']> = new Set(['MATCH', 'POSSIBLE_MATCH']);
-const WATCH_LISTS: ReadonlySet<CheckKind> = new Set<CheckKind>(['sanctions', 'foreign_agent']);
 
 /** Reasons are joined with `; ` in a row: free text must not look like a separator. */
 function safe(text: string): string {

@@ -1,3 +1,4 @@
+import { DEFAULT_BREAKER_THRESHOLD, DEFAULT_RATE } from '../settings/defaults.js';
 import { FlowProducer, Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { checkProcessor } from './check-job.js';
@@ -6,9 +7,8 @@ import { mergeProcessor } from './merge-job.js';
 import { isKycError } from '../errors.js';
 import { encodeFailure } from '../failure.js';
 import type { Logger } from '../log.js';
-import { announceRunEnd } from '../notify/run-webhooks.js';
-import type { WorkerMetrics } from '../metrics/worker-metrics.js';
-import { WhitelistStore } from '../whitelist/store.js';
+import type { RunLifecycle } from '../run/lifecycle.js';
+import type { WhitelistEntry } from '../verdict/whitelist-entry.js';
 import { DEFAULT_PROFILE, type RegistryClient } from '../upstream/client/index.js';
 import { RunCancelled } from '../run/cancel.js';
 import { coordinateRun, RunInterrupted, type CoordinatorDeps, type RunUpstream } from '../run/coordinator.js';
@@ -50,14 +50,14 @@ export interface WorkerSettings {
 }
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
-  rate: 10,
+  rate: DEFAULT_RATE,
   checksConcurrency: 32,
   mergeConcurrency: 16,
   runsConcurrency: 2,
   attempts: 4,
   backoffMs: 1_000,
   maxStartedAttempts: 100,
-  breakerThreshold: 5,
+  breakerThreshold: DEFAULT_BREAKER_THRESHOLD,
 };
 
 /** The breaker's probe retries an unreachable service for about half a minute before it opens. */
@@ -69,7 +69,26 @@ export interface WorkerHost {
 
 type WorkerKind = 'checks' | 'verdicts' | 'runs';
 
-interface StartOptions {
+/** Whatever watches the workers' jobs (the job durations of `--metrics-port`, src/metrics). */
+export interface JobWatcher {
+  watch(worker: Worker): void;
+}
+
+/** The whitelist entries a run stored for one client (src/whitelist/store.ts), none when it has none. */
+export interface WhitelistSource {
+  entriesFor(runId: string, clientKey: string): Promise<readonly WhitelistEntry[]>;
+}
+
+/**
+ * What the workers need from the product above them, passed in so that src/workers/ imports none of it:
+ * the run's lifecycle hooks and its whitelist (src/runs/wiring.ts builds both).
+ */
+export interface WorkerWiring {
+  readonly lifecycle: RunLifecycle;
+  readonly whitelist: WhitelistSource;
+}
+
+interface StartOptions extends WorkerWiring {
   readonly redis: Redis;
   readonly prefix: string;
   readonly registry: RegistryClient;
@@ -77,7 +96,7 @@ interface StartOptions {
   readonly settings: WorkerSettings;
   readonly only?: readonly WorkerKind[];
   /** Job durations of this process for `--metrics-port` (src/metrics). */
-  readonly metrics?: WorkerMetrics;
+  readonly metrics?: JobWatcher;
   /** The foreign_agent max age of a run, for the kept mirror of the register (absent: none kept). */
   readonly keptMirror?: KeptMirrorPolicy;
 }
@@ -89,6 +108,7 @@ interface WorkerContext {
   readonly registry: RegistryClient;
   readonly log: Logger;
   readonly settings: WorkerSettings;
+  readonly wiring: WorkerWiring;
   readonly store: RunStore;
   readonly pacer: Pacer;
   readonly checksQueue: Queue;
@@ -138,8 +158,21 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
   const store = new RunStore(redis, prefix);
   const flow = new FlowProducer({ connection: redis, prefix });
   const keptMirror = options.keptMirror;
+  const wiring = { lifecycle: options.lifecycle, whitelist: options.whitelist };
   return {
-    ...{ redis, prefix, registry, log, settings, store, pacer, checksQueue, flow, upstream, guard, probe },
+    redis,
+    prefix,
+    registry,
+    log,
+    settings,
+    wiring,
+    store,
+    pacer,
+    checksQueue,
+    flow,
+    upstream,
+    guard,
+    probe,
     ...(keptMirror ? { keptMirror } : {}),
   };
 }
@@ -188,14 +221,13 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
 
 /** The verdicts worker: the merge of a row's checks. */
 function verdictsWorker(ctx: WorkerContext): Worker<MergeJobData> {
-  const { redis, prefix, store, settings } = ctx;
-  const whitelists = new WhitelistStore(redis, prefix);
+  const { redis, prefix, store, settings, wiring } = ctx;
   return new Worker<MergeJobData>(
     QUEUES.verdicts,
     mergeProcessor({
       store: (runId, row, result) => store.storeResult(runId, row, JSON.stringify(result)),
       checkResults: (runId, row, kinds) => store.checkResults(runId, row, kinds),
-      whitelist: (runId, clientKey) => whitelists.entriesFor(runId, clientKey),
+      whitelist: (runId, clientKey) => wiring.whitelist.entriesFor(runId, clientKey),
     }),
     {
       connection: redis,
@@ -282,20 +314,21 @@ function coordinatorDeps(ctx: WorkerContext, runId: string, job: Job<RunJobData>
         },
       }),
     upstream: runUpstream(ctx, runId, isUrgentPriority(job.opts.priority)),
+    lifecycle: ctx.wiring.lifecycle,
     onProgress: (progress) => void job.updateProgress(progress).catch(() => undefined),
   };
 }
 
 /** The runs worker: the coordinators; a run that fails for another reason than a stop reads as failed. */
 function runsWorker(ctx: WorkerContext, stopping: AbortSignal): Worker<RunJobData> {
-  const { redis, prefix, store, settings } = ctx;
+  const { redis, prefix, store, settings, wiring } = ctx;
   return new Worker<RunJobData>(
     QUEUES.runs,
     runProcessor(
       (runId, job, signal) =>
         coordinateRun(runId, coordinatorDeps(ctx, runId, job), signal).then(
           async (summary) => {
-            await announceRunEnd({ redis, prefix, log: ctx.log }, runId, 'run.completed');
+            await wiring.lifecycle.runFinished(runId);
             return summary;
           },
           async (error: unknown) => {
@@ -307,7 +340,7 @@ function runsWorker(ctx: WorkerContext, stopping: AbortSignal): Worker<RunJobDat
                 ...(isKycError(error) ? { errorCode: error.code } : {}),
               });
               const code = isKycError(error) ? error.code : 'KYC_ERR_INTERNAL';
-              await announceRunEnd({ redis, prefix, log: ctx.log }, runId, 'run.failed', code);
+              await wiring.lifecycle.runFailed(runId, code);
             }
             throw error;
           },
@@ -327,7 +360,7 @@ function runsWorker(ctx: WorkerContext, stopping: AbortSignal): Worker<RunJobDat
 }
 
 /** Worker errors and jobs that failed for good go to the log; job durations to the metrics. */
-function watchWorkers(workers: readonly Worker[], log: Logger, metrics: WorkerMetrics | undefined): void {
+function watchWorkers(workers: readonly Worker[], log: Logger, metrics: JobWatcher | undefined): void {
   for (const worker of workers) {
     metrics?.watch(worker);
     worker.on('error', (error) => log.error({ err: error, queue: worker.name }, 'worker error'));

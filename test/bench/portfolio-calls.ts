@@ -26,11 +26,11 @@ import type { ForeignAgentRecord } from '../../src/domain/records.js';
 import { generateRegisters } from '../../packages/lookup-emulator/src/registers/index.js';
 import { foreignAgentRegister } from '../../packages/lookup-emulator/src/routes/lists.js';
 import { openClientFile } from '../../src/ingest/index.js';
-import { FOREIGN_AGENT_REGISTER_START, utcDay } from '../../src/mirror/day-range.js';
+import { FOREIGN_AGENT_REGISTER_START, utcDay } from '../../src/domain/day-range.js';
 import { enumerateForeignAgents } from '../../src/mirror/enumerate.js';
 import { MirrorIndex } from '../../src/mirror/local-index.js';
 import { decideForeignAgent } from '../../src/verdict/index.js';
-import { upstreamProfileSchema, type UpstreamProfile } from '../../src/upstream/client/profile.js';
+import { upstreamProfileSchema, type UpstreamProfile } from '../../src/settings/upstream-profile.js';
 import { writePortfolioFile } from './lib/portfolio-file.js';
 import { benchFlag } from './lib/figures.js';
 

@@ -12,11 +12,12 @@ import {
   type EmulatorOptions,
 } from '../../packages/lookup-emulator/src/server.js';
 import { silentLogger, type Logger } from '../../src/log.js';
-import type { FaStrategyOption } from '../../src/mirror/strategy.js';
+import type { FaStrategyOption } from '../../src/settings/fa-strategy-option.js';
 import type { KeptMirrorPolicy } from '../../src/mirror/kept-strategy.js';
 import { RegistryClient, type UpstreamProfile } from '../../src/upstream/client/index.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from '../../src/run/state/run-store.js';
-import { fileSha256, followRun, submitRun } from '../../src/runs/submit.js';
+import { fileDigest } from '../../src/infra/file-digest.js';
+import { followRun, submitRun } from '../../src/runs/submit.js';
 import { newRunId, type Priority } from '../../src/run/topology.js';
 import {
   DEFAULT_WORKER_SETTINGS,
@@ -25,6 +26,7 @@ import {
   type WorkerSettings,
 } from '../../src/workers/workers.js';
 import { connect, uniquePrefix } from './redis.js';
+import { workerWiring } from '../../src/runs/wiring.js';
 
 /** A pipeline in this process: the emulator over HTTP, workers on the test Redis, a private queue prefix. */
 export interface TestPipeline {
@@ -83,6 +85,7 @@ export async function startTestPipeline(
     ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
   });
   const workers = await startWorkers({
+    ...workerWiring({ redis: redis, prefix: prefix, log: options.log ?? silentLogger() }),
     redis,
     prefix,
     registry,
@@ -100,7 +103,7 @@ export async function startTestPipeline(
     async submit(input, submitOptions = {}) {
       const runId = submitOptions.runId ?? newRunId();
       const outDir = submitOptions.outDir ?? mkdtempSync(join(tmpdir(), 'kyc-run-'));
-      const { sha256, bytes } = await fileSha256(resolve(input));
+      const { sha256, bytes } = await fileDigest(resolve(input), 'KYC_ERR_INPUT_NOT_FOUND');
       const settings: RunSettings = {
         id: runId,
         input: resolve(input),

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,47 @@ describe('links of README.md and docs/*.md', () => {
       return reason === undefined ? [] : [`${link.file}:${link.line} (${link.target}): ${reason}`];
     });
     expect(broken).toEqual([]);
+  });
+});
+
+/**
+ * Paths of the repository's code named in backticks (`src/run/coordinator.ts`, `test/unit/`), with
+ * `{a,b}` spelled out; what benchmarks and browser tests write (test/bench/results/, test/artifacts/) is not
+ * in the repository.
+ */
+function namedPaths(page: string, text: string): { page: string; path: string }[] {
+  return [...text.matchAll(/`((?:src|test)\/[^`\s]*)`/gu)].flatMap((m) => {
+    const written = m[1] ?? '';
+    if (written.startsWith('test/bench/results/') || written.startsWith('test/artifacts/')) return [];
+    const brace = /\{([^}]*)\}/u.exec(written);
+    const paths = brace
+      ? (brace[1] ?? '').split(',').map((part) => written.replace(brace[0], part))
+      : [written];
+    return paths.map((path) => ({ page, path }));
+  });
+}
+
+describe('code paths named by README.md and docs/*.md', () => {
+  const named = PAGES.flatMap((page) => namedPaths(page, readFileSync(join(ROOT, page), 'utf8')));
+
+  it('finds the paths the pages name', () => {
+    expect(named.length).toBeGreaterThan(50);
+  });
+
+  it('name only files and folders that exist', () => {
+    const missing = named.filter(({ path }) => !existsSync(join(ROOT, path)));
+    expect(missing.map(({ page, path }) => `${page}: ${path}`)).toEqual([]);
+  });
+
+  it('would catch a moved file and spell out braces', () => {
+    expect(namedPaths('x.md', 'see `src/pipeline/coordinator.ts` and `test/bench/results/a.json`')).toEqual([
+      { page: 'x.md', path: 'src/pipeline/coordinator.ts' },
+    ]);
+    expect(namedPaths('x.md', '`src/commands/{run,serve}.ts`').map((n) => n.path)).toEqual([
+      'src/commands/run.ts',
+      'src/commands/serve.ts',
+    ]);
+    expect(existsSync(join(ROOT, 'src/pipeline/coordinator.ts'))).toBe(false);
   });
 });
 

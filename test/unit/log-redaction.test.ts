@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { loadConfig, logSecrets } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
-import { awaitRedis } from '../../src/runs/runtime.js';
+import { awaitRedis } from '../../src/infra/redis-connection.js';
 
 const PASSWORD = 's3cr3t-pw';
 const REDIS_URL = `redis://ops:${PASSWORD}@127.0.0.1:1`;

@@ -1,11 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { maskUrlCredentials, publicConfig, type Config } from '../../config.js';
-import type { FaStrategyOption } from '../../mirror/strategy.js';
+import type { FaStrategyOption } from '../../settings/fa-strategy-option.js';
 import type { FileDigest } from '../../infra/file-digest.js';
 import { DEFAULT_PROFILE } from '../../upstream/client/index.js';
-import { DEFAULT_OUTPUT_MODE } from '../output-paths.js';
+import { DEFAULT_OUTPUT_MODE } from '../../settings/output-mode.js';
 import type { RunSettings } from './run-store.js';
-import { fileSha256 } from '../../runs/submit.js';
+import { fileDigest } from '../../infra/file-digest.js';
 
 /** What a submitter (the `run` command, the HTTP API) decides about a new run; the rest comes from config. */
 export type NewRun = Pick<
@@ -51,7 +51,7 @@ export async function newRunSettings(
   upstream: { readonly usingEmulator: boolean; readonly apiUrl: string },
   run: NewRun,
 ): Promise<RunSettings> {
-  const { sha256, bytes } = run.inputDigest ?? (await fileSha256(run.input));
+  const { sha256, bytes } = run.inputDigest ?? (await fileDigest(run.input, 'KYC_ERR_INPUT_NOT_FOUND'));
   const cardRiskCountries = run.cardRiskCountries ?? [];
   const cacheRows = run.cacheRows ?? config.cacheRows;
   return {

@@ -16,7 +16,7 @@ import {
   readErrorBody,
   type RegistryErrorInit,
 } from './errors.js';
-import { HttpTransport } from './http.js';
+import { HttpTransport, type HttpResponse } from './http.js';
 import { maskCard } from './mask.js';
 import {
   REGISTRY_OPERATIONS as OP,
@@ -442,27 +442,10 @@ export class RegistryClient {
       const { kind, status, reason, durationMs, cause } = outcome;
       throw this.#error(spec, { kind, status, reason, durationMs }, cause);
     }
-    const { status, headers, body, digest, durationMs } = outcome.response;
+    const { status, body, digest, durationMs } = outcome.response;
     const failedKind = kindOfStatus(status);
-    if (failedKind !== undefined && !(status === 404 && reading.answer404?.(body) === true)) {
-      const errorBody = readErrorBody(body);
-      throw this.#error(spec, {
-        kind: failedKind,
-        status,
-        digest,
-        durationMs,
-        upstreamCode: errorBody.code,
-        retryAfterMs: failedKind === 'rate_limited' ? parseRetryAfter(headers['retry-after']) : undefined,
-        unrecognised:
-          errorBody.shape === 'json_other'
-            ? {
-                operation: spec.operation,
-                kind: 'error_body_json_other',
-                example: sanitiseExample(`HTTP ${status}; keys: ${(errorBody.keys ?? []).join(', ')}`),
-              }
-            : undefined,
-      });
-    }
+    if (failedKind !== undefined && !(status === 404 && reading.answer404?.(body) === true))
+      throw this.#error(spec, failedStatus(spec, failedKind, outcome.response));
     let json: unknown;
     try {
       json = JSON.parse(body);
@@ -580,4 +563,30 @@ function checkOptions(options: RegistryClientOptions, timeoutMs: number, concurr
       throw new KycError('KYC_ERR_CONFIG_INVALID', `cadastral.${field} must not be empty`);
     }
   }
+}
+
+/** What an answer with a failing status says: its kind, the service's own code, Retry-After, an odd body. */
+function failedStatus(
+  spec: CallSpec,
+  kind: NonNullable<ReturnType<typeof kindOfStatus>>,
+  response: HttpResponse,
+): ErrorDetails {
+  const { status, headers, body, digest, durationMs } = response;
+  const errorBody = readErrorBody(body);
+  return {
+    kind,
+    status,
+    digest,
+    durationMs,
+    upstreamCode: errorBody.code,
+    retryAfterMs: kind === 'rate_limited' ? parseRetryAfter(headers['retry-after']) : undefined,
+    unrecognised:
+      errorBody.shape === 'json_other'
+        ? {
+            operation: spec.operation,
+            kind: 'error_body_json_other',
+            example: sanitiseExample(`HTTP ${status}; keys: ${(errorBody.keys ?? []).join(', ')}`),
+          }
+        : undefined,
+  };
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Pool, type Dispatcher } from 'undici';
-import { KycError } from '../../errors.js';
+import { checkBaseUrlParts } from '../../settings/urls.js';
 
 /**
  * The one place that speaks HTTP to the Lookup Service: keep-alive pool, per-request deadline, a bound on
@@ -12,21 +12,6 @@ import { KycError } from '../../errors.js';
  * The API key lives in a private field and in the request headers handed to undici, nowhere else: it is
  * not in any return value, error, or message of this module.
  */
-
-/**
- * Parts of a base URL that no request would carry: requests are built from its origin and path, and the API
- * key header is the only credential the service takes. Given anyway they would be dropped while the
- * manifest showed the URL as used, so they are refused (KYC_ERR_CONFIG_API_URL_PARTS) without echoing the
- * value, which may hold a secret.
- */
-export function checkBaseUrlParts(url: string, name = 'KYC_API_URL'): void {
-  const parts: string[] = [];
-  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*@/iu.test(url)) parts.push('a user name and password');
-  if (url.includes('?')) parts.push('a query string');
-  if (url.includes('#')) parts.push('a fragment');
-  if (parts.length > 0)
-    throw new KycError('KYC_ERR_CONFIG_API_URL_PARTS', `${name} has ${parts.join(' and ')}`);
-}
 
 export interface HttpTransportOptions {
   readonly baseUrl: string;

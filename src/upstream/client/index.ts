@@ -59,4 +59,4 @@ export {
   upstreamProfileSchema,
   withDebtorNotFound,
   type UpstreamProfile,
-} from './profile.js';
+} from '../../settings/upstream-profile.js';

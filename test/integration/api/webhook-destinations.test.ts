@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDestinationAllowList } from '../../../src/api/webhook-destination.js';
+import { parseDestinationAllowList } from '../../../src/notify/webhook-destination.js';
 import { runLinks } from '../../../src/api/run-view.js';
 import {
   enqueueRunEvent,

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { doctorAction } from '../../../src/commands/doctor.js';
 import { loadConfig } from '../../../src/config.js';
 import { KycError } from '../../../src/errors.js';
-import { appliedProfileNotice } from '../../../src/upstream/client/applied-profile.js';
-import { parseProfile } from '../../../src/upstream/client/profile.js';
+import { appliedProfileNotice } from '../../../src/settings/applied-profile.js';
+import { parseProfile } from '../../../src/settings/upstream-profile.js';
 import { generateDataset } from '../../eval/names/dataset.js';
 import { startServer, type RunningServer, type SearchMode } from '../../eval/names/server.js';
 

@@ -8,7 +8,7 @@ import { DEBTOR_NOT_FOUND_MESSAGE } from '../../../packages/lookup-emulator/src/
 import { STRICT_DEBTOR_NOT_FOUND_MESSAGE } from '../../../packages/lookup-emulator/src/record-views.js';
 import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
 import { EXIT, KycError } from '../../../src/errors.js';
-import { parseProfile } from '../../../src/upstream/client/profile.js';
+import { parseProfile } from '../../../src/settings/upstream-profile.js';
 
 interface Outcome {
   out: string;

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOREIGN_AGENT_FIELDS, type ForeignAgentRecord } from '../../../src/domain/records.js';
 import { summaryTable } from '../../../src/cli-ui/summary.js';
 import type { Manifest } from '../../../src/export/manifest.js';
-import { utcDay } from '../../../src/mirror/day-range.js';
+import { utcDay } from '../../../src/domain/day-range.js';
 import { keptMirrorPattern } from '../../../src/mirror/kept-store.js';
 import { computeDelta } from '../../../src/reporting/delta/report.js';
-import { upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
+import { upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 
 /**

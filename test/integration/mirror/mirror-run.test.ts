@@ -3,9 +3,9 @@ import { parse } from 'csv-parse/sync';
 import { Agent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../../src/export/manifest.js';
-import type { FaStrategyOption } from '../../../src/mirror/strategy.js';
+import type { FaStrategyOption } from '../../../src/settings/fa-strategy-option.js';
 import { runKeys } from '../../../src/run/topology.js';
-import { upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
+import { upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ForeignAgentRecord } from '../../../src/domain/records.js';
 import { generateRegisters } from '../../../packages/lookup-emulator/src/registers/index.js';
 import type { Manifest } from '../../../src/export/manifest.js';
-import { upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
+import { upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 import { registerSearch } from '../../helpers/fa-register-search.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 

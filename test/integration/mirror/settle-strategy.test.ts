@@ -4,13 +4,13 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRegisters } from '../../../packages/lookup-emulator/src/registers/index.js';
 import { silentLogger } from '../../../src/log.js';
-import type { FaStrategyOption } from '../../../src/mirror/strategy.js';
+import type { FaStrategyOption } from '../../../src/settings/fa-strategy-option.js';
 import type { CheckKind } from '../../../src/domain/check.js';
 import { settleForeignAgentStrategy } from '../../../src/mirror/fa-strategy.js';
 import { MirrorStore } from '../../../src/mirror/store.js';
 import { notePageSize } from '../../../src/upstream/page-size.js';
 import { RunStore, type RunState } from '../../../src/run/state/run-store.js';
-import { upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
+import { upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 import { connect, uniquePrefix } from '../../helpers/redis.js';
 import { registerSearch } from '../../helpers/fa-register-search.js';
 

@@ -20,6 +20,7 @@ import { newRunId } from '../../../src/run/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers, type WorkerHost } from '../../../src/workers/workers.js';
 import { RegistryClient } from '../../../src/upstream/client/index.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
+import { workerWiring } from '../../../src/runs/wiring.js';
 
 /**
  * The emulator behind a small proxy that can change a register record on the way (the same record id with
@@ -117,6 +118,7 @@ export async function startOpsPipeline(
     close: async () => undefined,
   };
   const workers: WorkerHost = await startWorkers({
+    ...workerWiring({ redis: redis, prefix: prefix, log: silentLogger() }),
     redis,
     prefix,
     registry,

@@ -14,8 +14,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAction } from '../../../src/commands/run.js';
 import { OutputFiles } from '../../../src/run/output-files.js';
-import { partPath, placePart } from '../../../src/run/output-paths.js';
-import { fileSha256, followRun, submitRun } from '../../../src/runs/submit.js';
+import { placePart } from '../../../src/infra/part-files.js';
+import { partPath } from '../../../src/run/output-paths.js';
+import { fileDigest } from '../../../src/infra/file-digest.js';
+import { followRun, submitRun } from '../../../src/runs/submit.js';
 import { newRunId } from '../../../src/run/topology.js';
 import { cli, exited } from '../../helpers/cli-process.js';
 import {
@@ -129,7 +131,7 @@ describe('part files and their placement', () => {
   it('a run whose output name was taken while it ran fails without clobbering it, and resumes once it is free', async () => {
     const outDir = newDir();
     const runId = newRunId();
-    const { sha256, bytes } = await fileSha256(input);
+    const { sha256, bytes } = await fileDigest(input, 'KYC_ERR_INPUT_NOT_FOUND');
     // Submitted directly (the CLI's up-front check passed earlier), then the name is taken before the end.
     writeFileSync(join(outDir, 'verdicts.csv'), 'not yours\n');
     await submitRun(pipeline.redis, pipeline.prefix, {

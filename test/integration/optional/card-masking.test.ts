@@ -9,6 +9,7 @@ import { QUEUES } from '../../../src/run/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers, type WorkerHost } from '../../../src/workers/workers.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { dumpKeys } from '../../helpers/redis.js';
+import { workerWiring } from '../../../src/runs/wiring.js';
 
 /**
  * Full card numbers appear nowhere but in the input: not in Redis (job data, cached answers, stored
@@ -49,6 +50,7 @@ beforeAll(async () => {
   dumps.push(await dumpKeys(pipeline.redis, pipeline.prefix));
   const workers = (only: ('checks' | 'verdicts')[]) =>
     startWorkers({
+      ...workerWiring({ redis: pipeline.redis, prefix: pipeline.prefix, log: log }),
       redis: pipeline.redis,
       prefix: pipeline.prefix,
       registry: pipeline.registry,

@@ -7,6 +7,7 @@ import { QUEUES } from '../../../src/run/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers, type WorkerHost } from '../../../src/workers/workers.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
+import { workerWiring } from '../../../src/runs/wiring.js';
 
 /** The ids of the check jobs this process completed, in the order it completed them. */
 class CompletionOrder extends WorkerMetrics {
@@ -53,6 +54,7 @@ describe('fair sharing between runs', () => {
       async () => ((await store.get(nightly))?.dispatched ?? 0) >= 64,
     );
     checks = await startWorkers({
+      ...workerWiring({ redis: pipeline.redis, prefix: pipeline.prefix, log: silentLogger() }),
       redis: pipeline.redis,
       prefix: pipeline.prefix,
       registry: pipeline.registry,

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STRICT_DEBTOR_NOT_FOUND_MESSAGE } from '../../../packages/lookup-emulator/src/record-views.js';
 import { STRICT_RESULT_CAP } from '../../../packages/lookup-emulator/src/variant.js';
-import { upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
+import { upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 import { startTestPipeline } from '../../helpers/pipeline.js';
 
 /**

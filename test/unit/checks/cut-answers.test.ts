@@ -5,7 +5,7 @@ import { runCheck } from '../../../src/checks/run-check.js';
 import type { SanctionsRecord } from '../../../src/domain/records.js';
 import { reasonCode } from '../../../src/verdict/reasons.js';
 import { decideVerdict } from '../../../src/verdict/verdict.js';
-import { upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
+import { upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 import { organization, person, sanctions } from '../matching/fixtures.js';
 import { answered, fakeLookup } from './fake-lookup.js';
 

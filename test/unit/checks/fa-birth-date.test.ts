@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { planCheck } from '../../../src/checks/plan.js';
 import { runCheck, type Lookup } from '../../../src/checks/run-check.js';
 import type { ForeignAgentRecord } from '../../../src/domain/records.js';
-import { upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
+import { upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 import { faPerson, person } from '../matching/fixtures.js';
 import { answered, fakeLookup } from './fake-lookup.js';
 

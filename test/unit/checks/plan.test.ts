@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { latinReadings, latinToCyrillic } from '../../../src/checks/latin-to-cyrillic.js';
 import { planCheck, type PlannedRequest } from '../../../src/checks/plan.js';
 import type { CoreCheckKind } from '../../../src/domain/check.js';
-import { DEFAULT_PROFILE, upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
+import { DEFAULT_PROFILE, upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 import { organization, person } from '../matching/fixtures.js';
 
 const CROSS_SCRIPT = upstreamProfileSchema.parse({ crossScriptSearch: true });

@@ -9,7 +9,7 @@ import type {
   SanctionsData,
   SanctionsRecord,
 } from '../../../src/domain/records.js';
-import { upstreamProfileSchema, type UpstreamProfile } from '../../../src/upstream/client/profile.js';
+import { upstreamProfileSchema, type UpstreamProfile } from '../../../src/settings/upstream-profile.js';
 import { foreignAgent, person, sanctions } from '../matching/fixtures.js';
 
 /**

@@ -6,7 +6,7 @@ import { describeBody, quantile, retryAfterForm } from '../../../src/doctor/body
 import { UNRECORDED_INN, readDebtorAnswer } from '../../../src/doctor/debtor.js';
 import { otherCase, pickProbeRecord } from '../../../src/doctor/name-search.js';
 import { readPageSize } from '../../../src/doctor/page-size.js';
-import { DEFAULT_PROFILE, upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
+import { DEFAULT_PROFILE, upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 
 const emptyRecord = (message: string | null, fill: '' | null = '') => ({
   snils: fill,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maskUrlCredentials } from '../../../src/config.js';
-import { awaitRedis, connectRedis } from '../../../src/runs/runtime.js';
+import { awaitRedis, connectRedis } from '../../../src/infra/redis-connection.js';
 
 /** A refused connection (port 1 on loopback) answers at once: the error is the one a command prints. */
 async function connectError(url: string): Promise<string> {

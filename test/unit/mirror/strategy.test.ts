@@ -3,8 +3,8 @@ import {
   chooseStrategy,
   estimateRows,
   mirrorCallEstimate,
-  parseFaStrategy,
 } from '../../../src/mirror/strategy.js';
+import { parseFaStrategy } from '../../../src/settings/fa-strategy-option.js';
 
 const MIRROR = mirrorCallEstimate('2012-11-21', '2026-11-24');
 

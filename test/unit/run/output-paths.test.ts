@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseOutputMode, partPath } from '../../../src/run/output-paths.js';
+import { partPath } from '../../../src/run/output-paths.js';
+import { parseOutputMode } from '../../../src/settings/output-mode.js';
 import { checkRunId, newRunId } from '../../../src/run/topology.js';
 
 describe('run ids', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { KycError } from '../../errors.js';
-import { FOREIGN_AGENT_REGISTER_START, isIsoDay } from '../../mirror/day-range.js';
+import { KycError } from '../errors.js';
+import { FOREIGN_AGENT_REGISTER_START, isIsoDay } from '../domain/day-range.js';
 
 /**
  * The upstream profile: what one deployment's Lookup Service does where the service's contract leaves the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, inRange, isIsoDay } from '../../../src/mirror/day-range.js';
+import { daysBetween, inRange, isIsoDay } from '../../../src/domain/day-range.js';
 
 describe('the days a mirror searches', () => {
   it('lists every day of the range, both ends included, across a leap day', () => {

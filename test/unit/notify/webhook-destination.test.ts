@@ -8,7 +8,7 @@ import {
   isPublicAddress,
   NO_ALLOWED_DESTINATIONS,
   parseDestinationAllowList,
-} from '../../../src/api/webhook-destination.js';
+} from '../../../src/notify/webhook-destination.js';
 import { postSigned } from '../../../src/notify/webhook-queue.js';
 
 const none = NO_ALLOWED_DESTINATIONS;
