@@ -10,6 +10,8 @@ import type { RequestCache } from './request-cache.js';
 import type { RunStore } from '../run/state/run-store.js';
 import { unrecognisedAnswerSchema } from '../run/state/stored-result-schema.js';
 import type { UpstreamGuard } from './guard.js';
+import { PacedOut } from './held.js';
+import { retryAfterWaitMs } from './outcome-policy.js';
 
 /**
  * An answer as the run's cache keeps it: the record's operation, and its parameters when they are the
@@ -73,13 +75,7 @@ function expand<T>(
   };
 }
 
-/** Thrown when the shared pacer has no slot within its horizon: the job goes back and the queue waits. */
-export class PacedOut extends Error {
-  constructor(readonly retryInMs: number) {
-    super(`rate limit reached; next slot in ${retryInMs} ms`);
-    this.name = 'PacedOut';
-  }
-}
+export { PacedOut } from './held.js';
 
 /**
  * Binds the lookups of every check (core, optional, the Banks evidence) to the HTTP client, behind the
@@ -224,7 +220,7 @@ export function pacedLookup(
               // Nobody may call before the service's Retry-After, on any machine; but never longer than the
               // profile's cap, or one answer could stall every run on this Redis for a day.
               // The pause first, before the calls booked behind this one leave; the records and logs after.
-              await pacer.penalize(Math.min(error.retryAfterMs ?? 1_000, maxRetryAfterMs));
+              await pacer.penalize(retryAfterWaitMs(error.retryAfterMs, maxRetryAfterMs));
               await guard?.rateLimited(runId, error.retryAfterMs, maxRetryAfterMs);
             } else await guard?.failed(error, runId, operation, send);
           }

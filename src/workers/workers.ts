@@ -18,6 +18,7 @@ import { LoadedMirrors, MirrorStore } from '../mirror/store.js';
 import { mirrorSearch } from '../mirror/search.js';
 import { pacedLookup } from '../upstream/paced-lookup.js';
 import { Pacer } from '../upstream/pacer.js';
+import { upstreamBackoff } from '../upstream/outcome-policy.js';
 import { measurePageSize, preflight, preflightCounts, type PreflightOptions } from '../upstream/preflight.js';
 import { notePageSize, PageSizes } from '../upstream/page-size.js';
 import { breakerError, probeWith, UpstreamGuard, type ProbeOptions } from '../upstream/guard.js';
@@ -170,6 +171,8 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
       prefix,
       concurrency: settings.checksConcurrency,
       maxStartedAttempts: settings.maxStartedAttempts,
+      // The wait between a check's attempts is the upstream policy's, as for every other upstream call.
+      settings: { backoffStrategy: upstreamBackoff },
       // Short locks, renewed while a job runs, so the jobs of a crashed worker return within seconds.
       lockDuration: 10_000,
       stalledInterval: 5_000,
