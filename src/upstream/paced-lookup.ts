@@ -135,21 +135,30 @@ async function bankByBik(call: PacedCall, registry: RegistryClient, bik: string)
   }
 }
 
+/** How a call waits for its slot of the quota (quotaSlots). */
+export interface SlotWaitOptions {
+  /** Asked before every wait: a key known to be refused, or a service out of reach, gets no call at all. */
+  readonly guard?: UpstreamGuard | undefined;
+  /** A high-priority run's call: it goes ahead of the slots other runs booked (Pacer.acquire). */
+  readonly urgent?: boolean | undefined;
+  /** Longer waits give up with PacedOut (SLOT_PATIENCE_MS); Infinity never gives up. */
+  readonly patienceMs?: number | undefined;
+  /** Whether a call that is not urgent gives its worker up to urgent work (a check job's calls do). */
+  readonly giveWay?: boolean;
+}
+
 /**
  * A slot of the shared quota for the call about to leave: waited for in the worker while the quota is
  * merely booked up (every worker asks the same GCRA, so the rate holds), given up (PacedOut, the job goes
- * back) when the wait would outlast the patience or when urgent work needs this worker's place.
+ * back) when the wait would outlast the patience or when urgent work needs this worker's place. Every call
+ * to the service waits here: the checks', the mirror's, the preflight's, the page-size search's and the
+ * breaker's probe, so that none leaves in a 429's pause or beside the paced calls.
  */
-function quotaSlots(
-  pacer: Pacer,
-  guard: UpstreamGuard | undefined,
-  urgent: boolean,
-  patienceMs = SLOT_PATIENCE_MS,
-): () => Promise<void> {
+export function quotaSlots(pacer: Pacer, options: SlotWaitOptions = {}): () => Promise<void> {
+  const { guard, urgent = false, patienceMs = SLOT_PATIENCE_MS, giveWay = true } = options;
   return async () => {
     const deadline = performance.now() + patienceMs;
     for (;;) {
-      // A key known to be refused, or a service known to be out of reach, gets no call at all.
       await guard?.assertClosed();
       const slot = await pacer.acquire({ urgent });
       if (slot.granted) {
@@ -159,7 +168,8 @@ function quotaSlots(
         return;
       }
       const tooLong = performance.now() + slot.retryInMs > deadline;
-      if (tooLong || (!urgent && (await pacer.urgentWorkGoingOn()))) throw new PacedOut(slot.retryInMs);
+      if (tooLong || (giveWay && !urgent && (await pacer.urgentWorkGoingOn())))
+        throw new PacedOut(slot.retryInMs);
       // Spread, so that the calls waiting do not all ask again at once.
       await sleep(slot.retryInMs + Math.random() * 50);
     }
@@ -194,7 +204,7 @@ export function pacedLookup(
   const count = (field: string) => {
     counts[field] = (counts[field] ?? 0) + 1;
   };
-  const slotOfQuota = quotaSlots(pacer, guard, options.urgent === true, options.patienceMs);
+  const slotOfQuota = quotaSlots(pacer, { guard, urgent: options.urgent, patienceMs: options.patienceMs });
   const noteAnswerSize = answerSizes(count);
   async function call<T>(
     operation: string,

@@ -16,6 +16,8 @@ export interface PreflightOptions {
   readonly delayMs?: number;
   /** Told of every call made, with its HTTP status or why it got none, so that the run counts it. */
   readonly onCall?: (status: number | string) => void;
+  /** Waits for the call's slot of the shared quota, before each call (quotaSlots); absent: no wait. */
+  readonly slot?: () => Promise<void>;
 }
 
 /** The run counters of preflight calls (`onCall`'s statuses): the manifest's calls include them. */
@@ -63,6 +65,7 @@ export async function preflight(
   const attempts = options.attempts ?? 3;
   const delayMs = options.delayMs ?? 1_000;
   for (let attempt = 1; ; attempt++) {
+    await options.slot?.();
     try {
       const { record } = await registry.listDictionaries();
       options.onCall?.(record.status);

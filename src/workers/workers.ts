@@ -16,7 +16,7 @@ import { LEASE_TTL_MS, RunTakenOver } from '../run/lease.js';
 import type { CheckJobData, MergeJobData, RunJobData } from '../run/job-data.js';
 import { LoadedMirrors, MirrorStore } from '../mirror/store.js';
 import { mirrorSearch } from '../mirror/search.js';
-import { pacedLookup } from '../upstream/paced-lookup.js';
+import { pacedLookup, quotaSlots, type SlotWaitOptions } from '../upstream/paced-lookup.js';
 import { Pacer } from '../upstream/pacer.js';
 import { upstreamBackoff } from '../upstream/outcome-policy.js';
 import { measurePageSize, preflight, preflightCounts, type PreflightOptions } from '../upstream/preflight.js';
@@ -59,6 +59,16 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   maxStartedAttempts: 100,
   breakerThreshold: 5,
 };
+
+/**
+ * A call of the run or the breaker itself (preflight, page-size search, probe): it waits for its slot
+ * however long a 429's pause lasts, never gives way (its run waits on it) and never asks the breaker.
+ */
+const ONE_OFF_SLOT = (urgent: boolean): SlotWaitOptions => ({
+  urgent,
+  patienceMs: Number.POSITIVE_INFINITY,
+  giveWay: false,
+});
 
 /** The breaker's probe retries an unreachable service for about half a minute before it opens. */
 const BREAKER_PROBE: ProbeOptions = { attempts: 6, delayMs: 2_000 };
@@ -113,9 +123,9 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
   await checksQueue.setGlobalRateLimit(Math.max(1, Math.ceil(settings.rate * 2)), 1_000);
   const upstream = new UpstreamState(redis, prefix);
   const probe = async (probeOptions: PreflightOptions = {}, urgent = false) => {
-    // The call takes a slot of the one quota like any other, but never waits behind a long pause for it.
-    await pacer.acquire({ urgent });
-    const { note } = await preflight(registry, probeOptions);
+    // Each call takes a slot of the one quota like any other, and waits for it as they do.
+    const slot = quotaSlots(pacer, ONE_OFF_SLOT(urgent));
+    const { note } = await preflight(registry, { ...probeOptions, slot });
     if (note) log.warn({ note }, 'preflight call: the Lookup Service answered with an error; going on');
   };
   const guard = new UpstreamGuard({
@@ -125,7 +135,7 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
     // must not stop every run; a refused key stops at once.
     probe: (repeat) =>
       probeWith(async () => {
-        await pacer.acquire();
+        await quotaSlots(pacer, ONE_OFF_SLOT(false))();
         return repeat();
       }, BREAKER_PROBE),
     onOpen: () => checksQueue.pause(),
@@ -212,7 +222,7 @@ async function learnPageSize(ctx: WorkerContext, runId: string, urgent: boolean)
   const run = await store.get(runId);
   if (!run?.checks.some((kind) => kind === 'sanctions' || kind === 'foreign_agent')) return;
   const resultCap = (run.profile ?? DEFAULT_PROFILE).resultCap;
-  await pacer.acquire({ urgent });
+  await quotaSlots(pacer, ONE_OFF_SLOT(urgent))();
   const measured = await measurePageSize(registry, resultCap);
   await store.incr(runId, preflightCounts([measured.status], 'search.sanctions'));
   if ('note' in measured) {
