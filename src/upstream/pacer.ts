@@ -32,15 +32,16 @@ import {
  * that arrives 1 ms early, and a whole-second Retry-After then costs R slots. Slots exactly 1/rate apart
  * arrive a few ms early or late after timers and the network, so against such a bucket (the profile's
  * `burst`, which `doctor` measures, below 2; at the default, a rate below 20) the pacer keeps a margin and
- * a gate: slots are spaced 1/rate plus a margin, and right before it leaves a call passes a gate in Redis
- * that lets calls out no closer than 1/rate plus half the margin, on Redis's one clock, so a call that left
- * late pushes the next one back instead of bunching with it. The margin is learned: every 429 widens it
- * (×1.5 plus 1 % of a slot, at most a fifth of a slot), and it decays back with a half-life of five minutes
- * without one, so the spacing the gateway enforces is kept without giving up quota for good.
+ * a gate: slots are spaced 1/rate plus a margin (2 % of a slot), and right before it leaves a call passes a
+ * gate in Redis that lets calls out no closer than that, on Redis's one clock, so a call that left late
+ * pushes the next one back instead of bunching with it (one that passed the gate but was read late by a
+ * busy process marks itself again). The margin is learned: every 429 widens it by 1 % of a slot (at most
+ * a tenth), and it decays back with a half-life of two minutes without one; such a 429 cuts the rate by
+ * 5 % only, since it says more of timing than of the quota.
  */
 
 /** How slowly a margin widened by 429s returns to its base. */
-const MARGIN_HALF_LIFE_US = 300_000_000;
+const MARGIN_HALF_LIFE_US = 120_000_000;
 
 const ADAPT = `
 local function margin(now, base)
@@ -99,7 +100,7 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local paused = tonumber(redis.call('GET', KEYS[3]) or '0')
 if paused > tonumber(ARGV[1]) and paused > now then return {-1, paused} end
-local gap = math.floor(1000000 / rate(now, tonumber(ARGV[2])) + margin(now, tonumber(ARGV[3])) / 2)
+local gap = math.floor(1000000 / rate(now, tonumber(ARGV[2])) + margin(now, tonumber(ARGV[3])))
 local last = tonumber(redis.call('GET', KEYS[1]) or '0')
 if ARGV[4] ~= '1' and now < last + gap then return {1, last + gap - now} end
 if now > last then redis.call('SET', KEYS[1], string.format('%d', now), 'PX', 60000) end
@@ -133,12 +134,12 @@ local pauseMs = math.floor(tonumber(ARGV[1]) / 1000)
 if pauseMs > 0 and tonumber(redis.call('GET', KEYS[3]) or '0') < until_ then
   redis.call('SET', KEYS[3], string.format('%d', until_), 'PX', pauseMs)
 end
-local grown = math.min(tonumber(ARGV[5]), margin(now, tonumber(ARGV[3])) * 1.5 + tonumber(ARGV[4]))
+local grown = math.min(tonumber(ARGV[5]), margin(now, tonumber(ARGV[3])) + tonumber(ARGV[4]))
 redis.call('HSET', KEYS[2], 'margin', tostring(grown), 'marginAt', string.format('%d', now))
 redis.call('PEXPIRE', KEYS[2], 3600000)
 local cut = tonumber(redis.call('HGET', KEYS[2], 'cut') or '0')
 if now - cut > 1000000 then
-  local factor = 0.7
+  local factor = tonumber(ARGV[6])
   if now - cut > 10000000 then factor = 0.95 end
   local current = rate(now, maxRate)
   redis.call('HSET', KEYS[2], 'current', tostring(math.max(maxRate * 0.02, current * factor)),
@@ -181,7 +182,7 @@ const STRICT_BELOW = 2;
 /** The margin against a strict bucket before any 429, the step a 429 adds, and its most: shares of a slot. */
 const BASE_MARGIN = 0.02;
 const MARGIN_STEP = 0.01;
-const MAX_MARGIN = 0.2;
+const MAX_MARGIN = 0.1;
 
 export class Pacer {
   private readonly adaptKey: string;
@@ -314,7 +315,15 @@ export class Pacer {
     await PENALIZE.run(
       this.redis,
       [this.key, this.adaptKey, this.pauseKey],
-      [Math.round(delayMs * 1000), this.rate, this.margin.base, this.margin.step, this.margin.max],
+      [
+        Math.round(delayMs * 1000),
+        this.rate,
+        this.margin.base,
+        this.margin.step,
+        this.margin.max,
+        // Against a strict bucket a 429 says more of timing than of the quota: the margin answers it.
+        this.strict ? 0.95 : 0.7,
+      ],
     );
   }
 
