@@ -7,7 +7,7 @@ import { mirrorDigest, type ForeignAgentStrategyNote, type MirrorNote } from './
 import { chooseStrategy, estimateRows, mirrorCallEstimate, type StrategyChoice } from './strategy.js';
 import { DEFAULT_PROFILE } from '../upstream/client/profile.js';
 import type { MirrorStore } from './store.js';
-import { COUNTER, callsCounter, learnedPageSize } from '../domain/run-counters.js';
+import { learnedPageSize } from '../domain/run-counters.js';
 import { effectiveProfile } from '../upstream/page-size.js';
 import type { RunState, RunStore } from '../run/state/run-store.js';
 
@@ -70,16 +70,6 @@ async function chooseFor(run: RunState, canMirror: boolean, mirrorCalls: number)
     faRequestsPerClient: sample.perClient,
     mirrorCalls,
   });
-}
-
-/** Successful calls count like the checks' (the writer counts those from the evidence). */
-function enumerationCounts(callsByStatus: Readonly<Record<string, number>>): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const [status, n] of Object.entries(callsByStatus)) {
-    counts[callsCounter('search.foreign_agent', status)] = n;
-    counts[COUNTER.calls] = (counts[COUNTER.calls] ?? 0) + n;
-  }
-  return counts;
 }
 
 /**
@@ -146,7 +136,6 @@ export async function settleForeignAgentStrategy(args: {
     concurrency: ENUMERATION_CONCURRENCY,
   });
   await args.source.flush();
-  await store.incr(run.id, enumerationCounts(enumeration.callsByStatus));
   await args.assertGoing?.();
 
   if (!enumeration.complete) {

@@ -190,6 +190,34 @@ function answerSizes(count: (field: string) => void): (operation: string, record
   };
 }
 
+/**
+ * Sends a request and counts it under the run: every request the service receives, whoever sends it
+ * (a check, a retry, the mirror's enumeration, the breaker's probe of a failed call), once, so that the
+ * manifest reconciles with the service's own log. The total is counted as the request leaves (its command
+ * is queued on the connection before the request is sent, so a worker killed while waiting for the answer
+ * has still counted it), the operation and status once answered. A request the client refused to send
+ * (not a RegistryError) is taken back.
+ */
+function sentCalls(runId: string, store: Pick<RunStore, 'incr'>) {
+  return async <T>(operation: string, send: () => Promise<Looked<T>>): Promise<Looked<T>> => {
+    const leaving = store.incr(runId, { [COUNTER.calls]: 1 });
+    try {
+      const looked = await send();
+      await store.incr(runId, { [callsCounter(operation, looked.record.status)]: 1 });
+      return looked;
+    } catch (error) {
+      const status = isRegistryError(error) ? error.status || error.kind : undefined;
+      await store.incr(
+        runId,
+        status === undefined ? { [COUNTER.calls]: -1 } : { [callsCounter(operation, status)]: 1 },
+      );
+      throw error;
+    } finally {
+      await leaving;
+    }
+  };
+}
+
 export function pacedLookup(
   runId: string,
   registry: RegistryClient,
@@ -204,6 +232,7 @@ export function pacedLookup(
   const count = (field: string) => {
     counts[field] = (counts[field] ?? 0) + 1;
   };
+  const sent = sentCalls(runId, store);
   const slotOfQuota = quotaSlots(pacer, { guard, urgent: options.urgent, patienceMs: options.patienceMs });
   const noteAnswerSize = answerSizes(count);
   async function call<T>(
@@ -218,21 +247,17 @@ export function pacedLookup(
         await slotOfQuota();
         let answer: CompactAnswer<T>;
         try {
-          // Successful calls are counted by the writer from the evidence (request records), so the
-          // manifest agrees with evidence.jsonl and a resumed run counts each row once.
-          answer = compact(params, await send());
+          answer = compact(params, await sent(operation, send));
           if (Array.isArray(answer.d)) noteAnswerSize(operation, answer.d.length);
         } catch (error) {
           if (isRegistryError(error)) {
-            count(callsCounter(operation, error.status || error.kind));
-            count(COUNTER.calls);
             if (error.kind === 'rate_limited') {
               // Nobody may call before the service's Retry-After, on any machine; but never longer than the
               // profile's cap, or one answer could stall every run on this Redis for a day.
               // The pause first, before the calls booked behind this one leave; the records and logs after.
               await pacer.penalize(retryAfterWaitMs(error.retryAfterMs, maxRetryAfterMs));
               await guard?.rateLimited(runId, error.retryAfterMs, maxRetryAfterMs);
-            } else await guard?.failed(error, runId, operation, send);
+            } else await guard?.failed(error, runId, operation, () => sent(operation, send));
           }
           throw error;
         }

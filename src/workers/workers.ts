@@ -18,6 +18,7 @@ import { LoadedMirrors, MirrorStore } from '../mirror/store.js';
 import { mirrorSearch } from '../mirror/search.js';
 import { pacedLookup, quotaSlots, type SlotWaitOptions } from '../upstream/paced-lookup.js';
 import { Pacer } from '../upstream/pacer.js';
+import { COUNTER } from '../domain/run-counters.js';
 import { upstreamBackoff } from '../upstream/outcome-policy.js';
 import { measurePageSize, preflight, preflightCounts, type PreflightOptions } from '../upstream/preflight.js';
 import { notePageSize, PageSizes } from '../upstream/page-size.js';
@@ -223,8 +224,10 @@ async function learnPageSize(ctx: WorkerContext, runId: string, urgent: boolean)
   if (!run?.checks.some((kind) => kind === 'sanctions' || kind === 'foreign_agent')) return;
   const resultCap = (run.profile ?? DEFAULT_PROFILE).resultCap;
   await quotaSlots(pacer, ONE_OFF_SLOT(urgent))();
-  const measured = await measurePageSize(registry, resultCap);
-  await store.incr(runId, preflightCounts([measured.status], 'search.sanctions'));
+  // Counted as it leaves, as every call is (src/upstream/paced-lookup.ts), its status once answered.
+  const leaving = store.incr(runId, { [COUNTER.calls]: 1 });
+  const measured = await measurePageSize(registry, resultCap).finally(() => leaving);
+  await store.incr(runId, preflightCounts([measured.status], 'search.sanctions', false));
   if ('note' in measured) {
     log.info({ runId, resultCap, note: measured.note }, 'page size: none learned below the result cap');
     return;
@@ -243,10 +246,14 @@ function runUpstream(ctx: WorkerContext, runId: string, urgent: boolean): RunUps
   return {
     async preflight() {
       const calls: (number | string)[] = [];
+      const leaving: Promise<void>[] = [];
+      // Each call counted as it leaves, its status once answered (a killed worker still counted it).
+      const onSend = () => void leaving.push(store.incr(runId, { [COUNTER.calls]: 1 }));
       // A high-priority run's first call also tells the pacer that urgent work is starting.
-      await probe({ onCall: (status) => calls.push(status) }, urgent).finally(() =>
-        store.incr(runId, preflightCounts(calls)),
-      );
+      await probe({ onCall: (status) => calls.push(status), onSend }, urgent).finally(async () => {
+        await Promise.all(leaving);
+        await store.incr(runId, preflightCounts(calls, 'dictionary.list', false));
+      });
       // The service answers: whatever stopped the calls is over for every run.
       const wasOpen = await upstream.close();
       if (wasOpen || (await checksQueue.isPaused())) await checksQueue.resume();
