@@ -120,7 +120,7 @@ describe('Pacer urgent calls (a high-priority run beside a batch)', () => {
 
 describe('Pacer.bookedAheadMs (what the coordinator reads ahead by)', () => {
   it('is 0 on an idle quota and grows by 1/rate with every slot reserved ahead', async () => {
-    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, 10, 5_000);
+    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, 10, { maxAheadMs: 5_000, burst: 10 });
     expect(await pacer.bookedAheadMs()).toBe(0);
     for (let i = 0; i < 5; i++) await pacer.reserve();
     const booked = await pacer.bookedAheadMs();
