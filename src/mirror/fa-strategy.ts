@@ -10,7 +10,7 @@ import { DEFAULT_PROFILE } from '../settings/upstream-profile.js';
 import type { MirrorStore } from './store.js';
 import type { KeptMirrorSource, KeptMirrorStore } from './kept-store.js';
 import { syncForRun, type KeptMirrorUse } from './kept-strategy.js';
-import { COUNTER, callsCounter, learnedPageSize } from '../domain/run-counters.js';
+import { learnedPageSize } from '../domain/run-counters.js';
 import { effectiveProfile } from '../upstream/page-size.js';
 import type { RunState, RunStore } from '../run/state/run-store.js';
 
@@ -75,16 +75,6 @@ async function chooseFor(run: RunState, canMirror: boolean, mirrorCalls: number)
     faRequestsPerClient: sample.perClient,
     mirrorCalls,
   });
-}
-
-/** Successful calls count like the checks' (the writer counts those from the evidence). */
-function enumerationCounts(callsByStatus: Readonly<Record<string, number>>): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const [status, n] of Object.entries(callsByStatus)) {
-    counts[callsCounter('search.foreign_agent', status)] = n;
-    counts[COUNTER.calls] = (counts[COUNTER.calls] ?? 0) + n;
-  }
-  return counts;
 }
 
 /**
@@ -165,7 +155,6 @@ export async function settleForeignAgentStrategy(args: SettleArgs): Promise<Sett
     concurrency: ENUMERATION_CONCURRENCY,
   });
   await args.source.flush();
-  await store.incr(run.id, enumerationCounts(enumeration.callsByStatus));
   await args.assertGoing?.();
 
   if (!enumeration.complete) {
@@ -207,9 +196,9 @@ async function settleFromKept(
   at: { readonly since: string; readonly until: string; readonly now: Date },
 ): Promise<SettledStrategy | undefined> {
   const { run, store, mirrors, log } = args;
-  const countCalls = async (byStatus: Readonly<Record<string, number>>) => {
+  // Every sync request is counted as it leaves (the paced search); here only the pending counts are flushed.
+  const countCalls = async () => {
     await source.flush();
-    await store.incr(run.id, enumerationCounts(byStatus));
   };
   const synced = await syncForRun({
     ...{ run, store, kept, search: source.search, log, countCalls, ...at },

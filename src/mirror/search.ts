@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ForeignAgentSearch } from './enumerate.js';
-import { isRegistryError, isRetryable, type RegistryClient } from '../upstream/client/index.js';
-import { PacedOut, pacedLookup } from '../upstream/paced-lookup.js';
+import type { RegistryClient } from '../upstream/client/index.js';
+import { pacedLookup } from '../upstream/paced-lookup.js';
+import { outcomeAction } from '../upstream/outcome-policy.js';
 import type { Pacer } from '../upstream/pacer.js';
 import type { RunStore } from '../run/state/run-store.js';
 import { UpstreamHeld, type UpstreamGuard } from '../upstream/guard.js';
@@ -32,7 +33,7 @@ const MAX_WAITS = 1_000;
 /**
  * The enumeration's foreign-agent search: the same paced lookup every check uses (circuit breaker, the
  * shared pacer, Retry-After), waiting where a check job would go back to the queue, and retrying a failed
- * call as a check job would (exponential backoff, the run's attempts). A call that finally fails throws,
+ * call as a check job would (src/upstream/outcome-policy.ts: its back-off, the run's attempts). A call that finally fails throws,
  * and the enumeration ends incomplete. Failed calls are counted under the run by `flush`.
  */
 export function mirrorSearch(
@@ -53,24 +54,21 @@ export function mirrorSearch(
       try {
         return await lookup.searchForeignAgents(params);
       } catch (error) {
-        // Waiting for a slot or for the breaker's probe spends no attempt, as for a check job.
-        if (waits++ > MAX_WAITS) throw error;
-        if (error instanceof UpstreamHeld) {
-          const stopped = await options.stopped?.();
-          if (stopped) throw stopped;
-        }
-        if (error instanceof PacedOut || error instanceof UpstreamHeld) {
+        const action = outcomeAction(error, { ...options, attempt });
+        // Waiting for a slot, the breaker's probe or a 429's pause spends no attempt, as for a check job
+        // (the 429's pause is the pacer's: the next slot is after it).
+        if (action.kind === 'hold' || action.kind === 'pause') {
+          if (waits++ > MAX_WAITS) throw error;
+          if (error instanceof UpstreamHeld) {
+            const stopped = await options.stopped?.();
+            if (stopped) throw stopped;
+          }
           attempt--;
-          await sleep(Math.max(1, error.retryInMs), undefined, { signal: options.signal });
+          if (action.kind === 'hold') await sleep(action.ms, undefined, { signal: options.signal });
           continue;
         }
-        if (isRegistryError(error) && error.kind === 'rate_limited') {
-          attempt--;
-          continue;
-        }
-        if (!isRetryable(error) || attempt >= options.attempts) throw error;
-        const delay = options.backoffMs * 2 ** (attempt - 1);
-        await sleep(delay * (0.5 + Math.random() / 2), undefined, { signal: options.signal });
+        if (action.kind === 'fail' || action.final) throw error;
+        await sleep(action.ms, undefined, { signal: options.signal });
       }
     }
   };

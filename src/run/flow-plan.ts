@@ -18,6 +18,7 @@ import { clientForJobs, type CheckJobData, type MergeJobData, type StoredResult 
 import { cacheWindowOf } from '../upstream/request-cache.js';
 import { ABANDONED_JOB_AGE_S } from './state/retention.js';
 import { QUEUES, checkJobId, mergeJobId } from './topology.js';
+import { checkJobBackoff } from '../upstream/outcome-policy.js';
 
 /** What every row of a run is planned with: the run's settings, fixed for the whole run. */
 export interface FlowContext {
@@ -108,7 +109,7 @@ function flowOf(
         jobId: checkJobId(runId, row, kind),
         priority,
         attempts: context.attempts,
-        backoff: { type: 'exponential', delay: context.backoffMs, jitter: 0.5 },
+        backoff: checkJobBackoff(context.backoffMs),
         ignoreDependencyOnFailure: true,
         removeOnComplete: true,
         removeOnFail: true,

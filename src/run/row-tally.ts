@@ -1,11 +1,5 @@
 import type { Verdict } from '../domain/verdict.js';
-import {
-  COUNTER,
-  callsCounter,
-  checkCounter,
-  unrecognisedCounter,
-  verdictCounter,
-} from '../domain/run-counters.js';
+import { COUNTER, checkCounter, unrecognisedCounter, verdictCounter } from '../domain/run-counters.js';
 import { unrecognisedField, type UnrecognisedExamples } from './state/run-store.js';
 
 /** One row as the writer put it on disk. */
@@ -37,19 +31,15 @@ function tallyRow(counts: Record<string, number>, examples: Record<string, strin
       add(counts, unrecognisedCounter(field));
       examples[field] ??= entry.example;
     }
-    for (const request of check.requests) {
-      if (request.cached) add(counts, COUNTER.cacheHits);
-      else {
-        add(counts, callsCounter(request.operation, request.status));
-        add(counts, COUNTER.calls);
-      }
-    }
+    // Calls are counted as they leave (src/upstream/paced-lookup.ts), retries and lost attempts included;
+    // the rows tell only which answers came from the cache.
+    for (const request of check.requests) if (request.cached) add(counts, COUNTER.cacheHits);
   }
 }
 
 /**
  * The counts of a written batch: rows by verdict, check results by kind and status, unrecognised answers
- * (with an example), calls by operation and status, cache hits and lossy rows.
+ * (with an example), cache hits and lossy rows.
  */
 export function tallyRows(rows: readonly WrittenRow[]): BatchTally {
   const counts: Record<string, number> = {};

@@ -4,6 +4,8 @@ import type { Logger } from '../log.js';
 import { isRegistryError, type RegistryError } from './client/index.js';
 import { authRefused, isFatalKind, unreachable } from './preflight.js';
 import type { UpstreamState } from './state.js';
+import { UpstreamHeld } from './held.js';
+import { DEFAULT_RETRY_AFTER_MS, retryAfterWaitMs } from './outcome-policy.js';
 
 /**
  * This process's side of the shared upstream records: the circuit breaker (auth or network failures in a
@@ -19,16 +21,7 @@ import type { UpstreamState } from './state.js';
  * `run --resume` preflights again and closes it.
  */
 
-/** Thrown instead of calling: the job goes back to the queue without spending an attempt. */
-export class UpstreamHeld extends Error {
-  constructor(
-    readonly retryInMs: number,
-    reason: string,
-  ) {
-    super(reason);
-    this.name = 'UpstreamHeld';
-  }
-}
+export { UpstreamHeld } from './held.js';
 
 export interface UpstreamGuardOptions {
   readonly state: UpstreamState;
@@ -172,8 +165,8 @@ export class UpstreamGuard {
    * and logged once with its cause and end; a persistent storm is summarised every 30 s.
    */
   async rateLimited(runId: string, askedMs: number | undefined, capMs: number): Promise<number> {
-    const asked = askedMs ?? 1_000;
-    const applied = Math.min(asked, capMs);
+    const asked = askedMs ?? DEFAULT_RETRY_AFTER_MS;
+    const applied = retryAfterWaitMs(askedMs, capMs);
     const now = Date.now();
     if (applied >= LOGGED_PAUSE_MS) {
       const until = now + applied;

@@ -10,6 +10,8 @@ import type { RequestCache } from './request-cache.js';
 import type { RunStore } from '../run/state/run-store.js';
 import { unrecognisedAnswerSchema } from '../run/state/stored-result-schema.js';
 import type { UpstreamGuard } from './guard.js';
+import { PacedOut } from './held.js';
+import { retryAfterWaitMs } from './outcome-policy.js';
 
 /**
  * An answer as the run's cache keeps it: the record's operation, and its parameters when they are the
@@ -73,13 +75,7 @@ function expand<T>(
   };
 }
 
-/** Thrown when the shared pacer has no slot within its horizon: the job goes back and the queue waits. */
-export class PacedOut extends Error {
-  constructor(readonly retryInMs: number) {
-    super(`rate limit reached; next slot in ${retryInMs} ms`);
-    this.name = 'PacedOut';
-  }
-}
+export { PacedOut } from './held.js';
 
 /**
  * Binds the lookups of every check (core, optional, the Banks evidence) to the HTTP client, behind the
@@ -139,21 +135,30 @@ async function bankByBik(call: PacedCall, registry: RegistryClient, bik: string)
   }
 }
 
+/** How a call waits for its slot of the quota (quotaSlots). */
+export interface SlotWaitOptions {
+  /** Asked before every wait: a key known to be refused, or a service out of reach, gets no call at all. */
+  readonly guard?: UpstreamGuard | undefined;
+  /** A high-priority run's call: it goes ahead of the slots other runs booked (Pacer.acquire). */
+  readonly urgent?: boolean | undefined;
+  /** Longer waits give up with PacedOut (SLOT_PATIENCE_MS); Infinity never gives up. */
+  readonly patienceMs?: number | undefined;
+  /** Whether a call that is not urgent gives its worker up to urgent work (a check job's calls do). */
+  readonly giveWay?: boolean;
+}
+
 /**
  * A slot of the shared quota for the call about to leave: waited for in the worker while the quota is
  * merely booked up (every worker asks the same GCRA, so the rate holds), given up (PacedOut, the job goes
- * back) when the wait would outlast the patience or when urgent work needs this worker's place.
+ * back) when the wait would outlast the patience or when urgent work needs this worker's place. Every call
+ * to the service waits here: the checks', the mirror's, the preflight's, the page-size search's and the
+ * breaker's probe, so that none leaves in a 429's pause or beside the paced calls.
  */
-function quotaSlots(
-  pacer: Pacer,
-  guard: UpstreamGuard | undefined,
-  urgent: boolean,
-  patienceMs = SLOT_PATIENCE_MS,
-): () => Promise<void> {
+export function quotaSlots(pacer: Pacer, options: SlotWaitOptions = {}): () => Promise<void> {
+  const { guard, urgent = false, patienceMs = SLOT_PATIENCE_MS, giveWay = true } = options;
   return async () => {
     const deadline = performance.now() + patienceMs;
     for (;;) {
-      // A key known to be refused, or a service known to be out of reach, gets no call at all.
       await guard?.assertClosed();
       const slot = await pacer.acquire({ urgent });
       if (slot.granted) {
@@ -163,7 +168,8 @@ function quotaSlots(
         return;
       }
       const tooLong = performance.now() + slot.retryInMs > deadline;
-      if (tooLong || (!urgent && (await pacer.urgentWorkGoingOn()))) throw new PacedOut(slot.retryInMs);
+      if (tooLong || (giveWay && !urgent && (await pacer.urgentWorkGoingOn())))
+        throw new PacedOut(slot.retryInMs);
       // Spread, so that the calls waiting do not all ask again at once.
       await sleep(slot.retryInMs + Math.random() * 50);
     }
@@ -184,6 +190,34 @@ function answerSizes(count: (field: string) => void): (operation: string, record
   };
 }
 
+/**
+ * Sends a request and counts it under the run: every request the service receives, whoever sends it
+ * (a check, a retry, the mirror's enumeration, the breaker's probe of a failed call), once, so that the
+ * manifest reconciles with the service's own log. The total is counted as the request leaves (its command
+ * is queued on the connection before the request is sent, so a worker killed while waiting for the answer
+ * has still counted it), the operation and status once answered. A request the client refused to send
+ * (not a RegistryError) is taken back.
+ */
+function sentCalls(runId: string, store: Pick<RunStore, 'incr'>) {
+  return async <T>(operation: string, send: () => Promise<Looked<T>>): Promise<Looked<T>> => {
+    const leaving = store.incr(runId, { [COUNTER.calls]: 1 });
+    try {
+      const looked = await send();
+      await store.incr(runId, { [callsCounter(operation, looked.record.status)]: 1 });
+      return looked;
+    } catch (error) {
+      const status = isRegistryError(error) ? error.status || error.kind : undefined;
+      await store.incr(
+        runId,
+        status === undefined ? { [COUNTER.calls]: -1 } : { [callsCounter(operation, status)]: 1 },
+      );
+      throw error;
+    } finally {
+      await leaving;
+    }
+  };
+}
+
 export function pacedLookup(
   runId: string,
   registry: RegistryClient,
@@ -198,7 +232,8 @@ export function pacedLookup(
   const count = (field: string) => {
     counts[field] = (counts[field] ?? 0) + 1;
   };
-  const slotOfQuota = quotaSlots(pacer, guard, options.urgent === true, options.patienceMs);
+  const sent = sentCalls(runId, store);
+  const slotOfQuota = quotaSlots(pacer, { guard, urgent: options.urgent, patienceMs: options.patienceMs });
   const noteAnswerSize = answerSizes(count);
   async function call<T>(
     operation: string,
@@ -212,21 +247,17 @@ export function pacedLookup(
         await slotOfQuota();
         let answer: CompactAnswer<T>;
         try {
-          // Successful calls are counted by the writer from the evidence (request records), so the
-          // manifest agrees with evidence.jsonl and a resumed run counts each row once.
-          answer = compact(params, await send());
+          answer = compact(params, await sent(operation, send));
           if (Array.isArray(answer.d)) noteAnswerSize(operation, answer.d.length);
         } catch (error) {
           if (isRegistryError(error)) {
-            count(callsCounter(operation, error.status || error.kind));
-            count(COUNTER.calls);
             if (error.kind === 'rate_limited') {
               // Nobody may call before the service's Retry-After, on any machine; but never longer than the
               // profile's cap, or one answer could stall every run on this Redis for a day.
               // The pause first, before the calls booked behind this one leave; the records and logs after.
-              await pacer.penalize(Math.min(error.retryAfterMs ?? 1_000, maxRetryAfterMs));
+              await pacer.penalize(retryAfterWaitMs(error.retryAfterMs, maxRetryAfterMs));
               await guard?.rateLimited(runId, error.retryAfterMs, maxRetryAfterMs);
-            } else await guard?.failed(error, runId, operation, send);
+            } else await guard?.failed(error, runId, operation, () => sent(operation, send));
           }
           throw error;
         }

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { RedisScript } from '../infra/redis-script.js';
 import {
   ClockOffset,
+  MAX_RETAKES,
   assumedBurst,
   latenessToleranceMs,
   slotDecision,
@@ -26,8 +27,29 @@ import {
  * 30 % at most once a second (multiplicative decrease); it climbs back by 2 % of the configured rate per
  * second without a 429 (additive increase), so the calls settle just under a lower real quota instead of
  * storming it after every Retry-After.
+ *
+ * A gateway that admits no burst at all (nginx's `limit_req` without `burst`: one token) refuses a call
+ * that arrives 1 ms early, and a whole-second Retry-After then costs R slots. Slots exactly 1/rate apart
+ * arrive a few ms early or late after timers and the network, so against such a bucket (the profile's
+ * `burst`, which `doctor` measures, below 2; at the default, a rate below 20) the pacer keeps a margin and
+ * a gate: slots are spaced 1/rate plus a margin (2 % of a slot), and right before it leaves a call passes a
+ * gate in Redis that lets calls out no closer than that, on Redis's one clock, so a call that left late
+ * pushes the next one back instead of bunching with it (one that passed the gate but was read late by a
+ * busy process marks itself again). The margin is learned: every 429 widens it by 1 % of a slot (at most
+ * a tenth), and it decays back with a half-life of two minutes without one; such a 429 cuts the rate by
+ * 5 % only, since it says more of timing than of the quota.
  */
+
+/** How slowly a margin widened by 429s returns to its base. */
+const MARGIN_HALF_LIFE_US = 120_000_000;
+
 const ADAPT = `
+local function margin(now, base)
+  local m = tonumber(redis.call('HGET', KEYS[2], 'margin') or '0')
+  if m <= base then return base end
+  local at = tonumber(redis.call('HGET', KEYS[2], 'marginAt') or now)
+  return base + (m - base) * math.pow(0.5, (now - at) / ${MARGIN_HALF_LIFE_US})
+end
 local function rate(now, maxRate)
   local current = tonumber(redis.call('HGET', KEYS[2], 'current') or maxRate)
   if current < maxRate then
@@ -49,7 +71,7 @@ end
 const RESERVE = new RedisScript(`${ADAPT}
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
-local interval = math.floor(1000000 / rate(now, tonumber(ARGV[1])))
+local interval = math.floor(1000000 / rate(now, tonumber(ARGV[1])) + margin(now, tonumber(ARGV[6])))
 local maxAhead = tonumber(ARGV[2])
 local shortened = 0
 if ARGV[3] == '1' then
@@ -65,6 +87,24 @@ local wait = start - now
 if wait > maxAhead then return {-1, now, start, shortened} end
 redis.call('SET', KEYS[1], string.format('%d', start + interval), 'PX', math.floor((wait + interval) / 1000) + 60000)
 return {start, now, start, shortened}
+`);
+
+/**
+ * The gate a call passes right before it leaves (strict buckets, see above): {0, now} when it may leave now
+ * (marked as the last call out), {1, µs} when it must wait that long for the gap after the last one, and
+ * {-1, pause end} when a 429's pause, marked after its slot was booked (ARGV[1]), is in force. ARGV[4] = 1
+ * marks a call that passed but could not leave at once as leaving now (see passGate).
+ */
+const SEND = new RedisScript(`${ADAPT}
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local paused = tonumber(redis.call('GET', KEYS[3]) or '0')
+if paused > tonumber(ARGV[1]) and paused > now then return {-1, paused} end
+local gap = math.floor(1000000 / rate(now, tonumber(ARGV[2])) + margin(now, tonumber(ARGV[3])))
+local last = tonumber(redis.call('GET', KEYS[1]) or '0')
+if ARGV[4] ~= '1' and now < last + gap then return {1, last + gap - now} end
+if now > last then redis.call('SET', KEYS[1], string.format('%d', now), 'PX', 60000) end
+return {0, now}
 `);
 
 /** Microseconds of slots booked beyond now (0 when the next call may leave at once). */
@@ -94,9 +134,12 @@ local pauseMs = math.floor(tonumber(ARGV[1]) / 1000)
 if pauseMs > 0 and tonumber(redis.call('GET', KEYS[3]) or '0') < until_ then
   redis.call('SET', KEYS[3], string.format('%d', until_), 'PX', pauseMs)
 end
+local grown = math.min(tonumber(ARGV[5]), margin(now, tonumber(ARGV[3])) + tonumber(ARGV[4]))
+redis.call('HSET', KEYS[2], 'margin', tostring(grown), 'marginAt', string.format('%d', now))
+redis.call('PEXPIRE', KEYS[2], 3600000)
 local cut = tonumber(redis.call('HGET', KEYS[2], 'cut') or '0')
 if now - cut > 1000000 then
-  local factor = 0.7
+  local factor = tonumber(ARGV[6])
   if now - cut > 10000000 then factor = 0.95 end
   local current = rate(now, maxRate)
   redis.call('HSET', KEYS[2], 'current', tostring(math.max(maxRate * 0.02, current * factor)),
@@ -128,17 +171,33 @@ const URGENT_HOLD_MS = 5_000;
 export interface PacerCounts {
   /** Slots given up because they had passed too long ago when the call could leave. */
   retaken: number;
+  /** Calls the send gate held back for the gap after the call before them (strict buckets). */
+  gated: number;
+  /** Calls that passed the gate but left late, marked again as leaving then. */
+  restamped: number;
 }
+
+/** A bucket this small admits no call early: the pacer keeps a margin and the send gate (see above). */
+const STRICT_BELOW = 2;
+/** The margin against a strict bucket before any 429, the step a 429 adds, and its most: shares of a slot. */
+const BASE_MARGIN = 0.02;
+const MARGIN_STEP = 0.01;
+const MAX_MARGIN = 0.1;
 
 export class Pacer {
   private readonly adaptKey: string;
   private readonly urgentKey: string;
   private readonly pauseKey: string;
+  private readonly sentKey: string;
+  /** Whether the upstream's bucket admits no early call (send gate and margin, see above). */
+  private readonly strict: boolean;
+  /** The margin's base, the step a 429 adds and its most, µs. */
+  private readonly margin: { readonly base: number; readonly step: number; readonly max: number };
   private readonly maxAheadMs: number;
   private readonly urgentLeadMs: number;
   private readonly toleranceMs: number;
   private readonly clock = new ClockOffset();
-  readonly counts: PacerCounts = { retaken: 0 };
+  readonly counts: PacerCounts = { retaken: 0, gated: 0, restamped: 0 };
 
   constructor(
     private readonly redis: Redis,
@@ -153,11 +212,20 @@ export class Pacer {
     } = typeof options === 'number' ? { maxAheadMs: options } : options;
     this.maxAheadMs = maxAheadMs;
     this.urgentLeadMs = urgentLeadMs;
-    this.toleranceMs = latenessToleranceMs(rate, assumedBurst(rate, burst));
+    const bucket = assumedBurst(rate, burst);
+    this.toleranceMs = latenessToleranceMs(rate, bucket);
+    this.strict = bucket < STRICT_BELOW;
+    const slotUs = 1_000_000 / rate;
+    this.margin = {
+      base: this.strict ? Math.round(slotUs * BASE_MARGIN) : 0,
+      step: Math.round(slotUs * MARGIN_STEP),
+      max: Math.round(slotUs * MAX_MARGIN),
+    };
     // Same hash tag as the slot key, so both live in one Redis Cluster slot.
     this.adaptKey = `${key}:adapt`;
     this.urgentKey = urgentKeyOf(key);
     this.pauseKey = `${key}:paused`;
+    this.sentKey = `${key}:sent`;
   }
 
   /** Reserves the next slot; `waitMs` is the time from now (this process's clock) until it. */
@@ -192,14 +260,14 @@ export class Pacer {
         continue;
       }
       const waitMs = slot.atMs - performance.now();
-      if (waitMs > 0) {
-        await sleep(waitMs);
-        // A 429 may have paused every call since this slot was booked: it does not leave in the pause.
-        const pausedUs = Number((await this.redis.get(this.pauseKey)) ?? 0);
-        if (pausedUs > slot.atUs) {
-          const retryInMs = Math.max(1, Math.ceil(this.clock.toLocal(pausedUs / 1000) - performance.now()));
-          return { granted: false, retryInMs };
-        }
+      if (waitMs > 0) await sleep(waitMs);
+      // Against a strict bucket a late call goes out late (the gate keeps the gap after it), never retakes.
+      if (this.strict) return this.passGate(slot.atUs, started);
+      // A 429 may have paused every call since this slot was booked: it does not leave in the pause.
+      const pausedUs = waitMs > 0 ? Number((await this.redis.get(this.pauseKey)) ?? 0) : 0;
+      if (pausedUs > slot.atUs) {
+        const retryInMs = Math.max(1, Math.ceil(this.clock.toLocal(pausedUs / 1000) - performance.now()));
+        return { granted: false, retryInMs };
       }
       const decision: SlotDecision = slotDecision(performance.now() - slot.atMs, this.toleranceMs, retakes);
       if (decision === 'send') return { granted: true, waitMs: performance.now() - started };
@@ -208,11 +276,54 @@ export class Pacer {
     }
   }
 
+  /**
+   * The send gate (see above): waits for the gap after the last call out, or refuses in a 429's pause. A
+   * call that passed but whose process read the answer late (a busy event loop) would leave closer to the
+   * next one than the gap: it marks itself as leaving now instead, as often as needed, before it leaves.
+   */
+  private async passGate(slotUs: number, started: number): Promise<Reservation> {
+    const lateUs = Math.max(500, this.margin.base / 2);
+    let passed = false;
+    for (let marks = 0; ;) {
+      const reply = (await SEND.run(
+        this.redis,
+        [this.sentKey, this.adaptKey, this.pauseKey],
+        [slotUs, this.rate, this.margin.base, passed ? 1 : 0],
+      )) as [number, number];
+      const [verdict, us] = reply.map(Number) as [number, number];
+      if (verdict === 0) {
+        this.clock.observe(performance.now(), us / 1000);
+        const late = (performance.now() - this.clock.toLocal(us / 1000)) * 1000;
+        if (late <= lateUs || marks >= MAX_RETAKES)
+          return { granted: true, waitMs: performance.now() - started };
+        passed = true;
+        marks++;
+        this.counts.restamped++;
+        continue;
+      }
+      if (verdict < 0) {
+        const retryInMs = Math.max(1, Math.ceil(this.clock.toLocal(us / 1000) - performance.now()));
+        return { granted: false, retryInMs };
+      }
+      this.counts.gated++;
+      // Spread a little, so that calls held together do not all ask again at the same instant.
+      await sleep(us / 1000 + Math.random() * Math.min(5, 100 / this.rate));
+    }
+  }
+
   async penalize(delayMs: number): Promise<void> {
     await PENALIZE.run(
       this.redis,
       [this.key, this.adaptKey, this.pauseKey],
-      [Math.round(delayMs * 1000), this.rate],
+      [
+        Math.round(delayMs * 1000),
+        this.rate,
+        this.margin.base,
+        this.margin.step,
+        this.margin.max,
+        // Against a strict bucket a 429 says more of timing than of the quota: the margin answers it.
+        this.strict ? 0.95 : 0.7,
+      ],
     );
   }
 
@@ -241,7 +352,14 @@ export class Pacer {
     const reply = (await RESERVE.run(
       this.redis,
       [this.key, this.adaptKey, this.urgentKey],
-      [this.rate, this.maxAheadMs * 1000, urgent ? 1 : 0, this.urgentLeadMs * 1000, URGENT_HOLD_MS],
+      [
+        this.rate,
+        this.maxAheadMs * 1000,
+        urgent ? 1 : 0,
+        this.urgentLeadMs * 1000,
+        URGENT_HOLD_MS,
+        this.margin.base,
+      ],
     )) as [number, number, number, number];
     const [granted, nowUs, slotUs, shortened] = reply.map(Number) as [number, number, number, number];
     this.clock.observe(performance.now(), nowUs / 1000);

@@ -16,19 +16,27 @@ export interface PreflightOptions {
   readonly delayMs?: number;
   /** Told of every call made, with its HTTP status or why it got none, so that the run counts it. */
   readonly onCall?: (status: number | string) => void;
+  /** Waits for the call's slot of the shared quota, before each call (quotaSlots); absent: no wait. */
+  readonly slot?: () => Promise<void>;
+  /** Told of every call as it leaves (before its answer): a run that counts it then counts it if killed. */
+  readonly onSend?: () => void;
 }
 
-/** The run counters of preflight calls (`onCall`'s statuses): the manifest's calls include them. */
+/**
+ * The run counters of preflight calls (`onCall`'s statuses): the manifest's calls include them. Without
+ * `total` only the breakdown by status, for a caller that counted each call as it left (`onSend`).
+ */
 export function preflightCounts(
   statuses: readonly (number | string)[],
   operation = 'dictionary.list',
+  total = true,
 ): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const status of statuses) {
     const field = callsCounter(operation, status);
     counts[field] = (counts[field] ?? 0) + 1;
   }
-  return statuses.length > 0 ? { ...counts, [COUNTER.calls]: statuses.length } : {};
+  return statuses.length > 0 && total ? { ...counts, [COUNTER.calls]: statuses.length } : counts;
 }
 
 export interface PreflightResult {
@@ -63,6 +71,8 @@ export async function preflight(
   const attempts = options.attempts ?? 3;
   const delayMs = options.delayMs ?? 1_000;
   for (let attempt = 1; ; attempt++) {
+    await options.slot?.();
+    options.onSend?.();
     try {
       const { record } = await registry.listDictionaries();
       options.onCall?.(record.status);

@@ -9,18 +9,13 @@ import { isKycError, KycError } from '../errors.js';
 import { encodeFailure } from '../failure.js';
 import type { MirrorIndex } from '../mirror/local-index.js';
 import type { CheckJobData } from '../run/job-data.js';
-import { PacedOut, type JobLookup } from '../upstream/paced-lookup.js';
+import type { JobLookup } from '../upstream/paced-lookup.js';
+import { outcomeAction } from '../upstream/outcome-policy.js';
 import { effectiveProfile } from '../upstream/page-size.js';
-import { UpstreamHeld } from '../upstream/guard.js';
 import type { CacheWindow } from '../upstream/request-cache.js';
 import type { RunStore } from '../run/state/run-store.js';
 import { isUrgentPriority } from '../run/topology.js';
-import {
-  DEFAULT_PROFILE,
-  isRegistryError,
-  isRetryable,
-  type UpstreamProfile,
-} from '../upstream/client/index.js';
+import { DEFAULT_PROFILE, isRegistryError, type UpstreamProfile } from '../upstream/client/index.js';
 
 export interface CheckProcessorDeps {
   /** The lookups of a row, bound to the HTTP client, the shared pacer and the run's cache. */
@@ -35,13 +30,13 @@ export interface CheckProcessorDeps {
 }
 
 /**
- * The rate-limited HTTP stage: the only place where the Lookup Service is called. A 429 or an exhausted
- * pacer pauses the whole queue (for Retry-After, at most the profile's `maxRetryAfterMs`) and puts the job
- * back without spending an attempt (BullMQ counts it as a started attempt, which `maxStartedAttempts`
- * caps), and so does a call the circuit breaker holds; 4xx other than auth are final; auth, 5xx, timeouts,
- * network and malformed answers are retried with exponential backoff and jitter (a refused key stops at the
- * breaker, not in INCOMPLETE rows). Failure messages are encodeFailure's, so the merge can report code and
- * reason.
+ * The rate-limited HTTP stage: the only place where the Lookup Service is called. What a failed call leads
+ * to is src/upstream/outcome-policy.ts's: a 429 or an exhausted pacer pauses the whole queue (for
+ * Retry-After, at most the profile's `maxRetryAfterMs`) and puts the job back without spending an attempt
+ * (BullMQ counts it as a started attempt, which `maxStartedAttempts` caps), and so does a call the circuit
+ * breaker holds; 4xx other than auth are final; auth, 5xx, timeouts, network and malformed answers are
+ * retried after the policy's back-off (a refused key stops at the breaker, not in INCOMPLETE rows).
+ * Failure messages are encodeFailure's, so the merge can report code and reason.
  */
 /**
  * What a check job returns: only that its result is kept under the run (RunStore.keepCheckResult). BullMQ
@@ -89,22 +84,24 @@ function checkScreening(
       }
       return await runOptionalCheck(kind, client, lookup, job.data.optional ?? DEFAULT_OPTIONAL_SETTINGS);
     } catch (error) {
-      if (error instanceof PacedOut || error instanceof UpstreamHeld) {
-        await deps.pauseQueue(Math.max(1, error.retryInMs));
+      const action = outcomeAction(error, {
+        attempt: job.attemptsMade + 1,
+        attempts: job.opts.attempts ?? 1,
+        backoffMs: 0,
+        maxRetryAfterMs: profile.maxRetryAfterMs,
+      });
+      if (action.kind === 'hold' || action.kind === 'pause') {
+        // No attempt spent: the job goes back and the whole queue waits (the wait between attempts is
+        // BullMQ's back-off, drawn by the same policy: upstreamBackoff).
+        if (action.kind === 'pause') await deps.store.incr(runId, { [COUNTER.rateLimited]: 1 });
+        await deps.pauseQueue(action.ms);
         throw Worker.RateLimitError();
       }
       if (isRegistryError(error)) {
-        if (error.kind === 'rate_limited') {
-          await deps.store.incr(runId, { [COUNTER.rateLimited]: 1 });
-          await deps.pauseQueue(Math.min(error.retryAfterMs ?? 1_000, profile.maxRetryAfterMs));
-          throw Worker.RateLimitError();
-        }
-        const final =
-          (!isRetryable(error) && error.kind !== 'auth') || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+        const final = action.kind === 'fail' || action.final;
         // The writer sees a failed check as its code only: what it did not recognise is counted here, once.
         if (final && error.unrecognised) await deps.store.noteUnrecognised(runId, [error.unrecognised]);
-        // Auth failures are retried: the circuit breaker, not one job, decides that a key is bad.
-        if (!isRetryable(error) && error.kind !== 'auth') throw new UnrecoverableError(encodeFailure(error));
+        if (action.kind === 'fail') throw new UnrecoverableError(encodeFailure(error));
         if (!final) await deps.store.incr(runId, { [COUNTER.retries]: 1 });
         throw new Error(encodeFailure(error));
       }

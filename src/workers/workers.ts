@@ -17,8 +17,10 @@ import type { CheckJobData, MergeJobData, RunJobData } from '../run/job-data.js'
 import { LoadedMirrors, MirrorStore } from '../mirror/store.js';
 import { mirrorSearch } from '../mirror/search.js';
 import type { KeptMirrorPolicy } from '../mirror/kept-strategy.js';
-import { pacedLookup } from '../upstream/paced-lookup.js';
+import { pacedLookup, quotaSlots, type SlotWaitOptions } from '../upstream/paced-lookup.js';
 import { Pacer } from '../upstream/pacer.js';
+import { COUNTER } from '../domain/run-counters.js';
+import { upstreamBackoff } from '../upstream/outcome-policy.js';
 import { measurePageSize, preflight, preflightCounts, type PreflightOptions } from '../upstream/preflight.js';
 import { notePageSize, PageSizes } from '../upstream/page-size.js';
 import { breakerError, probeWith, UpstreamGuard, type ProbeOptions } from '../upstream/guard.js';
@@ -59,6 +61,16 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
   maxStartedAttempts: 100,
   breakerThreshold: DEFAULT_BREAKER_THRESHOLD,
 };
+
+/**
+ * A call of the run or the breaker itself (preflight, page-size search, probe): it waits for its slot
+ * however long a 429's pause lasts, never gives way (its run waits on it) and never asks the breaker.
+ */
+const ONE_OFF_SLOT = (urgent: boolean): SlotWaitOptions => ({
+  urgent,
+  patienceMs: Number.POSITIVE_INFINITY,
+  giveWay: false,
+});
 
 /** The breaker's probe retries an unreachable service for about half a minute before it opens. */
 const BREAKER_PROBE: ProbeOptions = { attempts: 6, delayMs: 2_000 };
@@ -136,9 +148,9 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
   await checksQueue.setGlobalRateLimit(Math.max(1, Math.ceil(settings.rate * 2)), 1_000);
   const upstream = new UpstreamState(redis, prefix);
   const probe = async (probeOptions: PreflightOptions = {}, urgent = false) => {
-    // The call takes a slot of the one quota like any other, but never waits behind a long pause for it.
-    await pacer.acquire({ urgent });
-    const { note } = await preflight(registry, probeOptions);
+    // Each call takes a slot of the one quota like any other, and waits for it as they do.
+    const slot = quotaSlots(pacer, ONE_OFF_SLOT(urgent));
+    const { note } = await preflight(registry, { ...probeOptions, slot });
     if (note) log.warn({ note }, 'preflight call: the Lookup Service answered with an error; going on');
   };
   const guard = new UpstreamGuard({
@@ -148,7 +160,7 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
     // must not stop every run; a refused key stops at once.
     probe: (repeat) =>
       probeWith(async () => {
-        await pacer.acquire();
+        await quotaSlots(pacer, ONE_OFF_SLOT(false))();
         return repeat();
       }, BREAKER_PROBE),
     onOpen: () => checksQueue.pause(),
@@ -211,6 +223,8 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
       prefix,
       concurrency: settings.checksConcurrency,
       maxStartedAttempts: settings.maxStartedAttempts,
+      // The wait between a check's attempts is the upstream policy's, as for every other upstream call.
+      settings: { backoffStrategy: upstreamBackoff },
       // Short locks, renewed while a job runs, so the jobs of a crashed worker return within seconds.
       lockDuration: 10_000,
       stalledInterval: 5_000,
@@ -249,9 +263,11 @@ async function learnPageSize(ctx: WorkerContext, runId: string, urgent: boolean)
   const run = await store.get(runId);
   if (!run?.checks.some((kind) => kind === 'sanctions' || kind === 'foreign_agent')) return;
   const resultCap = (run.profile ?? DEFAULT_PROFILE).resultCap;
-  await pacer.acquire({ urgent });
-  const measured = await measurePageSize(registry, resultCap);
-  await store.incr(runId, preflightCounts([measured.status], 'search.sanctions'));
+  await quotaSlots(pacer, ONE_OFF_SLOT(urgent))();
+  // Counted as it leaves, as every call is (src/upstream/paced-lookup.ts), its status once answered.
+  const leaving = store.incr(runId, { [COUNTER.calls]: 1 });
+  const measured = await measurePageSize(registry, resultCap).finally(() => leaving);
+  await store.incr(runId, preflightCounts([measured.status], 'search.sanctions', false));
   if ('note' in measured) {
     log.info({ runId, resultCap, note: measured.note }, 'page size: none learned below the result cap');
     return;
@@ -270,10 +286,14 @@ function runUpstream(ctx: WorkerContext, runId: string, urgent: boolean): RunUps
   return {
     async preflight() {
       const calls: (number | string)[] = [];
+      const leaving: Promise<void>[] = [];
+      // Each call counted as it leaves, its status once answered (a killed worker still counted it).
+      const onSend = () => void leaving.push(store.incr(runId, { [COUNTER.calls]: 1 }));
       // A high-priority run's first call also tells the pacer that urgent work is starting.
-      await probe({ onCall: (status) => calls.push(status) }, urgent).finally(() =>
-        store.incr(runId, preflightCounts(calls)),
-      );
+      await probe({ onCall: (status) => calls.push(status), onSend }, urgent).finally(async () => {
+        await Promise.all(leaving);
+        await store.incr(runId, preflightCounts(calls, 'dictionary.list', false));
+      });
       // The service answers: whatever stopped the calls is over for every run.
       const wasOpen = await upstream.close();
       if (wasOpen || (await checksQueue.isPaused())) await checksQueue.resume();

@@ -8,6 +8,8 @@
  *   npm run bench -- --big 1000000       the large file of the memory figure (default 1,000,000)
  *   npm run bench:quota -- --quota-clients 2000 --quota-rates 100,200 --quota-bursts 1,0.1
  *     --quota-loads idle,busy           the quota figures' cases (bursts as shares of the rate)
+ *   npm run bench:quota -- --strict 10:1,100:10 --strict-clients 300 --quota-gateways emulator,strict
+ *                                       the strict gateway's cases (rate:burst, an independent bucket)
  *   npm run bench:overhead -- --clients 20000                            size of the overhead figures
  *
  * Prints a table and writes test/bench/results/pipeline.json.
@@ -29,6 +31,7 @@ import {
   type BenchEmulator,
 } from './lib/processes.js';
 import { benchFlag, reportFigures, type Figure } from './lib/figures.js';
+import { strictBucket } from '../helpers/strict-bucket.js';
 
 const root = packageRoot();
 const args = process.argv.slice(2);
@@ -41,6 +44,7 @@ const round = (n: number, d = 3) => Number(n.toFixed(d));
 interface Manifest {
   started_at: string;
   finished_at: string;
+  verdicts: Record<string, number>;
   rows: { total: number; clients: number };
   upstream: { calls: number; calls_per_client: number; rate_limited_429: number; cache_hits: number };
 }
@@ -199,8 +203,81 @@ async function quotaCase(
   };
 }
 
+/**
+ * Quota use against a strict gateway: an independent token bucket in front of an unlimited emulator
+ * (test/helpers/strict-bucket.ts; burst 1 is nginx's `limit_req` without `burst`), whole-second Retry-After.
+ * The pipeline is told nothing of the bucket (the default upstream profile).
+ */
+async function strictCase(
+  file: string,
+  clients: number,
+  { rate: R, burst, busy }: QuotaCase,
+): Promise<Figure> {
+  const redis = await startRedis();
+  const emulator = await startEmulator();
+  const gateway = await strictBucket(emulator.url, { rate: R, burst });
+  const load = busy ? busyCore() : undefined;
+  const sampler = sampleCalls(emulator);
+  const out = join(work, `strict-${R}-${burst}-${busy ? 'busy' : 'idle'}`);
+  const extra = flag('run-args')?.split(' ').filter(Boolean) ?? [];
+  const result = await runCli(
+    ['run', file, '--rate', String(R), '--out-dir', out, '--no-progress', ...extra],
+    { REDIS_URL: redis.url, KYC_API_URL: gateway.url },
+  );
+  const calls = sampler.stop();
+  await load?.stop();
+  const seen = gateway.counts();
+  await gateway.close();
+  await emulator.stop();
+  await redis.stop();
+  if (result.code !== 0) throw new Error(`strict quota run failed: ${result.stderr}`);
+  const use = calls.wholeRunPerSecond / R;
+  const share429 = seen.limited / Math.max(1, seen.total);
+  const incomplete = manifestOf(out).verdicts.INCOMPLETE ?? 0;
+  return {
+    figure: `quota use, strict gateway (R = ${R}/s, burst ${burst}, ${busy ? 'one core kept busy' : 'idle'}, ${clients.toLocaleString('en')} clients)`,
+    value: round(use),
+    target: `>= ${R <= 10 ? '0.97' : '0.98'}, 429s <= 0.5 %, no INCOMPLETE`,
+    met: use >= (R <= 10 ? 0.97 : 0.98) && share429 <= 0.005 && incomplete === 0,
+    detail: {
+      gateway: `independent token bucket, ${burst} token(s), whole-second Retry-After`,
+      successful_calls_per_s: round(calls.wholeRunPerSecond, 1),
+      middle_90_percent_use: round(calls.okPerSecond / R),
+      calls_per_second_from_first: calls.timeline.join(' '),
+      requests_at_gateway: seen.total,
+      responses_429: seen.limited,
+      share_429_percent: round(share429 * 100, 3),
+      incomplete_rows: incomplete,
+      other_load: busy ? 'busy-loop process on one core' : 'none started by the benchmark',
+    },
+  };
+}
+
+/** The strict gateway's cases (`--strict rate:burst,…`), idle and beside a busy core. */
+async function strictQuota(): Promise<Figure[]> {
+  const clients = Number(flag('strict-clients') ?? 300);
+  const cases = (flag('strict') ?? '10:1,100:10').split(',').map((pair) => pair.split(':').map(Number));
+  const loads = (flag('quota-loads') ?? 'idle,busy').split(',');
+  const file = await clientsFile('strict', clients);
+  const figures: Figure[] = [];
+  for (const [rate = 10, burst = 1] of cases)
+    for (const busy of loads.map((load) => load === 'busy')) {
+      process.stderr.write(`bench: strict gateway R = ${rate}, burst ${burst}, ${busy ? 'busy' : 'idle'}…\n`);
+      figures.push(await strictCase(file, clients, { rate, burst, busy }));
+    }
+  return figures;
+}
+
 /** Both rates, both bucket sizes (one second, a gateway's tenth of a second), idle and beside a busy core. */
 async function quota(): Promise<Figure[]> {
+  const gateways = (flag('quota-gateways') ?? 'emulator,strict').split(',');
+  return [
+    ...(gateways.includes('emulator') ? await emulatorQuota() : []),
+    ...(gateways.includes('strict') ? await strictQuota() : []),
+  ];
+}
+
+async function emulatorQuota(): Promise<Figure[]> {
   const clients = Number(flag('quota-clients') ?? 2_000);
   const rates = (flag('quota-rates') ?? '100,200').split(',').map(Number);
   const bursts = (flag('quota-bursts') ?? '1,0.1').split(',').map(Number);

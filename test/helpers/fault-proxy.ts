@@ -8,7 +8,9 @@ export type InjectedAnswer =
       readonly headers?: Readonly<Record<string, string>>;
       readonly body?: string;
     }
-  | { readonly drop: true };
+  | { readonly drop: true }
+  /** Holds the request this long, then forwards it (a service that stalls past the client's timeout). */
+  | { readonly stallMs: number };
 
 /**
  * An HTTP proxy in front of the emulator that forwards every request as it came (method, path, key, body)
@@ -53,7 +55,8 @@ export async function faultProxy(upstream: string, initial?: Inject): Promise<Fa
       const url = request.url ?? '/';
       const body = await bodyOf(request);
       const answer = inject?.({ method, url, n });
-      if (answer) {
+      if (answer && 'stallMs' in answer) await new Promise((r) => setTimeout(r, answer.stallMs));
+      else if (answer) {
         injected++;
         if ('drop' in answer) {
           request.socket.destroy();

@@ -51,7 +51,7 @@ describe('Pacer (one GCRA quota in Redis)', () => {
   });
 
   it('refuses a slot beyond its horizon, and a penalty moves every slot after Retry-After', async () => {
-    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, 1, 1_000);
+    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, 1, { maxAheadMs: 1_000, burst: 2 });
     expect((await pacer.reserve()).granted).toBe(true);
     expect((await pacer.reserve()).granted).toBe(true);
     const refused = await pacer.reserve();
@@ -120,13 +120,35 @@ describe('Pacer urgent calls (a high-priority run beside a batch)', () => {
 
 describe('Pacer.bookedAheadMs (what the coordinator reads ahead by)', () => {
   it('is 0 on an idle quota and grows by 1/rate with every slot reserved ahead', async () => {
-    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, 10, 5_000);
+    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, 10, { maxAheadMs: 5_000, burst: 10 });
     expect(await pacer.bookedAheadMs()).toBe(0);
     for (let i = 0; i < 5; i++) await pacer.reserve();
     const booked = await pacer.bookedAheadMs();
     // Five slots 100 ms apart from now: the next free one is about half a second ahead.
     expect(booked).toBeGreaterThan(400);
     expect(booked).toBeLessThanOrEqual(500);
+  });
+
+  it('spaces slots wider against a bucket without burst, and wider still after a 429', async () => {
+    const key = `${uniquePrefix()}:pacer`;
+    /** The spacing of ten slots reserved in a row, ms a slot (the time the reserving took added back). */
+    const spacing = async (pacer: Pacer) => {
+      const started = performance.now();
+      const before = await pacer.bookedAheadMs();
+      for (let i = 0; i < 10; i++) await pacer.reserve();
+      const booked = await pacer.bookedAheadMs();
+      return (booked - before + (performance.now() - started)) / 10;
+    };
+    // A bucket of ten tokens admits slots exactly 1/rate apart; one of a single token gets a margin.
+    const loose = await spacing(new Pacer(redis, `${key}:loose`, 10, { maxAheadMs: 5_000, burst: 10 }));
+    const strict = new Pacer(redis, key, 10, { maxAheadMs: 5_000, burst: 1 });
+    const first = await spacing(strict);
+    expect(first).toBeGreaterThan(loose);
+    // A 429 widens the margin beyond what its 5 % rate cut alone adds (100 ms / 0.95 = 105.3 ms a slot).
+    await strict.penalize(0);
+    const after = await spacing(strict);
+    expect(after).toBeGreaterThan(1000 / 9.5 + 2);
+    expect(after).toBeLessThan(1000 / 9.5 + 20);
   });
 });
 

@@ -72,7 +72,7 @@ describe('planRow: what the coordinator dispatches for one row', () => {
     ]);
     expect(flow.children?.[0]?.opts).toMatchObject({
       attempts: 3,
-      backoff: { type: 'exponential', delay: 200, jitter: 0.5 },
+      backoff: { type: 'upstream', delay: 200 },
       ignoreDependencyOnFailure: true,
     });
     // The card check had no card: decided in the coordinator and carried by the merge.

@@ -35,7 +35,8 @@ describe('tallyRows: what a written batch adds to the run counters', () => {
     });
   });
 
-  it('counts calls by operation and status, and cached answers as cache hits, not calls', () => {
+  // Calls are counted as they leave (paced-lookup): a row's evidence would miss retries and lost attempts.
+  it('counts cached answers as cache hits, and leaves the calls to the paced lookup that sent them', () => {
     const requests = [
       { operation: 'search.sanctions', params: {}, status: 200 },
       { operation: 'search.sanctions', params: {}, status: 0 },
@@ -47,12 +48,8 @@ describe('tallyRows: what a written batch adds to the run counters', () => {
         lossy: false,
       },
     ]);
-    expect(counts).toMatchObject({
-      calls: 2,
-      'calls:search.sanctions:200': 1,
-      'calls:search.sanctions:0': 1,
-      cache_hits: 1,
-    });
+    expect(counts).toMatchObject({ cache_hits: 1 });
+    expect(Object.keys(counts).filter((field) => field.startsWith('calls'))).toEqual([]);
   });
 
   it('counts unrecognised answers and keeps the first example of each', () => {

@@ -1,0 +1,23 @@
+/**
+ * The two ways a call is not made at all, so that whoever made the job asks again later without spending
+ * an attempt (src/upstream/outcome-policy.ts turns both into a `hold`).
+ */
+
+/** Thrown when the shared pacer has no slot within its horizon: the job goes back and the queue waits. */
+export class PacedOut extends Error {
+  constructor(readonly retryInMs: number) {
+    super(`rate limit reached; next slot in ${retryInMs} ms`);
+    this.name = 'PacedOut';
+  }
+}
+
+/** Thrown instead of calling while the circuit breaker holds the calls (probing or open). */
+export class UpstreamHeld extends Error {
+  constructor(
+    readonly retryInMs: number,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = 'UpstreamHeld';
+  }
+}
