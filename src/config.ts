@@ -7,6 +7,7 @@ import { parseFaStrategy, type FaStrategyOption } from './mirror/strategy.js';
 import { DEFAULT_OUTPUT_MODE, parseOutputMode } from './run/output-paths.js';
 import { REDIS_URL_PATTERN } from './infra/redis-connection.js';
 import { DEFAULT_CACHE_ROWS } from './upstream/request-cache.js';
+import { formatMaxAge, parseMaxAge, type AnswerPolicy } from './answers/policy.js';
 import { loadProfile, withDebtorNotFound, type UpstreamProfile } from './upstream/client/profile.js';
 
 /**
@@ -181,6 +182,21 @@ const FIELDS = {
     schema: z.string().optional(),
     value: (checked) => (checked === undefined ? DEFAULT_OUTPUT_MODE : parseOutputMode(checked)),
     show: (value) => `0${value.toString(8)}`,
+  }),
+  /** Max age per check of answers kept across runs (`KYC_MAX_AGE`, src/answers); unset → no reuse. */
+  maxAge: field({
+    env: 'KYC_MAX_AGE',
+    schema: z.string().optional(),
+    value: (checked): AnswerPolicy => parseMaxAge(checked ?? '', 'KYC_MAX_AGE'),
+    show: (value) => formatMaxAge(value),
+  }),
+  /** Key of the answer store's hashes (`KYC_ANSWERS_SECRET`); unset → `<state-dir>/answers.key`. */
+  answersSecret: field({
+    env: 'KYC_ANSWERS_SECRET',
+    secret: true,
+    schema: z.string().optional(),
+    value: (checked) => checked,
+    show: (value) => (value ? '[set]' : '[unset]'),
   }),
   /** How a run's foreign-agent check finds candidates (`KYC_FA_STRATEGY`; default auto). */
   faStrategy: field({

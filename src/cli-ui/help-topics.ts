@@ -32,6 +32,8 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
   ['KYC_BREAKER_THRESHOLD', 'auth or network failures in a row that stop every call (default 5)'],
   ['KYC_MAX_RETRY_AFTER_MS', "the longest Retry-After honoured (default: the profile's, 300000)"],
   ['KYC_CACHE_ROWS', 'rows a cached answer serves repeats within (default 10000)'],
+  ['KYC_MAX_AGE', 'reuse answers of earlier runs this young, e.g. debtor=30d,sanctions=1d (default none)'],
+  ['KYC_ANSWERS_SECRET', "key of the kept answers' hashes (default: <state-dir>/answers.key)"],
   ['KYC_UPSTREAM_PROFILE', 'upstream profile file: what the Lookup Service does where its contract is open'],
   ['KYC_DEBTOR_NOT_FOUND', 'more debtor "not found" phrasings, separated by |'],
   [

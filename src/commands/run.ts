@@ -18,6 +18,7 @@ import { stderrIsTerminal, type Announce } from '../cli-ui/notices.js';
 import { summaryFields, summaryTable } from '../cli-ui/summary.js';
 import { PRIVATE_DIR_MODE } from '../infra/private-files.js';
 import { ensureWritableDir, ensureWritableLogFile, ensureWritableParent } from '../infra/writable.js';
+import { parseMaxAge } from '../answers/policy.js';
 import { preflight, preflightCounts } from '../upstream/preflight.js';
 import { RunStore, runExists } from '../run/state/run-store.js';
 import { newRunSettings } from '../run/state/run-settings.js';
@@ -49,6 +50,8 @@ export interface RunOptions {
   concurrency?: number;
   window: number;
   cacheRows?: number;
+  /** `--max-age debtor=30d,…`: answers of earlier runs this young are used instead of a call (src/answers). */
+  maxAge?: string;
   priority: Priority;
   runId?: string;
   resume?: string;
@@ -135,6 +138,10 @@ export function addRunOptions(command: Command): Command {
       '--cache-rows <n>',
       'a request repeated within this many rows of its last use costs no call; Redis holds about 1.25 × this many rows of answers (default: KYC_CACHE_ROWS or 10000)',
       positiveInt('--cache-rows'),
+    )
+    .option(
+      '--max-age <policy>',
+      'use answers of earlier runs younger than this per check instead of a call, e.g. debtor=30d,bankruptcy=7d,sanctions=1d,foreign_agent=1d (default: KYC_MAX_AGE or none)',
     )
     .addOption(
       new Option('--priority <p>', 'priority of the run; its checks inherit it')
@@ -262,6 +269,7 @@ export async function runAction(
   const faStrategy = options.faStrategy ? parseFaStrategy(options.faStrategy) : config.faStrategy;
   // A scheduled run keeps its own: the host's config is the worker's.
   const cacheRows = options.cacheRows ?? config.cacheRows;
+  const maxAge = options.maxAge === undefined ? undefined : parseMaxAge(options.maxAge, '--max-age');
   if (options.columns) parseColumnsOption(options.columns);
   if (options.outBom && options.outEncoding === 'windows-1251')
     throw new KycError('KYC_ERR_USAGE', '--out-bom: windows-1251 has no byte-order mark');
@@ -354,6 +362,7 @@ export async function runAction(
         priority: options.priority,
         window: options.window,
         cacheRows,
+        ...(maxAge ? { maxAge } : {}),
         ...(options.attempts !== undefined ? { attempts: options.attempts } : {}),
         checks,
         ...(options.smtp ? { smtp: true } : {}),

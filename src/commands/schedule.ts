@@ -1,3 +1,4 @@
+import { parseMaxAge } from '../answers/policy.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -120,6 +121,7 @@ function describe(info: ScheduleInfo): string {
     lines.push(`  priority: ${data.run.priority}`);
     if (data.run.attempts !== undefined) lines.push(`  attempts: ${data.run.attempts}`);
     if (data.run.cacheRows !== undefined) lines.push(`  cache rows: ${data.run.cacheRows}`);
+    if (data.run.maxAge !== undefined) lines.push(`  max age: ${data.run.maxAge}`);
   }
   return lines.join('\n');
 }
@@ -217,6 +219,7 @@ export function registerScheduleCommand(program: Command): void {
     if (run.whitelist && existsSync(run.whitelist)) await readWhitelist(run.whitelist);
     // A broken profile fails here, not at 2 a.m.; the file is read again at every firing.
     if (run.upstreamProfile) loadProfile(run.upstreamProfile);
+    if (run.maxAge !== undefined) parseMaxAge(run.maxAge, '--max-age');
     const data: ScheduleJobData = {
       name: checkScheduleName(options.name ?? defaultName(input)),
       input,

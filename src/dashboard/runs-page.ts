@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { estimateTotal } from '../cli-ui/progress-figures.js';
-import { parseCounters, verdictCount } from '../domain/run-counters.js';
+import { oldestFetchedOn, parseCounters, verdictCount, type RunCounts } from '../domain/run-counters.js';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import type { Counters, RunState } from '../run/state/run-store.js';
 import { upstreamNoticeLines, type UpstreamNotice } from '../upstream/notice.js';
@@ -102,6 +102,14 @@ function numberCell(value: number, tone = ''): string {
   return `<td class="num${tone ? ` ${tone}` : ''}" title="${value}">${value}</td>`;
 }
 
+/** The calls, and in the tooltip the answers kept from earlier runs and the oldest one's day. */
+function callsCell(counts: RunCounts): string {
+  const oldest = oldestFetchedOn(counts);
+  if (counts.answersReused === 0 && oldest === undefined) return numberCell(counts.calls);
+  const kept = `answers reused: ${counts.answersReused}${oldest ? `, oldest fetched ${oldest}` : ''}`;
+  return `<td class="num" title="${escape(`calls: ${counts.calls}; ${kept}`)}">${counts.calls}<br><small>↺${oldest ?? ''}</small></td>`;
+}
+
 function timesCell(run: RunState): string {
   const title = [
     `created ${utc(run.createdAt)} UTC`,
@@ -127,7 +135,7 @@ export function runRow({ run, counters, unrecognised, foreignAgent }: RunView): 
     statusCell(run, counters),
     progressCell(run),
     ...VERDICTS.map((v) => numberCell(verdictCount(counters, v), v)),
-    numberCell(counts.calls),
+    callsCell(counts),
     numberCell(counts.rateLimited),
     numberCell(counts.retries),
     unrecognisedCell(unrecognised),

@@ -1,6 +1,8 @@
 import type { Verdict } from '../domain/verdict.js';
 import {
   COUNTER,
+  answerDayCounter,
+  answersCounter,
   callsCounter,
   checkCounter,
   unrecognisedCounter,
@@ -38,7 +40,11 @@ function tallyRow(counts: Record<string, number>, examples: Record<string, strin
       examples[field] ??= entry.example;
     }
     for (const request of check.requests) {
+      add(counts, answersCounter(kind, request.reused ? 'reused' : 'fresh'));
+      if (request.fetchedAt) add(counts, answerDayCounter(kind, request.fetchedAt.slice(0, 10)));
       if (request.cached) add(counts, COUNTER.cacheHits);
+      // A kept answer of an earlier run took the place of a call (src/answers).
+      else if (request.reused) add(counts, COUNTER.answersReused);
       else {
         add(counts, callsCounter(request.operation, request.status));
         add(counts, COUNTER.calls);

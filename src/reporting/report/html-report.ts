@@ -48,6 +48,14 @@ function duration(start: string | null, end: string): string {
   return m > 0 ? `${m} min ${seconds % 60} s` : `${seconds} s`;
 }
 
+/** The reuse policy and the oldest answer the run's verdicts rest on (manifests before it: none). */
+function keptAnswers(m: ReportData['manifest']): string {
+  const answers = (m as Partial<ReportData['manifest']>).answers;
+  if (!answers || answers.max_age === 'none') return 'none (every answer asked by this run)';
+  const oldest = answers.oldest_fetched_on ? `, oldest fetched ${answers.oldest_fetched_on}` : '';
+  return `${answers.reused} (max age ${answers.max_age}${oldest})`;
+}
+
 function facts(data: ReportData): string {
   const m = data.manifest;
   const rows: [string, string][] = [
@@ -64,6 +72,7 @@ function facts(data: ReportData): string {
       'Calls',
       `${m.upstream.calls} (${m.upstream.calls_per_client} per client, ${m.upstream.rate_limited_429} answered 429)`,
     ],
+    ['Answers kept from earlier runs', keptAnswers(m)],
     ['Started (UTC)', m.started_at ?? '—'],
     ['Finished (UTC)', m.finished_at],
     ['Duration', duration(m.started_at, m.finished_at)],
@@ -107,10 +116,13 @@ function attentionRow(row: ReportRow): string {
           )
           .join('')}</ul>`
       : `<ul>${row.findings.map((f) => `<li>${h(f)}</li>`).join('')}</ul>`;
+  const kept = row.oldestAnswerAt
+    ? `<br><span class="why">oldest answer: ${h(row.oldestAnswerAt)}</span>`
+    : '';
   return (
     `<tr class="${row.verdict.toLowerCase()}"><td class="num">${row.row}</td><td>${h(row.name)}</td>` +
     `<td><span class="badge ${row.verdict.toLowerCase()}">${h(row.verdict)}</span></td>` +
-    `<td>${matches}</td><td class="reasons">${row.reasons.map(h).join('<br>')}</td></tr>`
+    `<td>${matches}</td><td class="reasons">${row.reasons.map(h).join('<br>')}${kept}</td></tr>`
   );
 }
 

@@ -23,6 +23,8 @@ export interface ReportRow {
   readonly matches: readonly ReportMatch[];
   /** Status cells of the checks that raised something (FLAG, ERROR, …), for rows without candidates. */
   readonly findings: readonly string[];
+  /** When the oldest answer the verdict rests on was fetched, when it was kept from an earlier run. */
+  readonly oldestAnswerAt?: string;
 }
 
 /** INCOMPLETE rows by the code of the check that failed, with the rows (first ones) behind each. */
@@ -48,6 +50,7 @@ interface EvidenceCheck {
 interface EvidenceLine {
   readonly row: number;
   readonly checks?: Partial<Record<CheckKind, EvidenceCheck>>;
+  readonly oldest_answer_at?: string;
 }
 
 const SHOWN: ReadonlySet<string> = new Set(['MATCH', 'POSSIBLE_MATCH', 'SUPPRESSED']);
@@ -111,6 +114,7 @@ export async function collectReportData(paths: {
           findings: Object.entries(row.checks)
             .filter(([, status]) => RAISED.test(status))
             .map(([kind, status]) => `${kind}: ${status}`),
+          ...(line?.oldest_answer_at ? { oldestAnswerAt: line.oldest_answer_at } : {}),
         });
     } else if (row.verdict === 'INCOMPLETE') {
       for (const cause of causesOf(line).length > 0 ? causesOf(line) : ['unknown']) {
