@@ -133,6 +133,7 @@ export function apiApp(deps: ApiDeps) {
         priority: query.priority,
         checks: query.checks,
         callbackUrl: query.callback_url,
+        maxAge: query.max_age,
       }),
     );
     const body = submittedBody(run);
@@ -150,6 +151,7 @@ export function apiApp(deps: ApiDeps) {
         idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
         checks: query.checks,
         callbackUrl: query.callback_url,
+        maxAge: query.max_age,
         waitMs: query.wait * 1000,
       });
       return { ...screened, id: screened.done ? screened.body.id : screened.run.id };

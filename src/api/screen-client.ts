@@ -48,6 +48,7 @@ export async function screenClient(
     idempotencyKey: string | undefined;
     checks: string | undefined;
     callbackUrl?: string | undefined;
+    maxAge?: string | undefined;
     waitMs: number;
   },
 ): Promise<{ done: true; body: ScreenedBody } | { done: false; run: Pick<RunState, 'id' | 'status'> }> {
@@ -63,6 +64,7 @@ export async function screenClient(
         checks: request.checks,
         encoding: 'utf-8',
         callbackUrl: request.callbackUrl,
+        maxAge: request.maxAge,
       };
       return { options, digest: await fileSha256(path) };
     },
