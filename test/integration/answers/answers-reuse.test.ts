@@ -1,4 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportAudit } from '../../../src/reporting/audit/export.js';
+import { verifyAudit } from '../../../src/reporting/audit/verify.js';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeAnswers } from '../../../src/answers/answer-store.js';
@@ -85,6 +89,16 @@ describe.each([
     expect(lines.filter((l) => l.verdict !== 'INVALID').every((l) => l.oldest_answer_at !== undefined)).toBe(
       true,
     );
+    // An audit package of the run that reused answers verifies like any other.
+    const dir = join(mkdtempSync(join(tmpdir(), 'kyc-answers-audit-')), 'package');
+    await exportAudit({
+      redis: pipeline.redis,
+      prefix: pipeline.prefix,
+      runId: second.run.id,
+      dir,
+      secrets: [],
+    });
+    expect((await verifyAudit(dir)).problems).toEqual([]);
   });
 
   it('a run without a policy after them asks everything again', async () => {
