@@ -8,6 +8,7 @@ import { parseFaStrategy, type FaStrategyOption } from './settings/fa-strategy-o
 import { DEFAULT_OUTPUT_MODE, parseOutputMode } from './settings/output-mode.js';
 import { loadProfile, withDebtorNotFound, type UpstreamProfile } from './settings/upstream-profile.js';
 import { checkBaseUrlParts, REDIS_URL_PATTERN } from './settings/urls.js';
+import { formatMaxAge, parseMaxAge, type AnswerPolicy } from './answers/policy.js';
 
 /**
  * Environment and flags become one typed config, validated once at start-up. Everything downstream takes
@@ -155,7 +156,10 @@ const FIELDS = {
    * Auth or network failures of calls in a row, across every worker, that open the circuit breaker: the
    * checks queue stops and the runs fail resumably instead of spending the quota on a bad key or a dead URL.
    */
-  breakerThreshold: plain('KYC_BREAKER_THRESHOLD', positiveNumber('KYC_BREAKER_THRESHOLD').int().default(DEFAULT_BREAKER_THRESHOLD)),
+  breakerThreshold: plain(
+    'KYC_BREAKER_THRESHOLD',
+    positiveNumber('KYC_BREAKER_THRESHOLD').int().default(DEFAULT_BREAKER_THRESHOLD),
+  ),
   /** Overrides the profile file's `maxRetryAfterMs`; shown as the profile's cap in effect. */
   maxRetryAfterMs: {
     env: 'KYC_MAX_RETRY_AFTER_MS',
@@ -188,6 +192,21 @@ const FIELDS = {
     schema: z.string().optional(),
     value: (checked) => (checked === undefined ? DEFAULT_OUTPUT_MODE : parseOutputMode(checked)),
     show: (value) => `0${value.toString(8)}`,
+  }),
+  /** Max age per check of answers kept across runs (`KYC_MAX_AGE`, src/answers); unset → no reuse. */
+  maxAge: field({
+    env: 'KYC_MAX_AGE',
+    schema: z.string().optional(),
+    value: (checked): AnswerPolicy => parseMaxAge(checked ?? '', 'KYC_MAX_AGE'),
+    show: (value) => formatMaxAge(value),
+  }),
+  /** Key of the answer store's hashes (`KYC_ANSWERS_SECRET`); unset → `<state-dir>/answers.key`. */
+  answersSecret: field({
+    env: 'KYC_ANSWERS_SECRET',
+    secret: true,
+    schema: z.string().optional(),
+    value: (checked) => checked,
+    show: (value) => (value ? '[set]' : '[unset]'),
   }),
   /** How a run's foreign-agent check finds candidates (`KYC_FA_STRATEGY`; default auto). */
   faStrategy: field({

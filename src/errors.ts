@@ -170,6 +170,10 @@ export const CATALOG = {
     EXIT.USAGE,
   ),
   KYC_ERR_FA_STRATEGY: entry('KYC_FA_STRATEGY / --fa-strategy must be auto, mirror or search', EXIT.USAGE),
+  KYC_ERR_MAX_AGE: entry(
+    'KYC_MAX_AGE / --max-age / maxAge must be check=age items such as debtor=30d,sanctions=1d',
+    EXIT.USAGE,
+  ),
   KYC_ERR_RUN_ID: entry(
     'A run id takes letters, digits, _, - and . (not first, never two in a row), at most 64',
     EXIT.USAGE,

@@ -115,6 +115,7 @@ function submissionRoutes(v1: Api, deps: ApiDeps, activeRuns: ActiveRuns): void 
         priority: query.priority,
         checks: query.checks,
         callbackUrl: query.callback_url,
+        maxAge: query.max_age,
       }),
     );
     const body = submittedBody(run);
@@ -132,6 +133,7 @@ function submissionRoutes(v1: Api, deps: ApiDeps, activeRuns: ActiveRuns): void 
         idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
         checks: query.checks,
         callbackUrl: query.callback_url,
+        maxAge: query.max_age,
         waitMs: query.wait * 1000,
       });
       return { ...screened, id: screened.done ? screened.body.id : screened.run.id };

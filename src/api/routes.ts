@@ -32,6 +32,7 @@ const MULTIPART_UPLOAD = {
     file: { type: 'string' as const, format: 'binary', description: 'The client CSV (text/csv).' },
     priority: { type: 'string' as const, enum: ['high', 'normal', 'low'] },
     checks: { type: 'string' as const, description: 'Comma-separated check kinds, as the query parameter.' },
+    max_age: { type: 'string' as const, description: 'Max age of reused answers, as the query parameter.' },
   },
 };
 

@@ -38,6 +38,10 @@ export const SubmitQuery = z.object({
     description:
       'An http(s) URL told, by a signed POST, when the run completes or fails (see "Webhooks" in the API docs).',
   }),
+  max_age: z.string().optional().openapi({
+    description:
+      "Answers of earlier runs younger than this per check are used instead of a call, as `run --max-age` (e.g. debtor=30d,sanctions=1d); default: the server's KYC_MAX_AGE, else none.",
+  }),
 });
 
 export const IdempotencyHeader = z.object({
@@ -171,6 +175,7 @@ export const ScreenQuery = z.object({
     .openapi({ description: 'Seconds to wait for the verdict before answering 202 (0-60).' }),
   checks: SubmitQuery.shape.checks,
   callback_url: SubmitQuery.shape.callback_url,
+  max_age: SubmitQuery.shape.max_age,
 });
 
 export const ScreenedSchema = z

@@ -49,6 +49,7 @@ export async function screenClient(
     idempotencyKey: string | undefined;
     checks: string | undefined;
     callbackUrl?: string | undefined;
+    maxAge?: string | undefined;
     waitMs: number;
   },
 ): Promise<{ done: true; body: ScreenedBody } | { done: false; run: Pick<RunState, 'id' | 'status'> }> {
@@ -64,6 +65,7 @@ export async function screenClient(
         checks: request.checks,
         encoding: 'utf-8',
         callbackUrl: request.callbackUrl,
+        maxAge: request.maxAge,
       };
       return { options, digest: await fileDigest(path, 'KYC_ERR_INPUT_NOT_FOUND') };
     },

@@ -1,3 +1,4 @@
+import { parseMaxAge } from '../answers/policy.js';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import type { ReadableStream } from 'node:stream/web';
@@ -42,6 +43,8 @@ export interface Upload {
   readonly priority: Priority;
   readonly checks: string | undefined;
   readonly callbackUrl?: string | undefined;
+  /** `max_age`: answers of earlier runs this young are used instead of a call (src/answers). */
+  readonly maxAge?: string | undefined;
 }
 
 /** The default `run --window`: the same memory bound for a run submitted over HTTP. */
@@ -75,6 +78,7 @@ async function prepare(
     window: ctx.window,
     checks: options.checks,
     encoding: options.encoding,
+    maxAge: options.maxAge,
   });
   try {
     return await prepareRun(request, ctx.config);
@@ -99,6 +103,8 @@ export interface RunOptions {
   readonly encoding: IngestEncoding | undefined;
   /** Told when the run completes or fails (docs/api.md, "Webhooks"). */
   readonly callbackUrl?: string | undefined;
+  /** `max_age`, as `run --max-age`. */
+  readonly maxAge?: string | undefined;
 }
 
 /** What writing the run's input settled: how to screen it, and the file's digest, taken as it was written. */
@@ -156,6 +162,8 @@ export async function acceptRun(
         return earlier;
       }
     }
+    // Checked here so that a bad value is named as the API's parameter, not the CLI's flag.
+    if (options.maxAge !== undefined) parseMaxAge(options.maxAge, 'max_age');
     const prepared = await prepare(ctx, id, dir, input, options);
     if (idempotencyKey !== undefined) {
       const winner = await replayOf(store, await idempotency.claim(submitter, idempotencyKey, id), digest);
@@ -186,13 +194,14 @@ export async function acceptRun(
 
 /** The run's options from the form fields of a multipart upload, named as the query parameters. */
 function formOptions(
-  query: Pick<Upload, 'priority' | 'checks' | 'callbackUrl'>,
+  query: Pick<Upload, 'priority' | 'checks' | 'callbackUrl' | 'maxAge'>,
   fields: Record<string, string>,
 ): RunOptions {
-  const { callbackUrl, ...rest } = query;
+  const { callbackUrl, maxAge, ...rest } = query;
   const parsed = SubmitQuery.strict().safeParse({
     ...rest,
     ...(callbackUrl === undefined ? {} : { callback_url: callbackUrl }),
+    ...(maxAge === undefined ? {} : { max_age: maxAge }),
     ...fields,
   });
   if (!parsed.success) {
@@ -205,6 +214,7 @@ function formOptions(
     checks: parsed.data.checks,
     encoding: undefined,
     callbackUrl: parsed.data.callback_url,
+    maxAge: parsed.data.max_age,
   };
 }
 
@@ -216,15 +226,15 @@ export async function submitUpload(
   ctx: SubmitContext,
   upload: Upload,
 ): Promise<Pick<RunState, 'id' | 'status'>> {
-  const { body, contentType, submitter, idempotencyKey, priority, checks, callbackUrl } = upload;
+  const { body, contentType, submitter, idempotencyKey, priority, checks, callbackUrl, maxAge } = upload;
   if (contentType !== undefined && isMultipart(contentType))
     return acceptRun(ctx, { submitter, idempotencyKey }, async (path) => {
       const { fields, digest } = await receiveMultipart(body, contentType, path, ctx.maxUploadBytes);
-      return { options: formOptions({ priority, checks, callbackUrl }, fields), digest };
+      return { options: formOptions({ priority, checks, callbackUrl, maxAge }, fields), digest };
     });
   const encoding = csvEncodingOf(contentType);
   return acceptRun(ctx, { submitter, idempotencyKey }, async (path) => {
     const digest = await receiveUpload(body, path, ctx.maxUploadBytes);
-    return { options: { priority, checks, encoding, callbackUrl }, digest };
+    return { options: { priority, checks, encoding, callbackUrl, maxAge }, digest };
   });
 }

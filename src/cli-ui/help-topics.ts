@@ -28,12 +28,17 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
   ['KYC_RATE', 'upstream calls per second, shared by all workers (default 10)'],
   ['KYC_PREFIX', 'hash-tagged queue prefix (default {kyc})'],
   ['KYC_STATE_DIR', 'embedded Redis data and logs (default .state)'],
-  ['KYC_AUDIT_KEY', 'Ed25519 key file signing audit packages (default audit-signing-key.pem in the state dir)'],
+  [
+    'KYC_AUDIT_KEY',
+    'Ed25519 key file signing audit packages (default audit-signing-key.pem in the state dir)',
+  ],
   ['KYC_REQUEST_TIMEOUT_MS', 'per-request timeout of the HTTP client (default 10000)'],
   ['KYC_HTTP_CONCURRENCY', 'concurrent requests per client instance (default 32)'],
   ['KYC_BREAKER_THRESHOLD', 'auth or network failures in a row that stop every call (default 5)'],
   ['KYC_MAX_RETRY_AFTER_MS', "the longest Retry-After honoured (default: the profile's, 300000)"],
   ['KYC_CACHE_ROWS', 'rows a cached answer serves repeats within (default 10000)'],
+  ['KYC_MAX_AGE', 'reuse answers of earlier runs this young, e.g. debtor=30d,sanctions=1d (default none)'],
+  ['KYC_ANSWERS_SECRET', "key of the kept answers' hashes (default: <state-dir>/answers.key)"],
   ['KYC_UPSTREAM_PROFILE', 'upstream profile file: what the Lookup Service does where its contract is open'],
   ['KYC_DEBTOR_NOT_FOUND', 'more debtor "not found" phrasings, separated by |'],
   [

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerAnswersCommand } from './answers.js';
 import { registerDashboardCommand } from './dashboard.js';
 import { registerDemoCommand } from './demo.js';
 import { registerDictionariesCommand } from './dictionaries.js';
@@ -26,4 +27,5 @@ export function registerCommands(program: Command): void {
   registerServeCommand(program);
   registerDictionariesCommand(program);
   registerDoctorCommand(program);
+  registerAnswersCommand(program);
 }

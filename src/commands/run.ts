@@ -47,6 +47,8 @@ export interface RunOptions {
   concurrency?: number;
   window: number;
   cacheRows?: number;
+  /** `--max-age debtor=30d,…`: answers of earlier runs this young are used instead of a call (src/answers). */
+  maxAge?: string;
   priority: Priority;
   runId?: string;
   resume?: string;
@@ -143,6 +145,10 @@ export function addRunOptions(command: Command): Command {
       'a request repeated within this many rows of its last use costs no call; Redis holds about 1.25 × this many rows of answers (default: KYC_CACHE_ROWS or 10000)',
       positiveInt('--cache-rows'),
     )
+    .option(
+      '--max-age <policy>',
+      'use answers of earlier runs younger than this per check instead of a call, e.g. debtor=30d,bankruptcy=7d,sanctions=1d,foreign_agent=1d (default: KYC_MAX_AGE or none)',
+    )
     .addOption(
       new Option('--priority <p>', 'priority of the run; its checks inherit it')
         .choices(['high', 'normal', 'low'])
@@ -225,6 +231,7 @@ export function requestOf(input: string | undefined, options: RunOptions): RunRe
     upstreamProfile: absolute(options.upstreamProfile),
     emulator: options.emulator,
     schedule: options.schedule,
+    maxAge: options.maxAge,
     report: options.report === false ? false : undefined,
     // A bad --lang fails here, before anything is queued.
     lang: options.report === false ? undefined : resolveLang(options.lang),

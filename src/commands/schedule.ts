@@ -138,6 +138,7 @@ function describe(info: ScheduleInfo): string {
     lines.push(`  priority: ${run.priority}`);
     if (run.attempts !== undefined) lines.push(`  attempts: ${run.attempts}`);
     if (run.cacheRows !== undefined) lines.push(`  cache rows: ${run.cacheRows}`);
+    if (run.maxAge !== undefined) lines.push(`  max age: ${run.maxAge}`);
   }
   return lines.join('\n');
 }

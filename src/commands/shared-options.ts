@@ -1,3 +1,4 @@
+import { answerStoreSettings } from '../answers/secret.js';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { noticeChannel, type Announce } from '../cli-ui/notices.js';
@@ -114,6 +115,7 @@ export function workerSettings(config: Config, flags: WorkerFlags = {}): WorkerS
     rate: config.rate,
     breakerThreshold: config.breakerThreshold,
     ...(config.profile.burst === undefined ? {} : { burst: config.profile.burst }),
+    answerStore: () => answerStoreSettings(config),
   };
 }
 

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import { escape, langSwitch, pageShell, type PageLang } from './layout.js';
 import { RUN_STATUSES, filterQuery, isFiltered, type RunFilter } from './run-filter.js';
 import { estimateTotal } from '../cli-ui/progress-figures.js';
-import { parseCounters, verdictCount } from '../domain/run-counters.js';
+import { oldestFetchedOn, parseCounters, verdictCount, type RunCounts } from '../domain/run-counters.js';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import type { MessageKey } from '../i18n/translate.js';
 import type { Counters, RunState } from '../run/state/run-store.js';
@@ -117,6 +117,14 @@ function numberCell(value: number, tone = ''): string {
   return `<td class="num${tone ? ` ${tone}` : ''}" title="${value}">${value}</td>`;
 }
 
+/** The calls, and in the tooltip the answers kept from earlier runs and the oldest one's day. */
+function callsCell(counts: RunCounts): string {
+  const oldest = oldestFetchedOn(counts);
+  if (counts.answersReused === 0 && oldest === undefined) return numberCell(counts.calls);
+  const kept = `answers reused: ${counts.answersReused}${oldest ? `, oldest fetched ${oldest}` : ''}`;
+  return `<td class="num" title="${escape(`calls: ${counts.calls}; ${kept}`)}">${counts.calls}<br><small>↺${oldest ?? ''}</small></td>`;
+}
+
 function timesCell(run: RunState, { t }: PageLang): string {
   const title = [
     t('dash.time.created', { time: utc(run.createdAt) }),
@@ -174,7 +182,7 @@ export function runRow(view: RunView, page: PageLang): string {
     progressCell(run, page),
     filesCell(view, page),
     ...VERDICTS.map((v) => numberCell(verdictCount(counters, v), v)),
-    numberCell(counts.calls),
+    callsCell(counts),
     numberCell(counts.rateLimited),
     numberCell(counts.retries),
     unrecognisedCell(unrecognised),

@@ -57,6 +57,10 @@ export interface RequestRecord {
   /** sha256 of the response body, so an auditor can tie the evidence to what the service said. */
   readonly digest?: string;
   readonly cached?: boolean;
+  /** The answer was kept from an earlier run (src/answers): no call was made for it. */
+  readonly reused?: boolean;
+  /** When the service gave a reused answer (ISO 8601). */
+  readonly fetchedAt?: string;
 }
 
 /**

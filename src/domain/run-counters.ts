@@ -19,6 +19,8 @@ export const COUNTER = {
   rateLimited: 'rate_limited',
   /** Rows of verdicts.csv with a character the output encoding cannot represent (written as ?). */
   lossyRows: 'output_lossy_rows',
+  /** Answers kept from an earlier run (src/answers) that took the place of a call. */
+  answersReused: 'answers_reused',
 } as const;
 
 const VERDICT = 'verdict';
@@ -29,6 +31,18 @@ const UNRECOGNISED_EXAMPLE = 'unrecognised-example';
 const PAGE_SIZE = 'page_size';
 
 const ANSWER_SIZE = 'answer_size';
+const ANSWERS = 'answers';
+const ANSWER_DAY = 'answer_day';
+
+/** `answers:<check>:fresh|reused`: a check's answers, asked by this run or kept from an earlier one. */
+export function answersCounter(kind: string, source: 'fresh' | 'reused'): string {
+  return `${ANSWERS}:${kind}:${source}`;
+}
+
+/** `answer_day:<check>:<YYYY-MM-DD>`: reused answers of a check by the day they were fetched (UTC). */
+export function answerDayCounter(kind: string, day: string): string {
+  return `${ANSWER_DAY}:${kind}:${day}`;
+}
 
 /**
  * Where a run learned the service's page size: the preflight's broad search, or (when that learned
@@ -129,6 +143,11 @@ export interface RunCounts {
   readonly retries: number;
   readonly rateLimited: number;
   readonly lossyRows: number;
+  /** Check kind → fresh / reused → answers (src/answers). */
+  readonly answers: CountsByPair;
+  /** Check kind → day fetched (UTC) → reused answers. */
+  readonly answerDays: CountsByPair;
+  readonly answersReused: number;
   /** The service's page size, when the run learned one below the profile's result cap. */
   readonly pageSize?: LearnedPageSize;
 }
@@ -177,6 +196,9 @@ export function parseCounters(counters: CounterFields, resultCap?: number): RunC
     retries: counters[COUNTER.retries] ?? 0,
     rateLimited: counters[COUNTER.rateLimited] ?? 0,
     lossyRows: counters[COUNTER.lossyRows] ?? 0,
+    answers: byPair(counters, ANSWERS),
+    answerDays: byPair(counters, ANSWER_DAY),
+    answersReused: counters[COUNTER.answersReused] ?? 0,
     ...withPageSize(counters, resultCap),
   };
 }
@@ -191,4 +213,12 @@ export function pairRows(counts: CountsByPair): [string, string, number][] {
   return Object.entries(counts).flatMap(([a, inner]) =>
     Object.entries(inner).map(([b, n]): [string, string, number] => [a, b, n]),
   );
+}
+
+/** The day (UTC, YYYY-MM-DD) the oldest reused answer of the run, or of one check, was fetched. */
+export function oldestFetchedOn(counts: Pick<RunCounts, 'answerDays'>, kind?: string): string | undefined {
+  const days = Object.entries(counts.answerDays)
+    .filter(([check]) => kind === undefined || check === kind)
+    .flatMap(([, byDay]) => Object.keys(byDay));
+  return days.sort()[0];
 }

@@ -21,6 +21,21 @@ export interface EvidenceLine {
   readonly extra_cells?: readonly string[];
   /** Present (true) only on the lines of a run against the built-in emulator: synthetic registers. */
   readonly emulator?: true;
+  /**
+   * When the oldest answer the verdict rests on was fetched (ISO 8601), present only when the row used an
+   * answer kept from an earlier run (`--max-age`): each such request carries `reused` and `fetchedAt`.
+   */
+  readonly oldest_answer_at?: string;
+}
+
+/** The fetch time of the oldest kept answer among the row's requests, if it used any. */
+export function oldestAnswerAt(verdict: Verdict): string | undefined {
+  let oldest: string | undefined;
+  for (const result of Object.values(verdict.checks))
+    for (const request of result?.requests ?? [])
+      if (request.reused && request.fetchedAt && (oldest === undefined || request.fetchedAt < oldest))
+        oldest = request.fetchedAt;
+  return oldest;
 }
 
 export function evidenceLine(
@@ -60,7 +75,13 @@ export function evidenceLine(
     checks,
     ...(extraCells.length > 0 ? { extra_cells: extraCells } : {}),
     ...(meta.emulator ? { emulator: true as const } : {}),
+    ...withOldestAnswer(verdict),
   };
+}
+
+function withOldestAnswer(verdict: Verdict): { oldest_answer_at?: string } {
+  const oldest = oldestAnswerAt(verdict);
+  return oldest === undefined ? {} : { oldest_answer_at: oldest };
 }
 
 export function encodeEvidenceLine(line: EvidenceLine): Buffer {

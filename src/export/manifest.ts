@@ -1,8 +1,9 @@
+import { formatMaxAge, type AnswerPolicy } from '../answers/policy.js';
 import { createHash } from 'node:crypto';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
 import type { RegisterChangeReport } from '../mirror/register-change.js';
-import { parseCounters } from '../domain/run-counters.js';
+import { oldestFetchedOn, parseCounters, type RunCounts } from '../domain/run-counters.js';
 import { DEFAULT_PROFILE, type UpstreamProfile } from '../settings/upstream-profile.js';
 
 export interface OutputFileInfo {
@@ -28,6 +29,8 @@ export interface ManifestRun {
   readonly emulator?: boolean;
   readonly profile?: UpstreamProfile;
   readonly config: Readonly<Record<string, string | number | boolean>>;
+  /** Max ages of answers kept across runs (src/answers); absent: every answer fresh. */
+  readonly maxAge?: AnswerPolicy;
 }
 
 /** The run's counter fields (`prefix:a:b` → n) as the run store keeps them. */
@@ -64,6 +67,26 @@ function profileOf(run: ManifestRun) {
     path: typeof source === 'string' && source !== 'defaults' ? source : null,
     sha256: createHash('sha256').update(JSON.stringify(profile)).digest('hex'),
     profile,
+  };
+}
+
+/**
+ * The answers the verdicts rest on, per check: asked by this run (`fresh`) or kept from an earlier run
+ * (`reused`, src/answers), the day (UTC) the oldest reused one was fetched, and the policy in force.
+ */
+function answersSection(policy: AnswerPolicy | undefined, counts: RunCounts) {
+  const byCheck: Record<string, { fresh: number; reused: number; oldest_fetched_on: string | null }> = {};
+  for (const [kind, sources] of Object.entries(counts.answers))
+    byCheck[kind] = {
+      fresh: sources.fresh ?? 0,
+      reused: sources.reused ?? 0,
+      oldest_fetched_on: oldestFetchedOn(counts, kind) ?? null,
+    };
+  return {
+    max_age: formatMaxAge(policy),
+    reused: counts.answersReused,
+    oldest_fetched_on: oldestFetchedOn(counts) ?? null,
+    by_check: byCheck,
   };
 }
 
@@ -115,10 +138,13 @@ export function buildManifest(m: ManifestInput) {
       retries: counts.retries,
       rate_limited_429: counts.rateLimited,
       cache_hits: counts.cacheHits,
+      // Kept answers of earlier runs used instead of a call (`answers` below says which and how old).
+      answers_reused: counts.answersReused,
       calls_per_client: clients > 0 ? Number((calls / clients).toFixed(3)) : 0,
       // The page size the service cut answers at, learned below the profile's resultCap (absent: none).
       ...(counts.pageSize ? { page_size: counts.pageSize } : {}),
     },
+    answers: answersSection(m.run.maxAge, counts),
     unrecognised: (m.unrecognised ?? []).map(({ operation, kind, count, example }) => ({
       operation,
       kind,

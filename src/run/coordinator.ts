@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { hasReuse } from '../answers/policy.js';
 import { lstat, readFile, stat, unlink } from 'node:fs/promises';
 import type { FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -228,6 +229,7 @@ function flowContextOf(
     cacheRows: run.cacheRows ?? DEFAULT_CACHE_ROWS,
     ...(run.profile ? { profile: run.profile } : {}),
     ...(foreignAgent?.mirrorSha256 ? { faMirror: foreignAgent.mirrorSha256 } : {}),
+    ...(hasReuse(run.maxAge) ? { maxAge: run.maxAge } : {}),
     priority: PRIORITY[run.priority],
     attempts: run.attempts ?? deps.attempts,
     backoffMs: deps.backoffMs,

@@ -1,3 +1,4 @@
+import type { AnswerPolicy } from '../answers/policy.js';
 import type { FlowJob } from 'bullmq';
 import { prepareOptionalChecks, type OptionalCheckSettings } from '../checks/optional-plan.js';
 import { planCheck } from '../checks/plan.js';
@@ -33,6 +34,8 @@ export interface FlowContext {
   readonly profile?: UpstreamProfile;
   /** sha256 of the foreign-agent mirror the run uses, if it uses one. */
   readonly faMirror?: string;
+  /** Max ages of answers kept across runs (src/answers), when the run reuses any. */
+  readonly maxAge?: AnswerPolicy;
   /** BullMQ priority of the run's jobs. */
   readonly priority: number;
   /** Attempts of a check job and the base delay of its exponential backoff. */
@@ -85,6 +88,7 @@ function flowOf(
     ...(optionalKindsOf(kinds).length > 0 ? { optional: context.optional } : {}),
     ...(context.profile ? { profile: context.profile } : {}),
     ...(context.faMirror ? { faMirror: context.faMirror } : {}),
+    ...(context.maxAge ? { maxAge: context.maxAge } : {}),
   };
   return {
     name: 'merge',

@@ -5,6 +5,7 @@ import type { Client, RowIssue } from '../domain/client.js';
 import type { Verdict } from '../domain/verdict.js';
 import { maskCard, type UpstreamProfile } from '../upstream/client/index.js';
 import type { CacheWindow } from '../upstream/request-cache.js';
+import type { AnswerPolicy } from '../answers/policy.js';
 import { rowIssueSchema, verdictSchema } from './state/stored-result-schema.js';
 import { parseStoredJson } from './state/stored-json.js';
 
@@ -29,6 +30,8 @@ export interface CheckJobData {
    * matches the client against that mirror and makes no search of its own.
    */
   readonly faMirror?: string;
+  /** The run's max ages of answers kept across runs (src/answers), when it reuses any. */
+  readonly maxAge?: AnswerPolicy;
 }
 
 /** `verdicts` queue: the flow parent. Checks that needed no call are decided already and ride along. */

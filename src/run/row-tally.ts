@@ -1,5 +1,12 @@
 import type { Verdict } from '../domain/verdict.js';
-import { COUNTER, checkCounter, unrecognisedCounter, verdictCounter } from '../domain/run-counters.js';
+import {
+  COUNTER,
+  answerDayCounter,
+  answersCounter,
+  checkCounter,
+  unrecognisedCounter,
+  verdictCounter,
+} from '../domain/run-counters.js';
 import { unrecognisedField, type UnrecognisedExamples } from './state/run-store.js';
 
 /** One row as the writer put it on disk. */
@@ -32,8 +39,13 @@ function tallyRow(counts: Record<string, number>, examples: Record<string, strin
       examples[field] ??= entry.example;
     }
     // Calls are counted as they leave (src/upstream/paced-lookup.ts), retries and lost attempts included;
-    // the rows tell only which answers came from the cache.
-    for (const request of check.requests) if (request.cached) add(counts, COUNTER.cacheHits);
+    // the rows tell which answers came from the cache and which from an earlier run (src/answers).
+    for (const request of check.requests) {
+      add(counts, answersCounter(kind, request.reused ? 'reused' : 'fresh'));
+      if (request.fetchedAt) add(counts, answerDayCounter(kind, request.fetchedAt.slice(0, 10)));
+      if (request.cached) add(counts, COUNTER.cacheHits);
+      else if (request.reused) add(counts, COUNTER.answersReused);
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import { parseOutputMode } from '../settings/output-mode.js';
 import { checkRunId, newRunId } from '../run/topology.js';
 import { readWhitelist, type WhitelistFile } from '../whitelist/file.js';
 import type { RunRequest } from './request.js';
+import { parseMaxAge, type AnswerPolicy } from '../answers/policy.js';
 
 /** Final paths of a new run's outputs. */
 export interface OutputFiles {
@@ -31,11 +32,14 @@ export interface PreparedRun {
   readonly faStrategy: FaStrategyOption;
   readonly cardRiskCountries: string[];
   readonly cacheRows: number;
+  /** The request's `--max-age`, read; absent: the configured KYC_MAX_AGE applies (run-settings.ts). */
+  readonly maxAge?: AnswerPolicy;
 }
 
 /** Settings a request may carry that are checked the same way for a new run and a resumed one. */
 export function checkRequestSettings(request: RunRequest): void {
   if (request.runId !== undefined) checkRunId(request.runId, '--run-id');
+  if (request.maxAge !== undefined) parseMaxAge(request.maxAge, '--max-age');
   if (request.columns) parseColumnsOption(request.columns);
   if (request.outBom && request.outEncoding === 'windows-1251')
     throw new KycError('KYC_ERR_USAGE', '--out-bom: windows-1251 has no byte-order mark');
@@ -107,5 +111,6 @@ export async function prepareRun(request: RunRequest, config: Config): Promise<P
     cardRiskCountries,
     // A scheduled run keeps its own: the host's config is the worker's.
     cacheRows: request.cacheRows ?? config.cacheRows,
+    ...(request.maxAge === undefined ? {} : { maxAge: parseMaxAge(request.maxAge, '--max-age') }),
   };
 }

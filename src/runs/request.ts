@@ -34,6 +34,8 @@ export const runRequestSchema = z.object({
   priority: z.enum(['high', 'normal', 'low']).default('normal'),
   window: z.number().int().positive().default(1000),
   cacheRows: z.number().int().positive().optional(),
+  /** Max ages of answers kept across runs, as `--max-age` takes it (`debtor=30d,…`); absent: none reused. */
+  maxAge: z.string().optional(),
   attempts: z.number().int().positive().optional(),
   encoding: z.enum(ENCODINGS).optional(),
   columns: z.string().optional(),

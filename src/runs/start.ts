@@ -58,6 +58,7 @@ function settingsOf(prepared: PreparedRun, extras: SubmitExtras) {
     priority: request.priority,
     window: request.window,
     cacheRows: prepared.cacheRows,
+    ...(prepared.maxAge ? { maxAge: prepared.maxAge } : {}),
     ...(request.attempts !== undefined ? { attempts: request.attempts } : {}),
     checks: prepared.checks,
     ...(request.smtp ? { smtp: true } : {}),

@@ -1,3 +1,4 @@
+import { parseMaxAge } from '../answers/policy.js';
 import { existsSync } from 'node:fs';
 import { KycError } from '../errors.js';
 import { loadProfile } from '../settings/upstream-profile.js';
@@ -22,4 +23,6 @@ export async function checkScheduleInputs(data: ScheduleJobData): Promise<void> 
   if (input === undefined) throw new KycError('KYC_ERR_USAGE', 'a schedule needs --input');
   if (whitelist) await readWhitelist(whitelist);
   if (upstreamProfile) loadProfile(upstreamProfile);
+  // A bad policy fails when the schedule is added, not at 2 a.m.
+  if (data.request.maxAge !== undefined) parseMaxAge(data.request.maxAge, '--max-age');
 }

@@ -12,6 +12,7 @@ import { unrecognisedAnswerSchema } from '../run/state/stored-result-schema.js';
 import type { UpstreamGuard } from './guard.js';
 import { PacedOut } from './held.js';
 import { retryAfterWaitMs } from './outcome-policy.js';
+import { answerStoreLayer, type AnswersInForce } from '../answers/answer-layer.js';
 
 /**
  * An answer as the run's cache keeps it: the record's operation, and its parameters when they are the
@@ -24,6 +25,8 @@ interface CompactAnswer<T> {
   readonly p?: Readonly<Record<string, string>>;
   /** What the client read tolerantly in this answer: every row that uses the answer reports it. */
   readonly u?: readonly UnrecognisedAnswer[];
+  /** When the service gave it (ms), present only on an answer kept from an earlier run (src/answers). */
+  readonly t?: number;
 }
 
 /**
@@ -37,6 +40,7 @@ function compactAnswerSchema<T>(): z.ZodType<CompactAnswer<T>> {
     h: z.string().exactOptional(),
     p: z.record(z.string(), z.string()).exactOptional(),
     u: z.array(unrecognisedAnswerSchema).exactOptional(),
+    t: z.number().exactOptional(),
   });
 }
 
@@ -70,6 +74,8 @@ function expand<T>(
       status: answer.s,
       ...(answer.h === undefined ? {} : { digest: answer.h }),
       ...(cached ? { cached: true } : {}),
+      // A kept answer of an earlier run says when it was fetched (evidence.jsonl, the report's oldest answer).
+      ...(answer.t === undefined ? {} : { reused: true, fetchedAt: new Date(answer.t).toISOString() }),
     },
     ...(answer.u ? { unrecognised: answer.u } : {}),
   };
@@ -96,6 +102,8 @@ export interface PacedLookupOptions {
   readonly urgent?: boolean;
   /** How long a call waits in its worker for a slot before its job goes back to the queue (SLOT_PATIENCE_MS). */
   readonly patienceMs?: number;
+  /** Answers kept across runs and the run's max ages (absent: every answer fresh, nothing kept). */
+  readonly answers?: AnswersInForce;
 }
 
 /**
@@ -222,11 +230,13 @@ export function pacedLookup(
   runId: string,
   registry: RegistryClient,
   pacer: Pacer,
-  cache: Pick<RequestCache, 'getOrFetch'>,
+  runCache: Pick<RequestCache, 'getOrFetch'>,
   store: RunStore,
   options: PacedLookupOptions = {},
 ): JobLookup {
   const { guard } = options;
+  // The answers kept across runs sit between the run's cache and the quota: a young one takes no call.
+  const cache = answerStoreLayer(runCache, options.answers);
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_PROFILE.maxRetryAfterMs;
   const counts: Record<string, number> = {};
   const count = (field: string) => {

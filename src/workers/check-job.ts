@@ -1,3 +1,4 @@
+import type { AnswerPolicy } from '../answers/policy.js';
 import { UnrecoverableError, Worker, type Job, type Processor } from 'bullmq';
 import { checkForeignAgentOnMirror } from '../checks/mirror-check.js';
 import { DEFAULT_OPTIONAL_SETTINGS } from '../checks/optional-plan.js';
@@ -19,7 +20,13 @@ import { DEFAULT_PROFILE, isRegistryError, type UpstreamProfile } from '../upstr
 
 export interface CheckProcessorDeps {
   /** The lookups of a row, bound to the HTTP client, the shared pacer and the run's cache. */
-  lookupFor(runId: string, cache: CacheWindow, profile: UpstreamProfile, urgent: boolean): JobLookup;
+  lookupFor(
+    runId: string,
+    cache: CacheWindow,
+    profile: UpstreamProfile,
+    urgent: boolean,
+    maxAge?: AnswerPolicy,
+  ): JobLookup;
   /** Pauses the whole checks queue, on every machine (BullMQ's queue.rateLimit). */
   pauseQueue(ms: number): Promise<void>;
   readonly store: RunStore;
@@ -69,7 +76,8 @@ function checkScreening(
         encodeFailure({ code: 'KYC_ERR_INTERNAL', message: `unknown check kind ${kind}` }),
       );
     const profile = job.data.profile ?? DEFAULT_PROFILE;
-    const lookup = deps.lookupFor(runId, job.data.cache, profile, isUrgentPriority(job.opts.priority));
+    const urgent = isUrgentPriority(job.opts.priority);
+    const lookup = deps.lookupFor(runId, job.data.cache, profile, urgent, job.data.maxAge);
     try {
       if (kind === 'foreign_agent' && job.data.faMirror !== undefined) {
         // A mirror run never searches by a client's name: without its mirror the check fails.

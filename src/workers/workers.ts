@@ -1,4 +1,7 @@
 import { DEFAULT_BREAKER_THRESHOLD, DEFAULT_RATE } from '../settings/defaults.js';
+import { AnswerStore, type AnswerStoreSettings } from '../answers/answer-store.js';
+import type { AnswersInForce } from '../answers/answer-layer.js';
+import { hasReuse, type AnswerPolicy } from '../answers/policy.js';
 import { FlowProducer, Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { checkProcessor } from './check-job.js';
@@ -49,6 +52,11 @@ export interface WorkerSettings {
   readonly maxStartedAttempts: number;
   /** Auth or network failures in a row (all machines) that stop the calls (`KYC_BREAKER_THRESHOLD`). */
   readonly breakerThreshold: number;
+  /**
+   * The answer store's secret and service (src/answers), read when a run with `--max-age` first needs it.
+   * Absent: runs of this process ask every answer fresh whatever their policy.
+   */
+  readonly answerStore?: () => AnswerStoreSettings;
 }
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
@@ -189,6 +197,20 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
   };
 }
 
+/** The answer store of a run's policy, opened on first use (its secret may be a file to create). */
+function answersInForce(
+  redis: Redis,
+  prefix: string,
+  settings: (() => AnswerStoreSettings) | undefined,
+): (policy: AnswerPolicy | undefined) => { answers?: AnswersInForce } {
+  let store: AnswerStore | undefined;
+  return (policy) => {
+    if (!settings || !policy || !hasReuse(policy)) return {};
+    store ??= new AnswerStore(redis, prefix, settings());
+    return { answers: { store, policy } };
+  };
+}
+
 /** The checks worker: the rate-limited HTTP stage. */
 function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
   const { redis, prefix, registry, store, pacer, checksQueue, guard, settings } = ctx;
@@ -196,10 +218,11 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
   const localAnswers = new LocalAnswers(2_000);
   const mirrors = new LoadedMirrors(new MirrorStore(redis, prefix));
   const pageSizes = new PageSizes(redis, prefix);
+  const answersFor = answersInForce(redis, prefix, settings.answerStore);
   return new Worker<CheckJobData>(
     QUEUES.checks,
     checkProcessor({
-      lookupFor: (runId, window, profile, urgent) => {
+      lookupFor: (runId, window, profile, urgent, maxAge) => {
         const keys = store.keys(runId);
         const cache = new RequestCache(
           redis,
@@ -211,6 +234,7 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
           guard,
           maxRetryAfterMs: profile.maxRetryAfterMs,
           urgent,
+          ...answersFor(maxAge),
         });
       },
       pauseQueue: (ms) => checksQueue.rateLimit(ms),

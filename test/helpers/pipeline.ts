@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import type { Dispatcher } from 'undici';
+import type { AnswerPolicy } from '../../src/answers/policy.js';
 import { DEMO_API_KEY } from '../../src/config.js';
 import { CORE_CHECK_KINDS, type CheckKind } from '../../src/domain/check.js';
 import type { IngestEncoding } from '../../src/ingest/types.js';
@@ -54,6 +55,8 @@ export interface SubmitOptions {
   readonly profile: UpstreamProfile;
   /** How the foreign-agent check finds candidates (absent: auto), as `run --fa-strategy` sets it. */
   readonly faStrategy: FaStrategyOption;
+  /** Max ages of answers kept across runs (absent: none), as `run --max-age` sets it. */
+  readonly maxAge: AnswerPolicy;
 }
 
 export async function startTestPipeline(
@@ -120,6 +123,7 @@ export async function startTestPipeline(
         ...(submitOptions.encoding ? { encoding: submitOptions.encoding } : {}),
         ...(submitOptions.profile ? { profile: submitOptions.profile } : {}),
         ...(submitOptions.faStrategy ? { faStrategy: submitOptions.faStrategy } : {}),
+        ...(submitOptions.maxAge ? { maxAge: submitOptions.maxAge } : {}),
         createdAt: new Date().toISOString(),
         config: { test: true },
       };

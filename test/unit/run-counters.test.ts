@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerDayCounter,
+  answersCounter,
+  oldestFetchedOn,
   COUNTER,
   callsCounter,
   checkCounter,
@@ -27,6 +30,11 @@ describe('run counters: the names the writer counts under and their reading back
     [COUNTER.retries]: 2,
     [COUNTER.rateLimited]: 1,
     [COUNTER.lossyRows]: 4,
+    [answersCounter('debtor', 'reused')]: 6,
+    [answersCounter('debtor', 'fresh')]: 1,
+    [answerDayCounter('debtor', '2026-11-02')]: 2,
+    [answerDayCounter('debtor', '2026-10-30')]: 4,
+    [COUNTER.answersReused]: 6,
   };
 
   it('reads verdicts, checks by kind and status, calls by operation and status, and the plain counts', () => {
@@ -42,7 +50,12 @@ describe('run counters: the names the writer counts under and their reading back
       retries: 2,
       rateLimited: 1,
       lossyRows: 4,
+      answers: { debtor: { reused: 6, fresh: 1 } },
+      answerDays: { debtor: { '2026-11-02': 2, '2026-10-30': 4 } },
+      answersReused: 6,
     });
+    expect(oldestFetchedOn(parseCounters(counters))).toBe('2026-10-30');
+    expect(oldestFetchedOn(parseCounters({}))).toBeUndefined();
   });
 
   it('reads an empty hash as zero counts', () => {
@@ -55,6 +68,9 @@ describe('run counters: the names the writer counts under and their reading back
       retries: 0,
       rateLimited: 0,
       lossyRows: 0,
+      answers: {},
+      answerDays: {},
+      answersReused: 0,
     });
   });
 

@@ -58,6 +58,14 @@ function duration(start: string | null, end: string, t: Translate): string {
   return m > 0 ? t('duration.minSec', { m, s: seconds % 60 }) : t('duration.sec', { s: seconds });
 }
 
+/** The reuse policy and the oldest answer the run's verdicts rest on (manifests before it: none). */
+function keptAnswers(m: ReportData['manifest'], t: Page['t']): string {
+  const answers = (m as Partial<ReportData['manifest']>).answers;
+  if (!answers || answers.max_age === 'none') return t('fact.answersNone');
+  const oldest = answers.oldest_fetched_on ?? '—';
+  return t('fact.answersKeptValue', { reused: answers.reused, maxAge: answers.max_age, oldest });
+}
+
 function facts(data: ReportData, { t }: Page): string {
   const m = data.manifest;
   const { input, rows: r, upstream: u } = m;
@@ -80,6 +88,7 @@ function facts(data: ReportData, { t }: Page): string {
       t('fact.calls'),
       t('fact.callsValue', { calls: u.calls, perClient: u.calls_per_client, limited: u.rate_limited_429 }),
     ],
+    [t('fact.answersKept'), keptAnswers(m, t)],
     [t('fact.started'), m.started_at ?? '—'],
     [t('fact.finished'), m.finished_at],
     [t('fact.duration'), duration(m.started_at, m.finished_at, t)],
@@ -138,10 +147,13 @@ function attentionRow(row: ReportRow, page: Page): string {
           )
           .join('')}</ul>`
       : `<ul>${row.findings.map((f) => `<li>${h(f)}</li>`).join('')}</ul>`;
+  const kept = row.oldestAnswerAt
+    ? `<br><span class="why">${h(page.t('row.oldestAnswer', { at: row.oldestAnswerAt }))}</span>`
+    : '';
   return (
     `<tr class="${row.verdict.toLowerCase()}"><td class="num">${row.row}</td><td>${h(row.name)}</td>` +
     `<td><span class="badge ${row.verdict.toLowerCase()}">${h(row.verdict)}</span></td>` +
-    `<td>${matches}</td><td>${reasonList(row.reasons, page)}</td></tr>`
+    `<td>${matches}</td><td>${reasonList(row.reasons, page)}${kept}</td></tr>`
   );
 }
 

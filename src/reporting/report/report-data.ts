@@ -23,6 +23,8 @@ export interface ReportRow {
   readonly matches: readonly ReportMatch[];
   /** Status cells of the checks that raised something (FLAG, ERROR, …), for rows without candidates. */
   readonly findings: readonly string[];
+  /** When the oldest answer the verdict rests on was fetched, when it was kept from an earlier run. */
+  readonly oldestAnswerAt?: string;
 }
 
 /** INCOMPLETE rows by the code of the check that failed, with the rows (first ones) behind each. */
@@ -59,6 +61,7 @@ interface EvidenceCheck {
 interface EvidenceLine {
   readonly row: number;
   readonly checks?: Partial<Record<CheckKind, EvidenceCheck>>;
+  readonly oldest_answer_at?: string;
 }
 
 const SHOWN: ReadonlySet<string> = new Set(['MATCH', 'POSSIBLE_MATCH', 'SUPPRESSED']);
@@ -124,6 +127,7 @@ export async function collectReportData(paths: {
           findings: Object.entries(row.checks)
             .filter(([, status]) => RAISED.test(status))
             .map(([kind, status]) => `${kind}: ${status}`),
+          ...(line?.oldest_answer_at ? { oldestAnswerAt: line.oldest_answer_at } : {}),
         });
     } else if (row.verdict === 'INVALID') {
       if (invalid.length >= LISTED_ROWS) invalidOmitted++;

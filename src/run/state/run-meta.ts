@@ -1,3 +1,4 @@
+import { ANSWER_CHECKS } from '../../answers/policy.js';
 import { z } from 'zod';
 import { CHECK_KINDS } from '../../domain/check.js';
 import type { OutputEncoding } from '../../export/csv-format.js';
@@ -29,6 +30,7 @@ const runSettingsSchema: z.ZodType<RunSettings> = z.looseObject({
   priority: z.enum(allOf<Priority>()(['high', 'normal', 'low'])),
   window: z.number(),
   cacheRows: z.number().exactOptional(),
+  maxAge: z.partialRecord(z.enum(ANSWER_CHECKS), z.number()).exactOptional(),
   attempts: z.number().exactOptional(),
   checks: z.array(z.enum(CHECK_KINDS)),
   smtp: z.boolean().exactOptional(),
@@ -65,7 +67,10 @@ const metaSchema = z.object({
   cancelledAt: z.string().optional(),
   startedAt: z.string().optional(),
   finishedAt: z.string().optional(),
-  manifestSha256: z.string().regex(/^[0-9a-f]{64}$/u).optional(),
+  manifestSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/u)
+    .optional(),
   totalRows: count.optional(),
   bytesRead: count.optional(),
   dispatched: count.default(0),

@@ -1,3 +1,4 @@
+import type { AnswerPolicy } from '../../answers/policy.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { CheckKind } from '../../domain/check.js';
 import {
@@ -31,6 +32,8 @@ export interface RunSettings {
   readonly window: number;
   /** A repeated request within this many rows is answered from the run's cache (`--cache-rows`). */
   readonly cacheRows?: number;
+  /** Max ages of answers kept across runs (`--max-age`, src/answers). Absent: every answer fresh. */
+  readonly maxAge?: AnswerPolicy;
   /** Attempts of each check job (`--attempts`). Absent: those of the worker that coordinates the run. */
   readonly attempts?: number;
   /** Check kinds of the run, in output column order. */

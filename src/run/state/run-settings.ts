@@ -1,3 +1,4 @@
+import { formatMaxAge, hasReuse } from '../../answers/policy.js';
 import { isDeepStrictEqual } from 'node:util';
 import { maskUrlCredentials, publicConfig, type Config } from '../../config.js';
 import type { FaStrategyOption } from '../../settings/fa-strategy-option.js';
@@ -18,6 +19,7 @@ export type NewRun = Pick<
   | 'priority'
   | 'window'
   | 'cacheRows'
+  | 'maxAge'
   | 'attempts'
   | 'checks'
   | 'overwrite'
@@ -54,6 +56,8 @@ export async function newRunSettings(
   const { sha256, bytes } = run.inputDigest ?? (await fileDigest(run.input, 'KYC_ERR_INPUT_NOT_FOUND'));
   const cardRiskCountries = run.cardRiskCountries ?? [];
   const cacheRows = run.cacheRows ?? config.cacheRows;
+  // The submitter's policy, else KYC_MAX_AGE; none is every answer fresh (the manifest says `none`).
+  const maxAge = run.maxAge ?? config.maxAge;
   return {
     id: run.id,
     input: run.input,
@@ -68,6 +72,7 @@ export async function newRunSettings(
     priority: run.priority,
     window: run.window,
     cacheRows,
+    ...(hasReuse(maxAge) ? { maxAge } : {}),
     ...(run.attempts !== undefined ? { attempts: run.attempts } : {}),
     checks: run.checks,
     ...(run.smtp ? { smtp: true } : {}),
@@ -88,6 +93,7 @@ export async function newRunSettings(
     config: {
       ...publicConfig(config),
       cacheRows,
+      maxAge: formatMaxAge(maxAge),
       ...(run.attempts !== undefined ? { attempts: run.attempts } : {}),
       apiUrl: upstream.usingEmulator ? 'built-in emulator' : maskUrlCredentials(upstream.apiUrl),
       ...(run.whitelist ? { whitelist: run.whitelist.path, whitelistSha256: run.whitelist.sha256 } : {}),

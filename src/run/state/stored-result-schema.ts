@@ -53,6 +53,8 @@ const requestSchema: z.ZodType<RequestRecord> = z.looseObject({
   status: z.number(),
   digest: z.string().exactOptional(),
   cached: z.boolean().exactOptional(),
+  reused: z.boolean().exactOptional(),
+  fetchedAt: z.string().exactOptional(),
 });
 
 export const unrecognisedAnswerSchema: z.ZodType<UnrecognisedAnswer> = z.looseObject({

@@ -111,6 +111,11 @@ describe('kyc-screen serve', () => {
       'KYC_ERR_API_REQUEST',
     );
     await expectErrorBody(await post(csv, readFileSync(slice), '?checks=horoscope'), 400, 'KYC_ERR_USAGE');
+    await expectErrorBody(
+      await post(csv, readFileSync(slice), '?max_age=debtor%3D30years'),
+      400,
+      'KYC_ERR_MAX_AGE',
+    );
     const big = Buffer.from(`client_id,full_name\n${'CL-1,Иванов Иван Иванович\n'.repeat(3000)}`);
     expect(big.length).toBeGreaterThan(MAX_UPLOAD);
     await expectErrorBody(await post(csv, big), 413, 'KYC_ERR_API_TOO_LARGE');

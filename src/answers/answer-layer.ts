@@ -1,0 +1,63 @@
+import type { z } from 'zod';
+import type { Cached } from '../upstream/request-cache.js';
+import type { AnswerStore } from './answer-store.js';
+import { maxAgeOf, type AnswerPolicy } from './policy.js';
+
+/** The answer store and the run's policy, as the lookups of a check job use them. */
+export interface AnswersInForce {
+  readonly store: AnswerStore;
+  readonly policy: AnswerPolicy;
+}
+
+/** The run's request cache as the lookups use it (RequestCache.getOrFetch). */
+export interface AnswerSource {
+  getOrFetch<T>(
+    operation: string,
+    params: Readonly<Record<string, string>>,
+    fetch: () => Promise<T>,
+    schema: z.ZodType<T>,
+  ): Promise<Cached<T>>;
+}
+
+/** The kept answer with `t`, when it was fetched (ms since the epoch), for the evidence. */
+function withFetchedAt<T>(answer: T, fetchedAt: number): T {
+  return typeof answer === 'object' && answer !== null ? { ...answer, t: fetchedAt } : answer;
+}
+
+/**
+ * The store as a layer in front of a paced call: a kept answer younger than the check's max age is used
+ * (marked with the time it was fetched), else the call is made and, when it succeeds, its answer kept for
+ * the max age. A call that throws keeps nothing. Without a policy for the check this is the call alone.
+ */
+export async function throughAnswerStore<T>(
+  answers: AnswersInForce | undefined,
+  operation: string,
+  params: Readonly<Record<string, string>>,
+  schema: z.ZodType<T>,
+  call: () => Promise<T>,
+): Promise<T> {
+  const maxAgeMs = maxAgeOf(answers?.policy, operation);
+  if (!answers || maxAgeMs <= 0) return call();
+  const kept = await answers.store.reuse(operation, params, maxAgeMs, schema);
+  if (kept) return withFetchedAt(kept.answer, kept.fetchedAt);
+  const answer = await call();
+  await answers.store.keep(operation, params, answer, maxAgeMs);
+  return answer;
+}
+
+/**
+ * The run's cache with the store behind it: the run's own repeats are served as before, and what the run
+ * has not asked yet comes from the store when it is young enough, else from the call.
+ */
+export function answerStoreLayer(cache: AnswerSource, answers: AnswersInForce | undefined): AnswerSource {
+  if (!answers) return cache;
+  return {
+    getOrFetch: (operation, params, fetch, schema) =>
+      cache.getOrFetch(
+        operation,
+        params,
+        () => throughAnswerStore(answers, operation, params, schema, fetch),
+        schema,
+      ),
+  };
+}
