@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chooseStrategy,
-  estimateRows,
-  mirrorCallEstimate,
-} from '../../../src/mirror/strategy.js';
+import { chooseStrategy, estimateRows, mirrorCallEstimate } from '../../../src/mirror/strategy.js';
 import { parseFaStrategy } from '../../../src/settings/fa-strategy-option.js';
 
 const MIRROR = mirrorCallEstimate('2012-11-21', '2026-11-24');
