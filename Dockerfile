@@ -27,6 +27,8 @@ COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY bin ./bin
 COPY samples ./samples
+# The review desk database's migrations, applied at start-up and by `kyc-screen db migrate`.
+COPY migrations ./migrations
 COPY src/emulator/registers/planted.json ./src/emulator/registers/planted.json
 # Inputs, outputs, whitelists and audit packages live on the /data volume, written as the unprivileged user.
 RUN mkdir -p /data/in /data/out /data/state && chown -R node:node /data
