@@ -27,6 +27,7 @@ import { parseFaStrategy } from '../mirror/strategy.js';
 import { checkOutputTargets, parseOutputMode } from '../run/output-paths.js';
 import { checkRunId, newRunId, type Priority } from '../run/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
+import { openCommandDesk, type CommandDesk } from '../desk/command-desk.js';
 import {
   commandLogFile,
   emulatorOption,
@@ -306,6 +307,7 @@ export async function runAction(
     process.once('SIGTERM', onSignal);
   }
   let workers: Awaited<ReturnType<typeof startWorkers>> | undefined;
+  let desk: CommandDesk | undefined;
   let metricsServer: { close(): Promise<void> } | undefined;
   try {
     const store = new RunStore(runtime.redis, config.prefix);
@@ -386,8 +388,16 @@ export async function runAction(
         metricsServer = served;
         announce(`Prometheus metrics of this process at ${served.url}/metrics`);
       }
+      desk = await openCommandDesk({
+        stateDir: config.stateDir,
+        prefix: config.prefix,
+        redis: runtime.redis,
+        log,
+        required: false,
+      });
       workers = await startWorkers({
         ...(metrics ? { metrics } : {}),
+        ...(desk ? { desk: desk.hooks } : {}),
         redis: runtime.redis,
         prefix: config.prefix,
         registry: runtime.registry,
@@ -435,6 +445,7 @@ export async function runAction(
     process.off('SIGTERM', onSignal);
     host?.signal.removeEventListener('abort', onSignal);
     await workers?.close();
+    await desk?.close();
     await metricsServer?.close();
     if (!host) await runtime.close();
   }
