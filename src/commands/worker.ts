@@ -108,16 +108,18 @@ export function registerWorkerCommand(program: Command): void {
         ? await metrics.serve(options.metricsPort, options.metricsHost)
         : undefined;
     if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
-    // The embedded desk database is one process's (serve's, or a run's): a worker joins a desk on a server only.
-    const desk = databaseUrlOf(process.env)
-      ? await openCommandDesk({
-          stateDir: config.stateDir,
-          prefix: config.prefix,
-          redis: runtime.redis,
-          log,
-          required: true,
-        })
-      : undefined;
+    // Only coordinators touch the desk, and the embedded database is one process's (serve's, or a run's): a
+    // worker joins a desk on a server only.
+    const desk =
+      databaseUrlOf(process.env) && only.includes('runs')
+        ? await openCommandDesk({
+            stateDir: config.stateDir,
+            prefix: config.prefix,
+            redis: runtime.redis,
+            log,
+            required: true,
+          })
+        : undefined;
     const host = await startWorkers({
       ...(metrics ? { metrics } : {}),
       ...(desk ? { desk: desk.hooks } : {}),
