@@ -8,7 +8,7 @@ import { parseFaStrategy, type FaStrategyOption } from './settings/fa-strategy-o
 import { DEFAULT_OUTPUT_MODE, parseOutputMode } from './settings/output-mode.js';
 import { loadProfile, withDebtorNotFound, type UpstreamProfile } from './settings/upstream-profile.js';
 import { checkBaseUrlParts, REDIS_URL_PATTERN } from './settings/urls.js';
-import { formatMaxAge, parseMaxAge, type AnswerPolicy } from './answers/policy.js';
+import { formatMaxAge, parseMaxAge, type AnswerPolicy } from './settings/answer-policy.js';
 
 /**
  * Environment and flags become one typed config, validated once at start-up. Everything downstream takes

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Cached } from '../upstream/request-cache.js';
 import type { AnswerStore } from './answer-store.js';
-import { maxAgeOf, type AnswerPolicy } from './policy.js';
+import { maxAgeOf, type AnswerPolicy } from '../settings/answer-policy.js';
 
 /** The answer store and the run's policy, as the lookups of a check job use them. */
 export interface AnswersInForce {

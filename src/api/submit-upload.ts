@@ -1,4 +1,4 @@
-import { parseMaxAge } from '../answers/policy.js';
+import { parseMaxAge } from '../settings/answer-policy.js';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import type { ReadableStream } from 'node:stream/web';

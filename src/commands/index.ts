@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerAnswersCommand } from './answers.js';
 import { registerDashboardCommand } from './dashboard.js';
+import { registerDbCommand } from './db.js';
 import { registerDemoCommand } from './demo.js';
 import { registerDictionariesCommand } from './dictionaries.js';
 import { registerDoctorCommand } from './doctor.js';
@@ -28,4 +29,5 @@ export function registerCommands(program: Command): void {
   registerDictionariesCommand(program);
   registerDoctorCommand(program);
   registerAnswersCommand(program);
+  registerDbCommand(program);
 }

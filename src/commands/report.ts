@@ -11,6 +11,7 @@ import { newHitsLogLine, newHitsOf } from '../notify/new-hits.js';
 import { exportAudit } from '../reporting/audit/export.js';
 import { loadSigningKey } from '../reporting/audit/signing-key.js';
 import { verifyCommand } from './report-verify.js';
+import { runDecisionsForAudit } from '../desk/audit-source.js';
 import { computeDelta, deltaSummary, verdictsPathOf, writeDeltaCsv } from '../reporting/delta/report.js';
 import { openRedis } from '../infra/redis-session.js';
 import { RunStore } from '../run/state/run-store.js';
@@ -186,6 +187,7 @@ async function exportAuditCommand(runId: string, options: { out: string; stateDi
       dir: options.out,
       secrets: logSecrets(config),
       signingKey: loadSigningKey({ stateDir: config.stateDir, keyFile: config.auditKey }),
+      ...(await runDecisionsForAudit(config.stateDir, runId)),
     });
     process.stdout.write(
       `Audit package of ${runId} in ${exported.dir}:\n` +

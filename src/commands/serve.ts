@@ -17,6 +17,8 @@ import { ensurePrivateDir, PRIVATE_DIR_MODE } from '../infra/private-files.js';
 import { requireUpstream, startRuntime, type Runtime } from '../runs/runtime.js';
 import { ensureWritableDir, ensureWritableLogFile } from '../infra/writable.js';
 import { startWorkers } from '../workers/workers.js';
+import { openCommandDesk, type CommandDesk } from '../desk/command-desk.js';
+import { startDeskWebhookWorker } from '../desk/desk-webhooks.js';
 import {
   commandLogFile,
   nonNegativeInt,
@@ -92,6 +94,8 @@ interface ServeContext {
   readonly log: Logger;
   readonly announce: Announce;
   readonly metrics: ServeMetrics | undefined;
+  /** The review desk this server answers /v1/alerts from and records its runs' alerts in. */
+  readonly desk: CommandDesk | undefined;
 }
 
 async function runServe(options: ServeOptions): Promise<void> {
@@ -107,9 +111,15 @@ async function runServe(options: ServeOptions): Promise<void> {
   const runtime = await startRuntime(config, log, { announce });
   const metrics = await startServeMetrics(options);
   if (metrics?.server) announce(`Prometheus metrics at ${metrics.server.url}/metrics`);
+  let desk: CommandDesk | undefined;
   try {
-    await serveWithWorkers({ settings, runtime, runsDir, log, announce, metrics }, options);
+    desk = await openCommandDesk({
+      ...{ stateDir: config.stateDir, prefix: config.prefix, redis: runtime.redis, log, announce },
+      required: true,
+    });
+    await serveWithWorkers({ settings, runtime, runsDir, log, announce, metrics, desk }, options);
   } finally {
+    await desk?.close();
     await metrics?.server?.close();
     await runtime.close();
   }
@@ -118,13 +128,14 @@ async function runServe(options: ServeOptions): Promise<void> {
 
 /** The hosted workers and the run webhooks' delivery around the API server, closed after it. */
 async function serveWithWorkers(ctx: ServeContext, options: ServeOptions): Promise<void> {
-  const { settings, runtime, log, metrics } = ctx;
+  const { settings, runtime, log, metrics, desk } = ctx;
   const { config, webhooks } = settings;
   const apiMetrics = metrics?.api;
   const workers = options.workers
     ? await startWorkers({
         ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log }),
         ...(metrics?.workers ? { metrics: metrics.workers } : {}),
+        ...(desk ? { desk: desk.hooks } : {}),
         redis: runtime.redis,
         prefix: config.prefix,
         registry: runtime.registry,
@@ -146,9 +157,17 @@ async function serveWithWorkers(ctx: ServeContext, options: ServeOptions): Promi
           ...(webhooks.allow ? { destinations: webhooks.allow } : {}),
           ...(apiMetrics ? { onAttempt: (attempt) => apiMetrics.webhookAttempt(attempt) } : {}),
         });
+  const deskWebhooks =
+    webhooks.url !== undefined && webhooks.secret !== undefined
+      ? await startDeskWebhookWorker({
+          ...{ redis: runtime.redis, prefix: config.prefix, log },
+          ...{ url: webhooks.url, secret: webhooks.secret },
+        })
+      : undefined;
   try {
     await serveUntilStopped(ctx, options);
   } finally {
+    await deskWebhooks?.close();
     await webhookWorker?.close();
     await workers?.close();
   }
@@ -172,6 +191,7 @@ async function serveUntilStopped(ctx: ServeContext, options: ServeOptions): Prom
       limits,
       log,
       ...(metrics?.api ? { metrics: metrics.api } : {}),
+      ...(ctx.desk ? { desk: { desk: ctx.desk.desk, onDecided: ctx.desk.onDecided } } : {}),
     },
     options.port,
     options.host,

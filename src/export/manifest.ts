@@ -1,4 +1,4 @@
-import { formatMaxAge, type AnswerPolicy } from '../answers/policy.js';
+import { formatMaxAge, type AnswerPolicy } from '../settings/answer-policy.js';
 import { createHash } from 'node:crypto';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';

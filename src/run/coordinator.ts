@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { hasReuse } from '../answers/policy.js';
+import { hasReuse } from '../settings/answer-policy.js';
 import { lstat, readFile, stat, unlink } from 'node:fs/promises';
 import type { FlowProducer } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -74,6 +74,8 @@ export interface CoordinatorDeps {
   readonly beforeWrite?: () => Promise<void>;
   /** What the product does once the outputs are in place (the run report): see src/run/lifecycle.ts. */
   readonly lifecycle: Pick<RunLifecycle, 'outputsPlaced'>;
+  /** The review desk loaded approved false positives into the run's whitelist (src/desk/run-hooks.ts). */
+  readonly deskWhitelist?: boolean;
   /** Called after every written batch; the CLI and the runs job show it. */
   onProgress?(progress: { written: number; total?: number }): void;
 }
@@ -225,7 +227,7 @@ function flowContextOf(
     optional: { smtp: run.smtp ?? false, cardRiskCountries: run.cardRiskCountries ?? [] },
     // Card numbers are masked in verdicts.csv whatever the checks of the run (docs/optional-checks.md).
     cardColumn: opened.file.header.mapping.card,
-    whitelist: run.whitelist !== undefined,
+    whitelist: run.whitelist !== undefined || deps.deskWhitelist === true,
     cacheRows: run.cacheRows ?? DEFAULT_CACHE_ROWS,
     ...(run.profile ? { profile: run.profile } : {}),
     ...(foreignAgent?.mirrorSha256 ? { faMirror: foreignAgent.mirrorSha256 } : {}),

@@ -1,4 +1,4 @@
-import type { AnswerPolicy } from '../answers/policy.js';
+import type { AnswerPolicy } from '../settings/answer-policy.js';
 import type { FlowJob } from 'bullmq';
 import { prepareOptionalChecks, type OptionalCheckSettings } from '../checks/optional-plan.js';
 import { planCheck } from '../checks/plan.js';

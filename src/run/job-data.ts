@@ -5,7 +5,7 @@ import type { Client, RowIssue } from '../domain/client.js';
 import type { Verdict } from '../domain/verdict.js';
 import { maskCard, type UpstreamProfile } from '../upstream/client/index.js';
 import type { CacheWindow } from '../upstream/request-cache.js';
-import type { AnswerPolicy } from '../answers/policy.js';
+import type { AnswerPolicy } from '../settings/answer-policy.js';
 import { rowIssueSchema, verdictSchema } from './state/stored-result-schema.js';
 import { parseStoredJson } from './state/stored-json.js';
 

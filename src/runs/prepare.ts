@@ -10,7 +10,7 @@ import { parseOutputMode } from '../settings/output-mode.js';
 import { checkRunId, newRunId } from '../run/topology.js';
 import { readWhitelist, type WhitelistFile } from '../whitelist/file.js';
 import type { RunRequest } from './request.js';
-import { parseMaxAge, type AnswerPolicy } from '../answers/policy.js';
+import { parseMaxAge, type AnswerPolicy } from '../settings/answer-policy.js';
 
 /** Final paths of a new run's outputs. */
 export interface OutputFiles {

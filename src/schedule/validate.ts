@@ -1,4 +1,4 @@
-import { parseMaxAge } from '../answers/policy.js';
+import { parseMaxAge } from '../settings/answer-policy.js';
 import { existsSync } from 'node:fs';
 import { KycError } from '../errors.js';
 import { loadProfile } from '../settings/upstream-profile.js';

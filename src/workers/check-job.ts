@@ -1,4 +1,4 @@
-import type { AnswerPolicy } from '../answers/policy.js';
+import type { AnswerPolicy } from '../settings/answer-policy.js';
 import { UnrecoverableError, Worker, type Job, type Processor } from 'bullmq';
 import { checkForeignAgentOnMirror } from '../checks/mirror-check.js';
 import { DEFAULT_OPTIONAL_SETTINGS } from '../checks/optional-plan.js';

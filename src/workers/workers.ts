@@ -1,7 +1,7 @@
 import { DEFAULT_BREAKER_THRESHOLD, DEFAULT_RATE } from '../settings/defaults.js';
 import { AnswerStore, type AnswerStoreSettings } from '../answers/answer-store.js';
 import type { AnswersInForce } from '../answers/answer-layer.js';
-import { hasReuse, type AnswerPolicy } from '../answers/policy.js';
+import { hasReuse, type AnswerPolicy } from '../settings/answer-policy.js';
 import { FlowProducer, Queue, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { checkProcessor } from './check-job.js';
@@ -12,6 +12,7 @@ import { encodeFailure } from '../failure.js';
 import type { Logger } from '../log.js';
 import type { RunLifecycle } from '../run/lifecycle.js';
 import type { WhitelistEntry } from '../verdict/whitelist-entry.js';
+import type { RunDeskHooks } from '../desk/run-hooks.js';
 import { DEFAULT_PROFILE, type RegistryClient } from '../upstream/client/index.js';
 import { RunCancelled } from '../run/cancel.js';
 import { coordinateRun, RunInterrupted, type CoordinatorDeps, type RunUpstream } from '../run/coordinator.js';
@@ -119,6 +120,8 @@ interface StartOptions extends WorkerWiring {
   readonly metrics?: JobWatcher;
   /** The foreign_agent max age of a run, for the kept mirror of the register (absent: none kept). */
   readonly keptMirror?: KeptMirrorPolicy;
+  /** The review desk at both ends of the runs coordinated here (src/desk/run-hooks.ts); absent: none. */
+  readonly desk?: RunDeskHooks;
 }
 
 /** What the workers of one process share: connections, the quota, the breaker, the caches. */
@@ -364,31 +367,42 @@ function coordinatorDeps(ctx: WorkerContext, runId: string, job: Job<RunJobData>
 }
 
 /** The runs worker: the coordinators; a run that fails for another reason than a stop reads as failed. */
-function runsWorker(ctx: WorkerContext, stopping: AbortSignal): Worker<RunJobData> {
+function runsWorker(
+  ctx: WorkerContext,
+  stopping: AbortSignal,
+  desk: RunDeskHooks | undefined,
+): Worker<RunJobData> {
   const { redis, prefix, store, settings, wiring } = ctx;
   return new Worker<RunJobData>(
     QUEUES.runs,
     runProcessor(
       (runId, job, signal) =>
-        coordinateRun(runId, coordinatorDeps(ctx, runId, job), signal).then(
-          async (summary) => {
-            await wiring.lifecycle.runFinished(runId);
-            return summary;
-          },
-          async (error: unknown) => {
-            if (error instanceof RunTakenOver) ctx.log.warn({ runId }, error.message);
-            if (!(error instanceof RunInterrupted) && !(error instanceof RunCancelled)) {
-              await store.update(runId, {
-                status: 'failed',
-                error: encodeFailure(error),
-                ...(isKycError(error) ? { errorCode: error.code } : {}),
+        (desk ? desk.beforeRun(runId) : Promise.resolve(false))
+          .then((deskWhitelist) =>
+            coordinateRun(runId, { ...coordinatorDeps(ctx, runId, job), deskWhitelist }, signal),
+          )
+          .then(
+            async (summary) => {
+              await desk?.afterRun(runId).catch((error: unknown) => {
+                ctx.log.error({ runId, err: error }, 'review desk: the run could not be recorded');
               });
-              const code = isKycError(error) ? error.code : 'KYC_ERR_INTERNAL';
-              await wiring.lifecycle.runFailed(runId, code);
-            }
-            throw error;
-          },
-        ),
+              await wiring.lifecycle.runFinished(runId);
+              return summary;
+            },
+            async (error: unknown) => {
+              if (error instanceof RunTakenOver) ctx.log.warn({ runId }, error.message);
+              if (!(error instanceof RunInterrupted) && !(error instanceof RunCancelled)) {
+                await store.update(runId, {
+                  status: 'failed',
+                  error: encodeFailure(error),
+                  ...(isKycError(error) ? { errorCode: error.code } : {}),
+                });
+                const code = isKycError(error) ? error.code : 'KYC_ERR_INTERNAL';
+                await wiring.lifecycle.runFailed(runId, code);
+              }
+              throw error;
+            },
+          ),
       stopping,
     ),
     {
@@ -430,7 +444,7 @@ export async function startWorkers(options: StartOptions): Promise<WorkerHost> {
   const workers: Worker[] = [];
   if (only.has('checks')) workers.push(checksWorker(ctx));
   if (only.has('verdicts')) workers.push(verdictsWorker(ctx));
-  if (only.has('runs')) workers.push(runsWorker(ctx, stopping.signal));
+  if (only.has('runs')) workers.push(runsWorker(ctx, stopping.signal, options.desk));
   watchWorkers(workers, options.log, options.metrics);
   await Promise.all(workers.map((w) => w.waitUntilReady()));
 

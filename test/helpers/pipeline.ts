@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import type { Dispatcher } from 'undici';
-import type { AnswerPolicy } from '../../src/answers/policy.js';
+import type { AnswerPolicy } from '../../src/settings/answer-policy.js';
 import { DEMO_API_KEY } from '../../src/config.js';
 import { CORE_CHECK_KINDS, type CheckKind } from '../../src/domain/check.js';
 import type { IngestEncoding } from '../../src/ingest/types.js';

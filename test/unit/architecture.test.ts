@@ -51,7 +51,13 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
     'i18n',
     'upstream/client',
   ],
-  upstream: ['checks', 'domain', 'infra', 'log.ts', 'run', 'run/state', 'settings', 'upstream/client'],
+  upstream: [
+    ...['checks', 'domain', 'infra', 'log.ts', 'run', 'run/state', 'settings', 'upstream/client'],
+    // The answer store sits in front of the paced call (answers/answer-layer.ts).
+    'answers',
+  ],
+  // Answers kept across runs: a layer over the run's request cache, in Redis.
+  answers: ['domain', 'infra', 'settings', 'upstream', 'upstream/client'],
   mirror: [
     ...['checks', 'domain', 'ingest', 'log.ts', 'matching', 'run', 'run/state', 'settings'],
     ...['upstream', 'upstream/client'],
@@ -64,12 +70,21 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   ],
   workers: [
     ...['checks', 'domain', 'failure.ts', 'log.ts', 'mirror', 'run', 'run/state', 'settings', 'upstream'],
-    ...['upstream/client', 'verdict'],
+    ...['upstream/client', 'verdict', 'answers'],
+    // The review desk's hooks at both ends of a run (types and the hooks' calls only).
+    'desk',
   ],
   // Features around the engine.
+  // The review desk: alerts and decisions in PostgreSQL, carried into runs through the whitelist.
+  desk: [
+    ...['domain', 'export', 'infra', 'log.ts', 'notify', 'reporting', 'run/state', 'url-mask.ts'],
+    ...['verdict', 'version.ts', 'whitelist'],
+  ],
   reporting: [
     ...['domain', 'export', 'infra', 'ingest', 'matching', 'run', 'run/state', 'verdict', 'version.ts'],
     ...['whitelist', 'i18n', 'mirror'],
+    // The audit package carries the desk's decisions on the run's rows.
+    'desk',
   ],
   whitelist: ['domain', 'export', 'infra', 'ingest', 'reporting', 'run', 'run/state', 'verdict'],
   notify: ['domain', 'log.ts', 'reporting', 'run', 'run/state', 'version.ts'],
@@ -89,7 +104,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // The surfaces.
   api: [
     ...['checks', 'config.ts', 'domain', 'infra', 'ingest', 'log.ts', 'notify', 'reporting', 'run'],
-    ...['run/state', 'runs', 'upstream', 'version.ts'],
+    ...['run/state', 'runs', 'upstream', 'version.ts', 'desk', 'settings'],
   ],
   dashboard: [
     ...['api', 'cli-ui', 'config.ts', 'domain', 'failure.ts', 'infra', 'metrics', 'mirror', 'notify'],

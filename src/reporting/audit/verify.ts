@@ -15,6 +15,7 @@ import {
 import { runRecordProblems } from './run-record.js';
 import { parseSums, sha256OfFile, SUMS_FILE } from './sha256sums.js';
 import { SIGNATURE_FILE, signatureProblems } from './signature.js';
+import { decisionProblems, DECISIONS_FILE } from '../../desk/audit-decisions.js';
 
 export type { VerifyProblem } from './package.js';
 
@@ -92,6 +93,9 @@ async function crossProblems(
   const evidence = join(dir, AUDIT_FILES.evidence);
   if (existsSync(evidence))
     problems.push(...(await evidenceProblems(evidence, manifest.run_id, manifest.rows?.total)));
+  const decisions = join(dir, DECISIONS_FILE);
+  if (existsSync(decisions) && existsSync(evidence))
+    problems.push(...(await decisionProblems(decisions, evidence)));
   return problems;
 }
 

@@ -1,4 +1,4 @@
-import { ANSWER_CHECKS } from '../../answers/policy.js';
+import { ANSWER_CHECKS } from '../../settings/answer-policy.js';
 import { z } from 'zod';
 import { CHECK_KINDS } from '../../domain/check.js';
 import type { OutputEncoding } from '../../export/csv-format.js';

@@ -1,4 +1,4 @@
-import type { AnswerPolicy } from '../../answers/policy.js';
+import type { AnswerPolicy } from '../../settings/answer-policy.js';
 import type { Lang } from '../../i18n/lang.js';
 import type { CheckKind } from '../../domain/check.js';
 import {

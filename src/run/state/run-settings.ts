@@ -1,4 +1,4 @@
-import { formatMaxAge, hasReuse } from '../../answers/policy.js';
+import { formatMaxAge, hasReuse } from '../../settings/answer-policy.js';
 import { isDeepStrictEqual } from 'node:util';
 import { maskUrlCredentials, publicConfig, type Config } from '../../config.js';
 import type { FaStrategyOption } from '../../settings/fa-strategy-option.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throughAnswerStore } from '../../../src/answers/answer-layer.js';
 import { AnswerStore, answerKeyPattern, purgeAnswers } from '../../../src/answers/answer-store.js';
-import { parseMaxAge } from '../../../src/answers/policy.js';
+import { parseMaxAge } from '../../../src/settings/answer-policy.js';
 import { connect, dumpKeys, uniquePrefix } from '../../helpers/redis.js';
 
 const INN = '500100732259';

@@ -8,7 +8,7 @@ import { verifyAudit } from '../../../src/reporting/audit/verify.js';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeAnswers } from '../../../src/answers/answer-store.js';
-import { parseMaxAge } from '../../../src/answers/policy.js';
+import { parseMaxAge } from '../../../src/settings/answer-policy.js';
 import type { EvidenceLine } from '../../../src/export/evidence.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { generatedClients } from '../../helpers/generated-clients.js';

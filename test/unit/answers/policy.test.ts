@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMaxAge, maxAgeOf, parseMaxAge } from '../../../src/answers/policy.js';
+import { formatMaxAge, maxAgeOf, parseMaxAge } from '../../../src/settings/answer-policy.js';
 import { isKycError } from '../../../src/errors.js';
 
 const DAY = 86_400_000;
