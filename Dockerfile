@@ -38,6 +38,8 @@ COPY --from=build /app/packages/lookup-contract/dist ./packages/lookup-contract/
 COPY --from=build /app/packages/lookup-emulator/package.json ./packages/lookup-emulator/
 COPY --from=build /app/packages/lookup-emulator/dist ./packages/lookup-emulator/dist
 COPY --from=build /app/packages/lookup-emulator/data ./packages/lookup-emulator/data
+# The review desk database's migrations, applied at start-up and by `kyc-screen db migrate`.
+COPY migrations ./migrations
 # Inputs, outputs, whitelists and audit packages live on the /data volume, written as the unprivileged user.
 RUN mkdir -p /data/in /data/out /data/state && chown -R node:node /data
 USER node

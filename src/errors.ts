@@ -258,6 +258,16 @@ export const CATALOG = {
     EXIT.USAGE,
   ),
 
+  // --- the review desk: its database, alerts, decisions and approvals (docs/review-desk.md)
+  KYC_ERR_DB_CONNECT: entry('Cannot open the review desk database', EXIT.INTERNAL),
+  KYC_ERR_DB_BUSY: entry('The embedded review desk database is open in another process', EXIT.USAGE),
+  KYC_ERR_DB_MIGRATION: entry('A migration of the review desk database failed', EXIT.INTERNAL),
+  KYC_ERR_DESK_ALERT_NOT_FOUND: entry('No such alert', EXIT.USAGE),
+  KYC_ERR_DESK_ROLE: entry('The token lacks the role this step needs (analyst or approver)', EXIT.USAGE),
+  KYC_ERR_DESK_OWN_DECISION: entry('Nobody approves their own decision: a second person must', EXIT.USAGE),
+  KYC_ERR_DESK_NOTHING_TO_APPROVE: entry('The alert has no decision waiting for approval', EXIT.USAGE),
+  KYC_ERR_DESK_COMMENT: entry('A decision (and a send-back) needs a comment', EXIT.USAGE),
+
   KYC_ERR_INTERNAL: entry('Internal error', EXIT.INTERNAL),
 } as const satisfies Record<string, CatalogEntry>;
 

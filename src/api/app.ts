@@ -24,6 +24,7 @@ import { runWebhookAttempts } from '../notify/run-webhooks.js';
 import { screenClient } from './screen-client.js';
 import { submitUpload, type SubmitContext } from './submit-upload.js';
 import type { ApiToken } from './tokens.js';
+import { registerAlertRoutes, type AlertRoutesDeps } from './alerts-app.js';
 
 export interface ApiDeps extends SubmitContext {
   readonly tokens: readonly ApiToken[];
@@ -34,6 +35,8 @@ export interface ApiDeps extends SubmitContext {
   readonly hosts?: HostPolicy;
   /** Per token: requests a minute and runs at once (defaults: DEFAULT_TOKEN_LIMITS). */
   readonly limits?: TokenLimits;
+  /** The review desk (/v1/alerts); absent: those routes answer 404. */
+  readonly desk?: Omit<AlertRoutesDeps, 'auth'>;
 }
 
 /**
@@ -197,6 +200,8 @@ export function apiApp(deps: ApiDeps) {
       return c.body(file.open(), 200, file.headers);
     });
   }
+
+  if (deps.desk) registerAlertRoutes(v1, { ...deps.desk, auth: bearerAuth(deps.tokens) });
 
   app.route('/v1', v1);
   return app;

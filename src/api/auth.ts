@@ -1,9 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
+import type { Role } from '../desk/types.js';
 import { KycError } from '../errors.js';
 import { tokenOf, type ApiToken } from './tokens.js';
 
-/** The submitter a request was authenticated as (the name of its token), and whether it sees every run. */
-export type AuthVariables = { submitter: string; admin: boolean };
+/**
+ * The submitter a request was authenticated as (the name of its token), whether it sees every run, and its
+ * roles at the review desk.
+ */
+export type AuthVariables = { submitter: string; admin: boolean; roles: readonly Role[] };
 
 /** `Authorization: Bearer <token>` on every route it guards; no token, an unknown or an expired one is 401. */
 export function bearerAuth(tokens: readonly ApiToken[]): MiddlewareHandler<{ Variables: AuthVariables }> {
@@ -25,6 +29,7 @@ export function bearerAuth(tokens: readonly ApiToken[]): MiddlewareHandler<{ Var
     }
     c.set('submitter', token.name);
     c.set('admin', token.admin);
+    c.set('roles', token.roles);
     await next();
   };
 }

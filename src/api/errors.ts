@@ -29,6 +29,12 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   KYC_ERR_RUN_NOT_FOUND: 404,
   KYC_ERR_REDIS_CONNECT: 503,
   KYC_ERR_REDIS_LOST: 503,
+  KYC_ERR_DESK_ROLE: 403,
+  KYC_ERR_DESK_OWN_DECISION: 403,
+  KYC_ERR_DESK_ALERT_NOT_FOUND: 404,
+  KYC_ERR_DESK_NOTHING_TO_APPROVE: 409,
+  KYC_ERR_DESK_COMMENT: 400,
+  KYC_ERR_DB_CONNECT: 503,
 };
 
 /** The HTTP status of a code: a file the reader refuses is the client's to fix (400), anything unknown 500. */

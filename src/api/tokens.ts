@@ -1,19 +1,24 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readSecret } from '../config.js';
+import { parseRoles } from '../desk/roles.js';
+import type { Role } from '../desk/types.js';
 import { KycError } from '../errors.js';
 
 /**
  * The API's credentials: bearer tokens the server knows only by their sha256, so that its configuration
  * (`KYC_API_TOKENS` or the file named by `KYC_API_TOKENS_FILE`) never holds a usable token. Each entry is
- * `name:sha256hex`, followed by options in any order: `admin` for a token that sees every run of the API,
+ * `name:sha256hex`, followed by options in any order: the token's roles, `+`-joined (`admin` for a token
+ * that sees every run of the API, `analyst` and `approver` at the review desk: `analyst+approver`),
  * `expires=YYYY-MM-DD` for one refused from that day on (00:00 UTC). The name is what a run records as its
- * submitter.
+ * submitter, and the person the desk records a decision by.
  */
 export interface ApiToken {
   readonly name: string;
   readonly sha256: Buffer;
   /** Sees (and deletes) the runs of every token; any other token only the runs it submitted. */
   readonly admin: boolean;
+  /** Every role of the entry (admin among them when `admin` is true). */
+  readonly roles: readonly Role[];
   /** Refused from this instant on (ms since the epoch); undefined: never. */
   readonly expiresAt?: number;
 }
@@ -22,7 +27,7 @@ const NAME = /^[A-Za-z0-9_.@-]{1,64}$/u;
 const SHA256_HEX = /^[0-9a-f]{64}$/iu;
 /** sha256 of the empty string: the hash of no token at all. */
 const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
-const FORM = 'name:sha256hex[:admin][:expires=YYYY-MM-DD]';
+const FORM = 'name:sha256hex[:admin+analyst+approver][:expires=YYYY-MM-DD]';
 
 /** `YYYY-MM-DD` as 00:00 UTC of that day, or undefined when it is not a date of the calendar. */
 function dayOf(text: string): number | undefined {
@@ -37,16 +42,24 @@ function parseEntry(entry: string): ApiToken | string {
   if (!NAME.test(name)) return `has no valid name (letters, digits, _ . @ -; at most 64) before its hash`;
   if (!SHA256_HEX.test(hex)) return 'has no sha256 in hex (64 characters) after its name';
   if (hex.toLowerCase() === EMPTY_SHA256) return 'has the sha256 of an empty token';
-  let admin = false;
+  let roles: Role[] | undefined;
   let expiresAt: number | undefined;
   for (const option of options) {
-    if (option === 'admin' && !admin) admin = true;
+    const listed = roles === undefined ? parseRoles(option) : undefined;
+    if (listed) roles = listed;
     else if (option.startsWith('expires=') && expiresAt === undefined) {
       expiresAt = dayOf(option.slice('expires='.length));
       if (expiresAt === undefined) return 'has an expiry that is not a date YYYY-MM-DD';
-    } else return 'has an option other than admin or expires=YYYY-MM-DD (or one twice)';
+    } else
+      return 'has an option other than roles (admin, analyst, approver joined by +) or expires=YYYY-MM-DD (or one twice)';
   }
-  return { name, sha256: Buffer.from(hex, 'hex'), admin, ...(expiresAt === undefined ? {} : { expiresAt }) };
+  return {
+    name,
+    sha256: Buffer.from(hex, 'hex'),
+    admin: roles?.includes('admin') === true,
+    roles: roles ?? [],
+    ...(expiresAt === undefined ? {} : { expiresAt }),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerDashboardCommand } from './dashboard.js';
+import { registerDbCommand } from './db.js';
 import { registerDemoCommand } from './demo.js';
 import { registerDictionariesCommand } from './dictionaries.js';
 import { registerDoctorCommand } from './doctor.js';
@@ -26,4 +27,5 @@ export function registerCommands(program: Command): void {
   registerServeCommand(program);
   registerDictionariesCommand(program);
   registerDoctorCommand(program);
+  registerDbCommand(program);
 }

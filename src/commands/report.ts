@@ -9,6 +9,7 @@ import { createLogger } from '../log.js';
 import type { DeltaChange } from '../reporting/delta/compare.js';
 import { newHitsLogLine, newHitsOf } from '../notify/new-hits.js';
 import { exportAudit } from '../reporting/audit/export.js';
+import { runDecisionsForAudit } from '../desk/audit-source.js';
 import { verifyAudit } from '../reporting/audit/verify.js';
 import { computeDelta, deltaSummary, verdictsPathOf, writeDeltaCsv } from '../reporting/delta/report.js';
 import { openRedis } from '../infra/redis-session.js';
@@ -149,6 +150,7 @@ export function registerReportCommand(program: Command): void {
           runId,
           dir: options.out,
           secrets: logSecrets(config),
+          ...(await runDecisionsForAudit(config.stateDir, runId)),
         });
         process.stdout.write(
           `Audit package of ${runId} in ${exported.dir}:\n` +

@@ -21,6 +21,7 @@ import { checkUpstream, resumeRun, startRun } from '../runs/start.js';
 import type { FollowTick } from '../runs/submit.js';
 import { checkRunId, type Priority } from '../run/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
+import { openCommandDesk, type CommandDesk } from '../desk/command-desk.js';
 import {
   commandLogFile,
   emulatorOption,
@@ -342,9 +343,18 @@ async function hostWorkers(
   const served =
     metrics && (await metrics.serve(options.metricsPort ?? 0, options.metricsHost ?? '127.0.0.1'));
   if (served) io.announce(`Prometheus metrics of this process at ${served.url}/metrics`);
+  let desk: CommandDesk | undefined;
   try {
+    desk = await openCommandDesk({
+      stateDir: started.config.stateDir,
+      prefix: started.config.prefix,
+      redis: runtime.redis,
+      log: io.log,
+      required: false,
+    });
     const workers = await startWorkers({
       ...(metrics ? { metrics } : {}),
+      ...(desk ? { desk: desk.hooks } : {}),
       redis: runtime.redis,
       prefix: started.config.prefix,
       registry: runtime.registry,
@@ -356,9 +366,11 @@ async function hostWorkers(
     });
     return async () => {
       await workers.close();
+      await desk?.close();
       await served?.close();
     };
   } catch (error) {
+    await desk?.close();
     await served?.close();
     throw error;
   }

@@ -16,6 +16,8 @@ import { ensurePrivateDir, PRIVATE_DIR_MODE } from '../infra/private-files.js';
 import { requireUpstream, startRuntime } from '../runs/runtime.js';
 import { ensureWritableDir, ensureWritableLogFile } from '../infra/writable.js';
 import { startWorkers } from '../workers/workers.js';
+import { openCommandDesk } from '../desk/command-desk.js';
+import { startDeskWebhookWorker } from '../desk/desk-webhooks.js';
 import {
   commandLogFile,
   nonNegativeInt,
@@ -88,6 +90,18 @@ export function registerServeCommand(program: Command): void {
     const workerMetrics = metrics?.workers;
     const metricsServer = metrics?.server;
     if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
+    const desk = await openCommandDesk({
+      stateDir: config.stateDir,
+      prefix: config.prefix,
+      redis: runtime.redis,
+      log,
+      announce,
+      required: true,
+    }).catch(async (error: unknown) => {
+      await metricsServer?.close();
+      await runtime.close();
+      throw error;
+    });
     try {
       const workers = options.workers
         ? await startWorkers({
@@ -97,8 +111,19 @@ export function registerServeCommand(program: Command): void {
             registry: runtime.registry,
             log,
             settings: workerSettings(config, { checksConcurrency: options.concurrency }),
+            ...(desk ? { desk: desk.hooks } : {}),
           })
         : undefined;
+      const deskWebhooks =
+        webhooks.url !== undefined && webhooks.secret !== undefined
+          ? await startDeskWebhookWorker({
+              redis: runtime.redis,
+              prefix: config.prefix,
+              log,
+              url: webhooks.url,
+              secret: webhooks.secret,
+            })
+          : undefined;
       // Run webhooks are delivered here, where the secret is, whichever worker ended the run.
       const webhookWorker =
         webhooks.secret === undefined
@@ -128,6 +153,7 @@ export function registerServeCommand(program: Command): void {
             limits,
             log,
             ...(apiMetrics ? { metrics: apiMetrics } : {}),
+            ...(desk ? { desk: { desk: desk.desk, onDecided: desk.onDecided } } : {}),
           },
           options.port,
           options.host,
@@ -145,9 +171,11 @@ export function registerServeCommand(program: Command): void {
         await server.close();
       } finally {
         await webhookWorker?.close();
+        await deskWebhooks?.close();
         await workers?.close();
       }
     } finally {
+      await desk?.close();
       await metricsServer?.close();
       await runtime.close();
     }

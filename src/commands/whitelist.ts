@@ -6,6 +6,7 @@ import { appendWhitelistEntry } from '../whitelist/file.js';
 import { entryFromVerdict } from '../whitelist/from-verdict.js';
 import { verdictFileFormat } from '../reporting/verdict-file.js';
 import { positiveInt } from './shared-options.js';
+import { registerWhitelistDeskCommands } from './whitelist-desk.js';
 
 export interface WhitelistAddOptions {
   verdicts: string;
@@ -65,4 +66,5 @@ export function registerWhitelistCommand(program: Command): void {
           `reviewed by ${entry.reviewer} on ${entry.date}. It reopens by itself when the record changes.\n`,
       );
     });
+  registerWhitelistDeskCommands(whitelist);
 }

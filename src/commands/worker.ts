@@ -5,6 +5,8 @@ import { PRIVATE_DIR_MODE } from '../infra/private-files.js';
 import { requireUpstream, startRuntime } from '../runs/runtime.js';
 import { ensureWritableDir, ensureWritableLogFile } from '../infra/writable.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
+import { openCommandDesk } from '../desk/command-desk.js';
+import { databaseUrlOf } from '../desk/db/open.js';
 import { WorkerMetrics } from '../metrics/worker-metrics.js';
 import {
   commandLogFile,
@@ -106,8 +108,21 @@ export function registerWorkerCommand(program: Command): void {
         ? await metrics.serve(options.metricsPort, options.metricsHost)
         : undefined;
     if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
+    // Only coordinators touch the desk, and the embedded database is one process's (serve's, or a run's): a
+    // worker joins a desk on a server only.
+    const desk =
+      databaseUrlOf(process.env) && only.includes('runs')
+        ? await openCommandDesk({
+            stateDir: config.stateDir,
+            prefix: config.prefix,
+            redis: runtime.redis,
+            log,
+            required: true,
+          })
+        : undefined;
     const host = await startWorkers({
       ...(metrics ? { metrics } : {}),
+      ...(desk ? { desk: desk.hooks } : {}),
       redis: runtime.redis,
       prefix: config.prefix,
       registry: runtime.registry,
@@ -131,6 +146,7 @@ export function registerWorkerCommand(program: Command): void {
     announce('Draining: finishing jobs in progress…');
     await scheduled?.close();
     await host.close();
+    await desk?.close();
     await metricsServer?.close();
     await runtime.close();
     log.info('worker stopped');

@@ -68,6 +68,8 @@ export interface CoordinatorDeps {
    * (src/run/lease.ts).
    */
   readonly beforeWrite?: () => Promise<void>;
+  /** The review desk loaded approved false positives into the run's whitelist (src/desk/run-hooks.ts). */
+  readonly deskWhitelist?: boolean;
   /** Called after every written batch; the CLI and the runs job show it. */
   onProgress?(progress: { written: number; total?: number }): void;
 }
@@ -225,7 +227,7 @@ function flowContextOf(
     optional: { smtp: run.smtp ?? false, cardRiskCountries: run.cardRiskCountries ?? [] },
     // Card numbers are masked in verdicts.csv whatever the checks of the run (docs/optional-checks.md).
     cardColumn: opened.file.header.mapping.card,
-    whitelist: run.whitelist !== undefined,
+    whitelist: run.whitelist !== undefined || deps.deskWhitelist === true,
     cacheRows: run.cacheRows ?? DEFAULT_CACHE_ROWS,
     ...(run.profile ? { profile: run.profile } : {}),
     ...(foreignAgent?.mirrorSha256 ? { faMirror: foreignAgent.mirrorSha256 } : {}),

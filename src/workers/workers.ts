@@ -9,6 +9,7 @@ import type { Logger } from '../log.js';
 import { announceRunEnd } from '../notify/run-webhooks.js';
 import type { WorkerMetrics } from '../metrics/worker-metrics.js';
 import { WhitelistStore } from '../whitelist/store.js';
+import type { RunDeskHooks } from '../desk/run-hooks.js';
 import { DEFAULT_PROFILE, type RegistryClient } from '../upstream/client/index.js';
 import { RunCancelled } from '../run/cancel.js';
 import { coordinateRun, RunInterrupted, type CoordinatorDeps, type RunUpstream } from '../run/coordinator.js';
@@ -80,6 +81,8 @@ interface StartOptions {
   readonly metrics?: WorkerMetrics;
   /** The foreign_agent max age of a run, for the kept mirror of the register (absent: none kept). */
   readonly keptMirror?: KeptMirrorPolicy;
+  /** The review desk at both ends of the runs coordinated here (src/desk/run-hooks.ts); absent: none. */
+  readonly desk?: RunDeskHooks;
 }
 
 /** What the workers of one process share: connections, the quota, the breaker, the caches. */
@@ -287,31 +290,42 @@ function coordinatorDeps(ctx: WorkerContext, runId: string, job: Job<RunJobData>
 }
 
 /** The runs worker: the coordinators; a run that fails for another reason than a stop reads as failed. */
-function runsWorker(ctx: WorkerContext, stopping: AbortSignal): Worker<RunJobData> {
+function runsWorker(
+  ctx: WorkerContext,
+  stopping: AbortSignal,
+  desk: RunDeskHooks | undefined,
+): Worker<RunJobData> {
   const { redis, prefix, store, settings } = ctx;
   return new Worker<RunJobData>(
     QUEUES.runs,
     runProcessor(
       (runId, job, signal) =>
-        coordinateRun(runId, coordinatorDeps(ctx, runId, job), signal).then(
-          async (summary) => {
-            await announceRunEnd({ redis, prefix, log: ctx.log }, runId, 'run.completed');
-            return summary;
-          },
-          async (error: unknown) => {
-            if (error instanceof RunTakenOver) ctx.log.warn({ runId }, error.message);
-            if (!(error instanceof RunInterrupted) && !(error instanceof RunCancelled)) {
-              await store.update(runId, {
-                status: 'failed',
-                error: encodeFailure(error),
-                ...(isKycError(error) ? { errorCode: error.code } : {}),
+        (desk ? desk.beforeRun(runId) : Promise.resolve(false))
+          .then((deskWhitelist) =>
+            coordinateRun(runId, { ...coordinatorDeps(ctx, runId, job), deskWhitelist }, signal),
+          )
+          .then(
+            async (summary) => {
+              await desk?.afterRun(runId).catch((error: unknown) => {
+                ctx.log.error({ runId, err: error }, 'review desk: the run could not be recorded');
               });
-              const code = isKycError(error) ? error.code : 'KYC_ERR_INTERNAL';
-              await announceRunEnd({ redis, prefix, log: ctx.log }, runId, 'run.failed', code);
-            }
-            throw error;
-          },
-        ),
+              await announceRunEnd({ redis, prefix, log: ctx.log }, runId, 'run.completed');
+              return summary;
+            },
+            async (error: unknown) => {
+              if (error instanceof RunTakenOver) ctx.log.warn({ runId }, error.message);
+              if (!(error instanceof RunInterrupted) && !(error instanceof RunCancelled)) {
+                await store.update(runId, {
+                  status: 'failed',
+                  error: encodeFailure(error),
+                  ...(isKycError(error) ? { errorCode: error.code } : {}),
+                });
+                const code = isKycError(error) ? error.code : 'KYC_ERR_INTERNAL';
+                await announceRunEnd({ redis, prefix, log: ctx.log }, runId, 'run.failed', code);
+              }
+              throw error;
+            },
+          ),
       stopping,
     ),
     {
@@ -353,7 +367,7 @@ export async function startWorkers(options: StartOptions): Promise<WorkerHost> {
   const workers: Worker[] = [];
   if (only.has('checks')) workers.push(checksWorker(ctx));
   if (only.has('verdicts')) workers.push(verdictsWorker(ctx));
-  if (only.has('runs')) workers.push(runsWorker(ctx, stopping.signal));
+  if (only.has('runs')) workers.push(runsWorker(ctx, stopping.signal, options.desk));
   watchWorkers(workers, options.log, options.metrics);
   await Promise.all(workers.map((w) => w.waitUntilReady()));
 

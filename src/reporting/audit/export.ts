@@ -9,6 +9,8 @@ import { checkRunId } from '../../run/topology.js';
 import { VERSION } from '../../version.js';
 import { writeRunReport } from '../report/write-report.js';
 import { WhitelistStore } from '../../whitelist/store.js';
+import { decisionsJsonl, DECISIONS_FILE } from '../../desk/audit-decisions.js';
+import type { RunDecision } from '../../desk/types.js';
 import { evidenceProblems, manifestProblems } from './cross-check.js';
 import { AUDIT_FILES, type AuditConfig, type AuditVersions, type ManifestView } from './package.js';
 import { fileContainsAny, formatSums, sha256OfFile, SUMS_FILE, type FileSum } from './sha256sums.js';
@@ -20,6 +22,8 @@ export interface AuditExportOptions {
   readonly dir: string;
   /** Values that must appear in no exported file (the API key). */
   readonly secrets: readonly string[];
+  /** The review desk's decisions on the run's rows (decisions.jsonl); absent: the run had no desk. */
+  readonly decisions?: readonly RunDecision[];
 }
 
 export interface AuditExport {
@@ -134,6 +138,8 @@ export async function exportAudit(options: AuditExportOptions): Promise<AuditExp
     };
     await writeGuardedFile(join(dir, AUDIT_FILES.versions), json(versions));
     if (whitelist) await writeGuardedFile(join(dir, AUDIT_FILES.whitelist), whitelist);
+    if (options.decisions)
+      await writeGuardedFile(join(dir, DECISIONS_FILE), decisionsJsonl(options.decisions));
     // What the compliance officer reads, beside what it was made from (the outputs checked above).
     await writeRunReport({
       target: join(dir, AUDIT_FILES.manifest),

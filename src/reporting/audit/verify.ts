@@ -5,6 +5,7 @@ import { KycError, type ErrorCode } from '../../errors.js';
 import { evidenceProblems, manifestProblems } from './cross-check.js';
 import { AUDIT_FILES, type AuditConfig, type AuditVersions, type ManifestView } from './package.js';
 import { parseSums, sha256OfFile, SUMS_FILE } from './sha256sums.js';
+import { decisionProblems, DECISIONS_FILE } from '../../desk/audit-decisions.js';
 
 export interface VerifyProblem {
   readonly code: ErrorCode;
@@ -76,6 +77,9 @@ async function crossProblems(
   const evidence = join(dir, AUDIT_FILES.evidence);
   if (existsSync(evidence))
     problems.push(...(await evidenceProblems(evidence, manifest.run_id, manifest.rows?.total)));
+  const decisions = join(dir, DECISIONS_FILE);
+  if (existsSync(decisions) && existsSync(evidence))
+    problems.push(...(await decisionProblems(decisions, evidence)));
   return problems;
 }
 

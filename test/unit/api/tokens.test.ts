@@ -32,7 +32,7 @@ describe('API tokens', () => {
     expect(canSee(ops, { submitter: 'bob' })).toBe(true);
     // A run of the command line is no API client's, admin or not.
     expect(canSee(ops, {})).toBe(false);
-    expect(() => parseApiTokens(`ops:${sha('o')}:root`)).toThrow(/name:sha256hex\[:admin\]/);
+    expect(() => parseApiTokens(`ops:${sha('o')}:root`)).toThrow(/name:sha256hex\[:admin\+analyst\+approver\]/);
     expect(() => parseApiTokens(`ops:${sha('o')}:admin:x`)).toThrow(
       expect.objectContaining({ code: 'KYC_ERR_API_TOKENS' }),
     );
@@ -87,6 +87,17 @@ describe('API tokens', () => {
     expect(() => loadApiTokens({ KYC_API_TOKENS: '   ' })).toThrow(
       expect.objectContaining({ code: 'KYC_ERR_CONFIG_INVALID', message: expect.stringMatching(/blank/u) }),
     );
+  });
+
+  it('reads roles joined by + as the third field, admin among them keeping its meaning', () => {
+    const [bob, ops, eve] = parseApiTokens(
+      `bob:${sha('b')}:analyst+approver,ops:${sha('o')}:admin+approver:expires=2030-01-01,eve:${sha('e')}`,
+    );
+    expect(bob).toMatchObject({ name: 'bob', admin: false, roles: ['analyst', 'approver'] });
+    expect(ops).toMatchObject({ admin: true, roles: ['admin', 'approver'] });
+    expect(eve).toMatchObject({ admin: false, roles: [] });
+    for (const bad of ['analyst+auditor', 'analyst+analyst', 'analyst:approver', 'analyst+'])
+      expect(() => parseApiTokens(`bob:${sha('b')}:${bad}`), bad).toThrow(/roles/u);
   });
 
   it('takes an expiry date, alone or with admin, and refuses one that is not a date', () => {
