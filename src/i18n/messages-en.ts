@@ -213,6 +213,8 @@ export const EN = {
   'desk.err.own': 'You made this decision: a second person must approve it.',
   'desk.err.role': 'Your token lacks the role this step needs.',
   'desk.err.nothing': 'There is no decision waiting for approval.',
+  'desk.role.analyst': 'analyst',
+  'desk.role.approver': 'approver',
   'desk.err.bad': 'The form is incomplete: choose a decision.',
 } as const satisfies Record<string, string>;
 

@@ -214,5 +214,7 @@ export const RU: Readonly<Record<MessageKey, string>> = {
   'desk.err.own': 'Это ваше решение: утвердить его должен другой сотрудник.',
   'desk.err.role': 'У вашего токена нет роли, нужной для этого шага.',
   'desk.err.nothing': 'Нет решения, ожидающего утверждения.',
+  'desk.role.analyst': 'аналитик',
+  'desk.role.approver': 'утверждающий',
   'desk.err.bad': 'Форма не заполнена: выберите решение.',
 };

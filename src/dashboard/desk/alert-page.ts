@@ -83,7 +83,7 @@ function history(a: AlertDetail, page: PageLang): string {
 function decisionForm(a: AlertDetail, person: Person, { t }: PageLang): string {
   const legend = `<legend>${escape(t('desk.form.decide'))}</legend>`;
   if (!person.roles.includes('analyst'))
-    return `<fieldset>${legend}<p class="muted">${escape(t('desk.form.noRole', { role: 'analyst' }))}</p></fieldset>`;
+    return `<fieldset>${legend}<p class="muted">${escape(t('desk.form.noRole', { role: t('desk.role.analyst') }))}</p></fieldset>`;
   const radios = DECISIONS.map(
     (d) =>
       `<label><input type="radio" name="decision" value="${d}"> ${escape(t(`desk.decision.${d}`))}</label>`,
@@ -99,7 +99,7 @@ function decisionForm(a: AlertDetail, person: Person, { t }: PageLang): string {
 function approvalForm(a: AlertDetail, person: Person, { t }: PageLang): string {
   const legend = `<legend>${escape(t('desk.form.approval'))}</legend>`;
   if (!person.roles.includes('approver'))
-    return `<fieldset>${legend}<p class="muted">${escape(t('desk.form.noRole', { role: 'approver' }))}</p></fieldset>`;
+    return `<fieldset>${legend}<p class="muted">${escape(t('desk.form.noRole', { role: t('desk.role.approver') }))}</p></fieldset>`;
   const waiting = a.decisions[0] !== undefined && a.decisions[0].approval === undefined;
   if (!waiting) return `<fieldset>${legend}<p class="muted">${escape(t('desk.err.nothing'))}</p></fieldset>`;
   return (
