@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Desk, type Person, type RunCandidate } from '../../../src/desk/desk.js';
 import { migrate } from '../../../src/desk/db/migrate.js';
+import { exportWhitelist, importWhitelist } from '../../../src/desk/whitelist-io.js';
 import { DESK_KINDS, testDeskPlace, type TestDeskPlace } from '../../helpers/postgres.js';
 
 const alice: Person = { name: 'alice', roles: ['analyst'] };
@@ -158,6 +159,36 @@ describe.each(DESK_KINDS)('the review desk on %s', (kind) => {
     ]);
     expect(seen.seenAgain).toEqual([id]);
     expect((await desk.getAlert(id))?.status).toBe('true_match');
+  });
+
+  it('imports a whitelist file as approved decisions once, and exports the ones in force', async () => {
+    const entry = {
+      clientKey: 'inn:1234567890',
+      register: 'bankruptcy',
+      recordId: 'B-9',
+      recordHash: HASH_B,
+      reviewer: 'dave',
+      date: '2025-03-04',
+      comment: 'тёзка',
+    };
+    const file = { path: '/tmp/reviewed.csv', entries: [entry] };
+    await expect(importWhitelist(desk.db, file, 'dave')).rejects.toMatchObject({
+      code: 'KYC_ERR_DESK_OWN_DECISION',
+    });
+    expect(await importWhitelist(desk.db, file, 'erin')).toEqual({ imported: 1, unchanged: 0 });
+    expect(await importWhitelist(desk.db, file, 'erin')).toEqual({ imported: 0, unchanged: 1 });
+    expect(await exportWhitelist(desk.db)).toContainEqual(entry);
+    const suppressed = await desk.recordRun('run-6', [
+      candidate({
+        row: 3,
+        clientKey: entry.clientKey,
+        register: 'bankruptcy',
+        recordId: 'B-9',
+        recordHash: HASH_B,
+        match: 'SUPPRESSED',
+      }),
+    ]);
+    expect(suppressed.suppressed).toHaveLength(1);
   });
 
   it('refuses to edit or delete a decision', async () => {

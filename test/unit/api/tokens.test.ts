@@ -32,7 +32,9 @@ describe('API tokens', () => {
     expect(canSee(ops, { submitter: 'bob' })).toBe(true);
     // A run of the command line is no API client's, admin or not.
     expect(canSee(ops, {})).toBe(false);
-    expect(() => parseApiTokens(`ops:${sha('o')}:root`)).toThrow(/name:sha256hex\[:admin\+analyst\+approver\]/);
+    expect(() => parseApiTokens(`ops:${sha('o')}:root`)).toThrow(
+      /name:sha256hex\[:admin\+analyst\+approver\]/,
+    );
     expect(() => parseApiTokens(`ops:${sha('o')}:admin:x`)).toThrow(
       expect.objectContaining({ code: 'KYC_ERR_API_TOKENS' }),
     );
