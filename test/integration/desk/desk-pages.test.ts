@@ -224,6 +224,17 @@ describe('the review desk in the dashboard', () => {
         expect(await page.locator('ul.decisions').innerText()).toContain('false positive by alice');
         await page.goto(`${dashboard.url}/desk?lang=ru`);
         expect(await page.locator(`tr[data-alert="${ivanov}"]`).count()).toBe(0);
+
+        // The next run finds the same candidate suppressed by the approved decision (what its run hook
+        // records): the alert's page shows that run, and the alert stays out of the inbox.
+        const next = await desk.recordRun('run-20261126-b', [candidate({ row: 1, match: 'SUPPRESSED' })]);
+        expect(next.opened).toEqual([]);
+        await page.goto(`${dashboard.url}/desk/alerts/${ivanov}`);
+        const runs = await page.locator('table.sightings').innerText();
+        expect(runs).toContain('run-20261126-b');
+        expect(runs).toContain('подавлено');
+        await page.goto(`${dashboard.url}/desk`);
+        expect(await page.locator(`tr[data-alert="${ivanov}"]`).count()).toBe(0);
       } finally {
         await context.close();
       }
