@@ -102,7 +102,8 @@ export function securityHeaders(csp: string): MiddlewareHandler {
     await next();
     if (!c.res.headers.has('content-security-policy')) c.res.headers.set('content-security-policy', csp);
     c.res.headers.set('x-content-type-options', 'nosniff');
-    c.res.headers.set('referrer-policy', 'no-referrer');
+    // A page with forms sets `same-origin`: under `no-referrer` a browser sends `Origin: null` on its POSTs.
+    if (!c.res.headers.has('referrer-policy')) c.res.headers.set('referrer-policy', 'no-referrer');
     c.res.headers.set('x-frame-options', 'DENY');
   };
 }

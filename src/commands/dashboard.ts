@@ -3,6 +3,7 @@ import { parseHostNames } from '../api/host-guard.js';
 import { loadConfig } from '../config.js';
 import { requireStrongToken, requireTokenOffLoopback } from '../dashboard/auth.js';
 import { startDashboard } from '../dashboard/server.js';
+import { openDashboardDesk } from '../dashboard/desk/open-dashboard-desk.js';
 import { resolveLang } from '../i18n/lang.js';
 import { openRedis } from '../infra/redis-session.js';
 import { nonNegativeInt } from './shared-options.js';
@@ -30,6 +31,16 @@ export function registerDashboardCommand(program: Command): void {
       requireStrongToken(config.dashboardToken);
       const hosts = parseHostNames(process.env.KYC_DASHBOARD_HOSTS, 'KYC_DASHBOARD_HOSTS');
       const session = await openRedis(config);
+      const env = process.env;
+      const desk = await openDashboardDesk({
+        env,
+        stateDir: config.stateDir,
+        redis: session.redis,
+        prefix: config.prefix,
+      }).catch(async (error: unknown) => {
+        await session.close();
+        throw error;
+      });
       try {
         const dashboard = await startDashboard({
           redis: session.redis,
@@ -39,13 +50,14 @@ export function registerDashboardCommand(program: Command): void {
           ...(config.dashboardToken !== undefined ? { token: config.dashboardToken } : {}),
           hosts,
           lang,
+          desk: desk.desk,
         });
         const access =
           config.dashboardToken === undefined
             ? 'no login: this machine only'
             : 'token required: open /runs?token=<KYC_DASHBOARD_TOKEN> once, or send Authorization: Bearer';
         process.stderr.write(
-          `Dashboard at ${dashboard.url}/runs (queues: /queues, metrics: /metrics; ${access}); SIGTERM or Ctrl-C stops.\n`,
+          `Dashboard at ${dashboard.url}/runs (queues: /queues, metrics: /metrics; ${access}); ${desk.line}; SIGTERM or Ctrl-C stops.\n`,
         );
         await new Promise<void>((resolve) => {
           process.once('SIGTERM', resolve);
@@ -53,6 +65,7 @@ export function registerDashboardCommand(program: Command): void {
         });
         await dashboard.close();
       } finally {
+        await desk.close();
         await session.close();
       }
     });

@@ -27,6 +27,7 @@ const NAV = [
   ['schedules', 'dash.nav.schedules'],
   ['queues', 'dash.nav.queues'],
   ['metrics', 'dash.nav.metrics'],
+  ['desk', 'desk.nav'],
 ] as const;
 
 export const BASE_STYLE = `

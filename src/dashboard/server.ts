@@ -1,6 +1,6 @@
 import { getRequestListener } from '@hono/node-server';
 import { Queue } from 'bullmq';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { Redis } from 'ioredis';
 import { KycError } from '../errors.js';
 import { DEFAULT_LANG, type Lang } from '../i18n/lang.js';
@@ -22,6 +22,7 @@ import { serveRunFile } from './run-files.js';
 import { runViews } from './run-views.js';
 import { runRow, runsPage } from './runs-page.js';
 import { schedulesPage } from './schedules-page.js';
+import { registerDeskRoutes, type DashboardDesk } from './desk/desk-routes.js';
 
 export interface DashboardOptions {
   readonly redis: Redis;
@@ -36,6 +37,8 @@ export interface DashboardOptions {
   readonly hosts?: readonly string[];
   /** The pages' language unless a visitor switches (`--lang`, `KYC_LANG`); default Russian. */
   readonly lang?: Lang;
+  /** The review desk at /desk, behind its own per-person login (src/dashboard/desk/); absent: no /desk. */
+  readonly desk?: DashboardDesk;
 }
 
 /**
@@ -74,6 +77,8 @@ function filterOf(c: Context): RunFilter | Response {
   }
 }
 
+const isDeskPath = (path: string) => path === '/desk' || path.startsWith('/desk/');
+
 /** The security headers, the Host/Origin guard and the token, in the order a request meets them. */
 function guarded(options: DashboardOptions): Hono {
   const app = new Hono();
@@ -90,7 +95,13 @@ function guarded(options: DashboardOptions): Hono {
         : new Response('kyc-screen dashboard: cross-origin request refused.\n', { status: 403 }),
     ),
   );
-  if (options.token !== undefined) app.use('*', tokenAuth(options.token));
+  if (options.token !== undefined) {
+    const auth = tokenAuth(options.token);
+    // The desk signs each person in with their own token (desk/desk-routes.ts), not the shared one.
+    const deskOrAuth: MiddlewareHandler = (c, next) =>
+      options.desk && isDeskPath(c.req.path) ? next() : auth(c, next);
+    app.use('*', deskOrAuth);
+  }
   return app;
 }
 
@@ -144,6 +155,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
   const metrics = pipelineMetrics({ redis, prefix, queues, recentRuns: options.recentRuns ?? 500 });
   const app = guarded(options);
   pageRoutes(app, options);
+  if (options.desk) registerDeskRoutes(app, options.desk, options.lang ?? DEFAULT_LANG);
   app.get('/metrics', async (c) =>
     c.body(await metrics.metrics(), 200, { 'content-type': metrics.contentType }),
   );

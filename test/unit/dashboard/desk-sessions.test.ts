@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { inboxFilter, PAGE_SIZE } from '../../../src/dashboard/desk/inbox-page.js';
+import { DeskSessions } from '../../../src/dashboard/desk/sessions.js';
+import { OPEN_STATUSES } from '../../../src/desk/types.js';
+
+const alice = { name: 'alice', roles: ['analyst'] as const };
+
+describe('desk sessions', () => {
+  it('name the person until they expire, and not after; a sign-out ends one at once', () => {
+    let now = 1_000;
+    const sessions = new DeskSessions(60_000, () => now);
+    const first = sessions.open(alice);
+    const second = sessions.open(alice);
+    expect(first.id).not.toBe(second.id);
+    expect(first.id).toMatch(/^[A-Za-z0-9_-]{43}$/u);
+    expect(first.maxAgeSeconds).toBe(60);
+    expect(sessions.person(first.id)).toEqual(alice);
+    expect(sessions.person('made-up')).toBeUndefined();
+    sessions.close(second.id);
+    expect(sessions.person(second.id)).toBeUndefined();
+    now += 60_000;
+    expect(sessions.person(first.id)).toBeUndefined();
+  });
+});
+
+describe('the inbox filter of a query', () => {
+  it('defaults to the open statuses, first page, and reads every filter', () => {
+    expect(inboxFilter(new URLSearchParams())).toEqual({
+      status: [...OPEN_STATUSES],
+      limit: PAGE_SIZE,
+      offset: 0,
+    });
+    expect(
+      inboxFilter(
+        new URLSearchParams(
+          'status=false_positive&register=sanctions&run=r1&sighting=seen_again&min_age=2&max_age=30&offset=50',
+        ),
+      ),
+    ).toEqual({
+      status: ['false_positive'],
+      register: 'sanctions',
+      runId: 'r1',
+      sighting: 'seen_again',
+      minAgeDays: 2,
+      maxAgeDays: 30,
+      limit: PAGE_SIZE,
+      offset: 50,
+    });
+    expect(inboxFilter(new URLSearchParams('status=all'))).toEqual({ limit: PAGE_SIZE, offset: 0 });
+  });
+
+  it('names the field it cannot read instead of ignoring it', () => {
+    expect(inboxFilter(new URLSearchParams('status=closed'))).toEqual({ bad: 'status' });
+    expect(inboxFilter(new URLSearchParams('sighting=old'))).toEqual({ bad: 'sighting' });
+    expect(inboxFilter(new URLSearchParams('min_age=-1'))).toEqual({ bad: 'min_age' });
+    expect(inboxFilter(new URLSearchParams('offset=1e3'))).toEqual({ bad: 'offset' });
+  });
+});
