@@ -9,6 +9,7 @@ import { pacerKey } from '../run/topology.js';
 import type { RunState } from '../run/state/run-store.js';
 import { fileSha256, followRun } from '../runs/submit.js';
 import { runLinks } from './run-view.js';
+import { firstRowMatches } from './screen-matches.js';
 import type { ClientBody, ScreenedBody } from './schemas.js';
 import { acceptRun, type RunOptions, type SubmitContext } from './submit-upload.js';
 
@@ -29,7 +30,7 @@ async function verdictOf(run: RunState): Promise<ScreenedBody['verdict']> {
       verdict: row.verdict,
       reasons: [...row.reasons],
       checks: { ...row.checks },
-      matches: row.matches,
+      matches: await firstRowMatches(run.evidence),
     };
   }
   return null;

@@ -8,7 +8,7 @@ import { startApiServer } from '../api/server.js';
 import { API_RUN_WINDOW } from '../api/submit-upload.js';
 import { expiringTokens, loadApiTokens } from '../api/tokens.js';
 import { parseMaxUploadBytes } from '../api/upload.js';
-import { runLinks } from '../api/run-view.js';
+import { absoluteRunLinks, listeningBase, parsePublicUrl } from '../api/public-url.js';
 import { loadApiWebhookConfig } from '../api/webhooks.js';
 import { startServeMetrics } from './serve-metrics.js';
 import { startRunWebhookWorker } from '../notify/run-webhooks.js';
@@ -71,6 +71,7 @@ export function registerServeCommand(program: Command): void {
     const maxUploadBytes = parseMaxUploadBytes(process.env.KYC_API_MAX_UPLOAD_BYTES);
     const webhooks = loadApiWebhookConfig(process.env);
     const limits = loadTokenLimits(process.env);
+    const publicUrl = parsePublicUrl(process.env.KYC_API_PUBLIC_URL);
     const hosts = {
       bound: options.host,
       names: parseHostNames(process.env.KYC_API_HOSTS, 'KYC_API_HOSTS'),
@@ -99,6 +100,8 @@ export function registerServeCommand(program: Command): void {
             settings: workerSettings(config, { checksConcurrency: options.concurrency }),
           })
         : undefined;
+      // Webhook links are absolute: the public URL, else the address listened on (port 0: known once listening).
+      let linkBase = publicUrl ?? listeningBase(options.host, options.port);
       // Run webhooks are delivered here, where the secret is, whichever worker ended the run.
       const webhookWorker =
         webhooks.secret === undefined
@@ -109,7 +112,7 @@ export function registerServeCommand(program: Command): void {
               log,
               secret: webhooks.secret,
               serverUrl: webhooks.url,
-              linksOf: runLinks,
+              linksOf: (id) => absoluteRunLinks(linkBase, id),
               ...(webhooks.allow ? { destinations: webhooks.allow } : {}),
               ...(apiMetrics ? { onAttempt: (attempt) => apiMetrics.webhookAttempt(attempt) } : {}),
             });
@@ -127,11 +130,13 @@ export function registerServeCommand(program: Command): void {
             hosts,
             limits,
             log,
+            publicUrl,
             ...(apiMetrics ? { metrics: apiMetrics } : {}),
           },
           options.port,
           options.host,
         );
+        linkBase = publicUrl ?? listeningBase(options.host, server.port);
         log.info({ url: `${server.url}/v1`, workers: options.workers, tokens: tokens.length }, 'API started');
         const { expired, soon } = expiringTokens(tokens);
         if (expired.length > 0) log.warn({ tokens: expired }, 'API tokens expired: refused with 401');
