@@ -275,6 +275,7 @@ export const CATALOG = {
   ),
   KYC_ERR_API_RUN_NOT_DONE: entry('The run has not finished: its outputs are not ready', EXIT.USAGE),
   KYC_ERR_API_NOT_FOUND: entry('No such route', EXIT.USAGE),
+  KYC_ERR_API_METHOD: entry('The path does not answer this method', EXIT.USAGE),
   KYC_ERR_API_NO_REPORT: entry('The run has no report', EXIT.USAGE),
   KYC_ERR_API_IDEMPOTENCY_MISMATCH: entry(
     'The Idempotency-Key was already used for another upload',

@@ -20,6 +20,7 @@ import { RUN_FILES, runFile, type RunFileName } from './run-files.js';
 import { deleteRun } from './delete-run.js';
 import { deleteRoute, fileRoute, listRoute, runRoute, screenRoute, submitRoute } from './routes.js';
 import { checkIdempotencyKey } from './idempotency.js';
+import { allowedMethods, allowHeaderOf, publishDocument } from './openapi-document.js';
 import { runWebhookAttempts } from '../notify/run-webhooks.js';
 import { screenClient } from './screen-client.js';
 import { submitUpload, type SubmitContext } from './submit-upload.js';
@@ -37,6 +38,8 @@ export interface ApiDeps extends SubmitContext {
   readonly limits?: TokenLimits;
   /** The review desk (/v1/alerts); absent: those routes answer 404. */
   readonly desk?: Omit<AlertRoutesDeps, 'auth'>;
+  /** `KYC_API_PUBLIC_URL`: the document's `servers`; absent, the origin the document is asked at. */
+  readonly publicUrl?: string | undefined;
 }
 
 /**
@@ -45,6 +48,13 @@ export interface ApiDeps extends SubmitContext {
  */
 const API_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const DOCUMENT_PATH = '/v1/openapi.json';
+const DOCUMENT_INFO = {
+  title: 'kyc-screen',
+  version: VERSION,
+  description: 'Batch KYC screening: submit a client CSV, follow the run, download its verdicts.',
+};
 
 type Env = { Variables: AuthVariables & { requestId: string } };
 
@@ -89,18 +99,18 @@ function apiShell(deps: ApiDeps): Api {
     if (status >= 500) deps.log.error({ err: error, requestId: body.request_id }, 'API request failed');
     return c.json(body, status);
   });
+  const allowed = allowedMethods(app, { [DOCUMENT_PATH]: ['GET'] });
   app.notFound((c) => {
-    const { status, body } = errorResponse(new KycError('KYC_ERR_API_NOT_FOUND'), requestIdOf(c));
+    const allow = allowHeaderOf(c, allowed);
+    const error =
+      allow === undefined
+        ? new KycError('KYC_ERR_API_NOT_FOUND')
+        : new KycError('KYC_ERR_API_METHOD', `${c.req.method} ${c.req.path}; it answers ${allow}`);
+    const { status, body } = errorResponse(error, requestIdOf(c));
+    if (allow !== undefined) c.header('Allow', allow);
     return c.json(body, status);
   });
-  app.doc31('/v1/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'kyc-screen',
-      version: VERSION,
-      description: 'Batch KYC screening: submit a client CSV, follow the run, download its verdicts.',
-    },
-  });
+  publishDocument(app, DOCUMENT_PATH, DOCUMENT_INFO, deps.publicUrl);
   return app;
 }
 

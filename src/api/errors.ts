@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { apiWording } from './api-wording.js';
 import { isKycError, messageOf, type ErrorCode } from '../errors.js';
 
 /** The one shape of every error the API answers with. */
@@ -25,6 +26,7 @@ const STATUS: Partial<Record<ErrorCode, ContentfulStatusCode>> = {
   KYC_ERR_API_TOO_LARGE: 413,
   KYC_ERR_API_RUN_NOT_DONE: 409,
   KYC_ERR_API_NOT_FOUND: 404,
+  KYC_ERR_API_METHOD: 405,
   KYC_ERR_API_IDEMPOTENCY_MISMATCH: 422,
   KYC_ERR_API_NO_REPORT: 404,
   KYC_ERR_RUN_NOT_FOUND: 404,
@@ -54,7 +56,7 @@ export function errorResponse(
   if (isKycError(error))
     return {
       status: httpStatusOf(error.code),
-      body: { code: error.code, message: error.message, request_id: requestId },
+      body: { code: error.code, message: apiWording(error.message), request_id: requestId },
     };
   return {
     status: 500,

@@ -4,6 +4,7 @@ import {
   ClientSchema,
   ErrorSchema,
   IdempotencyHeader,
+  IfNoneMatchHeader,
   ListQuery,
   RunIdParam,
   RunListSchema,
@@ -38,6 +39,7 @@ const MULTIPART_UPLOAD = {
 
 export const submitRoute = createRoute({
   method: 'post',
+  operationId: 'submitRun',
   path: '/runs',
   summary: 'Screen a client CSV',
   description:
@@ -68,6 +70,7 @@ export const submitRoute = createRoute({
 
 export const screenRoute = createRoute({
   method: 'post',
+  operationId: 'screenClient',
   path: '/screen',
   summary: 'Screen one client, waiting for the verdict',
   description:
@@ -91,6 +94,7 @@ export const screenRoute = createRoute({
 
 export const listRoute = createRoute({
   method: 'get',
+  operationId: 'listRuns',
   path: '/runs',
   summary: 'Runs submitted through the API, newest first',
   security: [{ bearer: [] }],
@@ -104,6 +108,7 @@ export const listRoute = createRoute({
 export const runRoute = createRoute({
   method: 'get',
   path: '/runs/{id}',
+  operationId: 'getRun',
   summary: 'Status, progress and verdict counts of a run',
   security: [{ bearer: [] }],
   request: { params: RunIdParam },
@@ -116,6 +121,7 @@ export const runRoute = createRoute({
 export const deleteRoute = createRoute({
   method: 'delete',
   path: '/runs/{id}',
+  operationId: 'cancelOrDeleteRun',
   summary: 'Cancel a run in progress, or delete a finished one',
   description:
     'A queued or running run is cancelled: 202 with the run, now `cancelled`; its jobs are abandoned and no ' +
@@ -130,19 +136,32 @@ export const deleteRoute = createRoute({
   },
 });
 
+/** `verdicts.csv` → `getRunVerdicts`: one name per file, for generated clients. */
+function fileOperationId(name: RunFileName): string {
+  const stem = name.slice(0, name.indexOf('.'));
+  return `getRun${stem.slice(0, 1).toUpperCase()}${stem.slice(1)}`;
+}
+
+/** A run's file is fixed once written: its ETag lets a client ask again for nothing (304). */
+const ETAG_HEADER = {
+  ETag: { description: 'The version of the file, for If-None-Match.', schema: { type: 'string' as const } },
+};
+
 export function fileRoute(name: RunFileName) {
   return createRoute({
     method: 'get',
     path: `/runs/{id}/${name}`,
+    operationId: fileOperationId(name),
     summary: `${name} of a finished run`,
     security: [{ bearer: [] }],
-    request: { params: RunIdParam },
+    request: { params: RunIdParam, headers: IfNoneMatchHeader },
     responses: {
       200: {
         description: `The run's ${name}, with an ETag; If-None-Match answers 304`,
+        headers: ETAG_HEADER,
         content: { [RUN_FILES[name].type]: { schema: z.string().openapi({ format: 'binary' }) } },
       },
-      304: { description: 'Not modified' },
+      304: { description: 'Not modified: the If-None-Match given is the current ETag', headers: ETAG_HEADER },
       ...errors(400, 401, 404, 409),
     },
   });

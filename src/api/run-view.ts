@@ -2,6 +2,7 @@ import { dirname, sep } from 'node:path';
 import { verdictCounts } from '../domain/run-counters.js';
 import type { WebhookAttempt } from '../notify/run-event.js';
 import type { Counters, RunState } from '../run/state/run-store.js';
+import { apiWording } from './api-wording.js';
 import type { RunBody, SubmittedBody } from './schemas.js';
 
 /** Where a run's resources are, relative to the server: it cannot know the name a proxy publishes it under. */
@@ -44,7 +45,7 @@ export function runBody(
     },
     verdicts: verdictCounts(counters),
     // A failure names the file it concerns; the client knows it by its name, not by the server's path.
-    error: run.error === undefined ? null : run.error.replaceAll(`${dirname(run.out)}${sep}`, ''),
+    error: run.error === undefined ? null : apiWording(run.error.replaceAll(`${dirname(run.out)}${sep}`, '')),
     error_code: run.errorCode ?? null,
     webhooks: [...webhooks],
     ...runLinks(run.id),

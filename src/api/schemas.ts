@@ -1,7 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CHECK_KINDS } from '../domain/check.js';
 import { RUN_ID_PATTERN } from '../run/topology.js';
-import { VERDICT_KINDS } from '../domain/verdict.js';
 
 /**
  * The zod schemas of the API: the same objects validate requests and generate /v1/openapi.json, so the
@@ -50,6 +49,15 @@ export const IdempotencyHeader = z.object({
   }),
 });
 
+export const IfNoneMatchHeader = z.object({
+  'if-none-match': z.string().optional().openapi({
+    description: 'The ETag of the copy the client has: answered 304, without the body, while it is current.',
+  }),
+});
+
+export { MatchSchema, RunStatusSchema, VerdictCountsSchema, VerdictSchema } from './answer-schemas.js';
+import { MatchSchema, RunStatusSchema, VerdictCountsSchema, VerdictSchema } from './answer-schemas.js';
+
 const links = {
   status_url: z.string(),
   verdicts_url: z.string(),
@@ -58,7 +66,7 @@ const links = {
 };
 
 export const SubmittedSchema = z
-  .object({ id: z.string(), status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']), ...links })
+  .object({ id: z.string(), status: RunStatusSchema, ...links })
   .openapi('Submitted');
 
 export const WebhookAttemptSchema = z
@@ -81,7 +89,7 @@ export const WebhookAttemptSchema = z
 export const RunSchema = z
   .object({
     id: z.string(),
-    status: z.enum(['queued', 'running', 'done', 'failed', 'cancelled']),
+    status: RunStatusSchema,
     submitter: z.string(),
     priority: z.enum(['high', 'normal', 'low']),
     checks: z.array(z.string()),
@@ -98,7 +106,7 @@ export const RunSchema = z
       input_bytes: z.number().int(),
       bytes_read: z.number().int().nullable(),
     }),
-    verdicts: z.record(z.string(), z.number().int()).openapi({ example: { CLEAR: 18, REVIEW: 2 } }),
+    verdicts: VerdictCountsSchema,
     error: z.string().nullable(),
     error_code: z.string().nullable().openapi({
       description:
@@ -184,10 +192,12 @@ export const ScreenedSchema = z
     status: z.enum(['done', 'failed']),
     verdict: z
       .object({
-        verdict: z.enum(VERDICT_KINDS).openapi({ example: 'CLEAR' }),
+        verdict: VerdictSchema,
         reasons: z.array(z.string()),
         checks: z.record(z.string(), z.string()),
-        matches: z.string(),
+        matches: z.array(MatchSchema).openapi({
+          description: 'Each matched, possibly matched or whitelisted record; empty when none.',
+        }),
       })
       .nullable(),
     error: z.string().nullable(),

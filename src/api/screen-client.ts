@@ -10,6 +10,7 @@ import type { RunState } from '../run/state/run-store.js';
 import { fileDigest } from '../infra/file-digest.js';
 import { followRun } from '../runs/submit.js';
 import { runLinks } from './run-view.js';
+import { firstRowMatches } from './screen-matches.js';
 import type { ClientBody, ScreenedBody } from './schemas.js';
 import { acceptRun, type RunOptions, type SubmitContext } from './submit-upload.js';
 
@@ -30,7 +31,7 @@ async function verdictOf(run: RunState): Promise<ScreenedBody['verdict']> {
       verdict: row.verdict,
       reasons: [...row.reasons],
       checks: { ...row.checks },
-      matches: row.matches,
+      matches: await firstRowMatches(run.evidence),
     };
   }
   return null;

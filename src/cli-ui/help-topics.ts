@@ -25,6 +25,7 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
   ['KYC_API_RATE_LIMIT', 'requests per minute one API token may make (default 600)'],
   ['KYC_API_MAX_ACTIVE_RUNS', 'runs one API token may have queued or running (default 20)'],
   ['KYC_API_HOSTS', 'public names serve answers to besides its bound address (comma-separated)'],
+  ['KYC_API_PUBLIC_URL', 'base URL clients reach the API at: document servers, webhook links'],
   ['KYC_DASHBOARD_HOSTS', 'public names the dashboard answers to besides its bound address'],
   ['KYC_RATE', 'upstream calls per second, shared by all workers (default 10)'],
   ['KYC_PREFIX', 'hash-tagged queue prefix (default {kyc})'],

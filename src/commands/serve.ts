@@ -9,7 +9,7 @@ import { startApiServer } from '../api/server.js';
 import { API_RUN_WINDOW } from '../api/submit-upload.js';
 import { expiringTokens, loadApiTokens } from '../api/tokens.js';
 import { parseMaxUploadBytes } from '../api/upload.js';
-import { runLinks } from '../api/run-view.js';
+import { absoluteRunLinks, listeningBase, parsePublicUrl } from '../api/public-url.js';
 import { loadApiWebhookConfig } from '../api/webhooks.js';
 import { startServeMetrics, type ServeMetrics } from './serve-metrics.js';
 import { startRunWebhookWorker } from '../notify/run-webhooks.js';
@@ -80,6 +80,7 @@ function serveSettings(options: ServeOptions) {
     maxUploadBytes: parseMaxUploadBytes(process.env.KYC_API_MAX_UPLOAD_BYTES),
     webhooks: loadApiWebhookConfig(process.env),
     limits: loadTokenLimits(process.env),
+    publicUrl: parsePublicUrl(process.env.KYC_API_PUBLIC_URL),
     hosts: { bound: options.host, names: parseHostNames(process.env.KYC_API_HOSTS, 'KYC_API_HOSTS') },
   };
 }
@@ -96,6 +97,11 @@ interface ServeContext {
   readonly metrics: ServeMetrics | undefined;
   /** The review desk this server answers /v1/alerts from and records its runs' alerts in. */
   readonly desk: CommandDesk | undefined;
+  /**
+   * Webhook links are absolute: the public URL, else the address listened on (with port 0 known only once
+   * the server listens, when serveUntilStopped sets it).
+   */
+  readonly links: { base: string };
 }
 
 async function runServe(options: ServeOptions): Promise<void> {
@@ -117,7 +123,8 @@ async function runServe(options: ServeOptions): Promise<void> {
       ...{ stateDir: config.stateDir, prefix: config.prefix, redis: runtime.redis, log, announce },
       required: true,
     });
-    await serveWithWorkers({ settings, runtime, runsDir, log, announce, metrics, desk }, options);
+    const links = { base: settings.publicUrl ?? listeningBase(options.host, options.port) };
+    await serveWithWorkers({ settings, runtime, runsDir, log, announce, metrics, desk, links }, options);
   } finally {
     await desk?.close();
     await metrics?.server?.close();
@@ -153,7 +160,7 @@ async function serveWithWorkers(ctx: ServeContext, options: ServeOptions): Promi
           log,
           secret: webhooks.secret,
           serverUrl: webhooks.url,
-          linksOf: runLinks,
+          linksOf: (id) => absoluteRunLinks(ctx.links.base, id),
           ...(webhooks.allow ? { destinations: webhooks.allow } : {}),
           ...(apiMetrics ? { onAttempt: (attempt) => apiMetrics.webhookAttempt(attempt) } : {}),
         });
@@ -192,10 +199,12 @@ async function serveUntilStopped(ctx: ServeContext, options: ServeOptions): Prom
       log,
       ...(metrics?.api ? { metrics: metrics.api } : {}),
       ...(ctx.desk ? { desk: { desk: ctx.desk.desk, onDecided: ctx.desk.onDecided } } : {}),
+      publicUrl: settings.publicUrl,
     },
     options.port,
     options.host,
   );
+  ctx.links.base = settings.publicUrl ?? listeningBase(options.host, server.port);
   log.info({ url: `${server.url}/v1`, workers: options.workers, tokens: tokens.length }, 'API started');
   const { expired, soon } = expiringTokens(tokens);
   if (expired.length > 0) log.warn({ tokens: expired }, 'API tokens expired: refused with 401');

@@ -235,13 +235,32 @@ describe('kyc-screen serve', () => {
     const screened = (await response.json()) as {
       id: string;
       status: string;
-      verdict: { verdict: string; reasons: string[]; checks: Record<string, string> } | null;
+      verdict: {
+        verdict: string;
+        reasons: string[];
+        checks: Record<string, string>;
+        matches: Record<string, unknown>[];
+      } | null;
     };
     expect(response.status, JSON.stringify(screened)).toBe(200);
     expect(screened.status).toBe('done');
     expect(screened.verdict?.verdict).toBe('HIT');
     expect(screened.verdict?.reasons).toContain('FOREIGN_AGENT_MATCH');
     expect(screened.verdict?.checks.foreign_agent).toMatch(/^MATCH/);
+    // Who was matched, as fields a program reads: not the one line of the CSV cell.
+    expect(screened.verdict?.matches).toContainEqual(
+      expect.objectContaining({
+        register: 'foreign_agent',
+        source: 'minjust_foreign_agent',
+        record_name: expect.stringMatching(/Ковал[её]в/u) as unknown,
+        decision: 'MATCH',
+        decisive_field: 'birth_date',
+      }),
+    );
+    for (const match of screened.verdict?.matches ?? []) {
+      expect(typeof match.record_id).toBe('string');
+      expect(typeof match.score).toBe('number');
+    }
     const run = (await (await fetch(`${base}/v1/runs/${screened.id}`, { headers: auth })).json()) as {
       priority: string;
       submitter: string;
@@ -256,10 +275,9 @@ describe('kyc-screen serve', () => {
     await expectErrorBody(await post(JSON.stringify({ ...client, salary: '1' })), 400, 'KYC_ERR_API_REQUEST');
     await expectErrorBody(await post(JSON.stringify({ full_name: 'a\nb' })), 400, 'KYC_ERR_API_REQUEST');
     await expectErrorBody(await post('{"full_name": '), 400, 'KYC_ERR_API_REQUEST');
-    await expectErrorBody(
-      await post(JSON.stringify({ email: 'x@example.com' })),
-      400,
-      'KYC_ERR_INPUT_NO_KEY_COLUMN',
-    );
+    const noName = await post(JSON.stringify({ email: 'x@example.com' }));
+    const noNameBody = (await noName.clone().json()) as { message: string };
+    await expectErrorBody(noName, 400, 'KYC_ERR_INPUT_NO_KEY_COLUMN');
+    expect(noNameBody.message).not.toContain('--columns');
   });
 });

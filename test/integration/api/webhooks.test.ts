@@ -63,6 +63,8 @@ async function startReceiver(): Promise<Receiver> {
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, deliveries };
 }
 
+const PUBLIC_URL = 'https://kyc.bank.example/screening';
+
 let emulator: EmulatorHandle;
 let proxy: FaultProxy;
 let callback: Receiver;
@@ -98,6 +100,8 @@ beforeAll(async () => {
       KYC_API_WEBHOOK_URL: `${global.origin}/server-hook`,
       KYC_API_WEBHOOK_SECRET: SECRET,
       KYC_API_WEBHOOK_BACKOFF_MS: '200',
+      // Where clients reach the API (a proxy's name): the links of every webhook are absolute under it.
+      KYC_API_PUBLIC_URL: PUBLIC_URL,
       // The callback receiver is on loopback: allowed by the operator, as an on-prem receiver would be.
       KYC_API_WEBHOOK_ALLOW: new URL(callback.origin).host,
     },
@@ -208,8 +212,9 @@ describe('webhooks of API runs', () => {
         status: 'done',
         rows: ROWS,
         error_code: null,
-        status_url: `/v1/runs/${runId}`,
-        verdicts_url: `/v1/runs/${runId}/verdicts.csv`,
+        status_url: `${PUBLIC_URL}/v1/runs/${runId}`,
+        verdicts_url: `${PUBLIC_URL}/v1/runs/${runId}/verdicts.csv`,
+        manifest_url: `${PUBLIC_URL}/v1/runs/${runId}/manifest.json`,
       });
       const verdicts = Object.values(body.verdicts as Record<string, number>);
       expect(verdicts.reduce((a, b) => a + b, 0)).toBe(ROWS);
@@ -245,6 +250,7 @@ describe('webhooks of API runs', () => {
         run_id: runId,
         status: 'failed',
         error_code: 'KYC_ERR_UPSTREAM_AUTH',
+        status_url: `${PUBLIC_URL}/v1/runs/${runId}`,
         verdicts_url: null,
       });
     }

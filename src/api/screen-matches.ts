@@ -1,0 +1,73 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import { KycError } from '../errors.js';
+import { DECISIVE_FIELDS, MATCH_DECISIONS, type MatchBody } from './answer-schemas.js';
+
+/**
+ * The matches of a screened client as structured data, from the candidates its evidence line keeps (the
+ * kyc_matches cell of verdicts.csv is text for a reader; the API answers fields a program can use).
+ */
+
+const candidateSchema = z.looseObject({
+  source: z.string(),
+  recordId: z.string(),
+  recordName: z.string(),
+  score: z.number(),
+  decision: z.string(),
+  explanation: z.string().default(''),
+});
+
+const lineSchema = z.looseObject({
+  checks: z.record(z.string(), z.looseObject({ candidates: z.array(candidateSchema).default([]) })),
+});
+
+type Decision = (typeof MATCH_DECISIONS)[number];
+type DecisiveField = (typeof DECISIVE_FIELDS)[number];
+
+const isDecision = (text: string): text is Decision => (MATCH_DECISIONS as readonly string[]).includes(text);
+
+/** The strongest thing the match rests on, from the explanation's notes (`inn equal`, `birth_date equal`). */
+export function decisiveFieldOf(explanation: string): DecisiveField {
+  const equal = new Set(explanation.split(',').map((note) => /^\s*(\w+) equal\b/u.exec(note)?.[1]));
+  return DECISIVE_FIELDS.find((field) => field !== 'name' && equal.has(field)) ?? 'name';
+}
+
+/** Matches of one evidence line (JSON), in the order of its checks and candidates; NO_MATCH left out. */
+export function matchesOfEvidence(line: string): MatchBody[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(line);
+  } catch {
+    throw new KycError('KYC_ERR_INTERNAL', 'evidence line is not JSON');
+  }
+  const parsed = lineSchema.safeParse(json);
+  // Written by this pipeline: a line of another shape is a damaged file, not "no matches".
+  if (!parsed.success) throw new KycError('KYC_ERR_INTERNAL', 'evidence line of an unknown shape');
+  const matches: MatchBody[] = [];
+  for (const [register, check] of Object.entries(parsed.data.checks))
+    for (const candidate of check.candidates) {
+      if (!isDecision(candidate.decision)) continue;
+      matches.push({
+        register,
+        source: candidate.source,
+        record_id: candidate.recordId,
+        record_name: candidate.recordName,
+        score: Math.round(candidate.score * 100) / 100,
+        decision: candidate.decision,
+        decisive_field: decisiveFieldOf(candidate.explanation),
+      });
+    }
+  return matches;
+}
+
+/** The matches of the first (a screen's only) row of an evidence file. */
+export async function firstRowMatches(evidencePath: string): Promise<MatchBody[]> {
+  const lines = createInterface({ input: createReadStream(evidencePath, 'utf8'), crlfDelay: Infinity });
+  try {
+    for await (const line of lines) if (line.trim() !== '') return matchesOfEvidence(line);
+  } finally {
+    lines.close();
+  }
+  throw new KycError('KYC_ERR_INTERNAL', 'the evidence file of the run is empty');
+}

@@ -1,0 +1,151 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiApp } from '../../../src/api/app.js';
+import { loadApiTokens } from '../../../src/api/tokens.js';
+import { loadConfig } from '../../../src/config.js';
+import { VERDICT_KINDS } from '../../../src/domain/verdict.js';
+import { silentLogger } from '../../../src/log.js';
+import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
+import { sha256Hex } from '../../helpers/serve-process.js';
+
+/**
+ * The API as a client generator and an HTTP client see it (the app in process, real Redis): every operation
+ * of the document named and placed at a server, closed sets as enums, and a known path asked with a method
+ * it does not take answered 405 with Allow, whichever route it is.
+ */
+
+const TOKEN = 'doc-test-token-4e1a';
+const auth = { authorization: `Bearer ${TOKEN}` };
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+type Operation = { operationId?: string; parameters?: { name: string; in: string }[]; responses: object };
+type Document = {
+  servers?: { url: string }[];
+  paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
+  components: { schemas: Record<string, { enum?: string[]; properties?: Record<string, unknown> }> };
+};
+
+let redis: Redis;
+
+const appWith = (publicUrl?: string) =>
+  apiApp({
+    redis,
+    config: loadConfig({ REDIS_URL: redisUrl(), KYC_PREFIX: uniquePrefix(), KYC_API_URL: 'emulator' }),
+    upstream: { usingEmulator: true, apiUrl: 'emulator' },
+    runsDir: mkdtempSync(join(tmpdir(), 'kyc-api-doc-')),
+    maxUploadBytes: 1024 * 1024,
+    window: 10,
+    tokens: loadApiTokens({ KYC_API_TOKENS: `alice:${sha256Hex(TOKEN)}` }),
+    log: silentLogger(),
+    publicUrl,
+  });
+
+async function documentOf(
+  app: ReturnType<typeof appWith>,
+  host = 'http://127.0.0.1:8787',
+): Promise<Document> {
+  const response = await app.request(`${host}/v1/openapi.json`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as Document;
+}
+
+beforeAll(() => {
+  redis = connect();
+});
+afterAll(async () => {
+  await redis.quit();
+});
+
+describe('the OpenAPI document', () => {
+  it('names every operation with a unique operationId', async () => {
+    const document = await documentOf(appWith());
+    const ids = Object.values(document.paths).flatMap((item) =>
+      METHODS.flatMap((method) => (item[method] ? [item[method].operationId] : [])),
+    );
+    expect(ids.length).toBeGreaterThanOrEqual(9);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]+$/u);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(expect.arrayContaining(['submitRun', 'screenClient', 'getRun', 'getRunVerdicts']));
+  });
+
+  it('places the API at the public URL when one is configured, else at the address asked', async () => {
+    expect((await documentOf(appWith('https://kyc.bank.example/screening'))).servers).toEqual([
+      { url: 'https://kyc.bank.example/screening' },
+    ]);
+    expect((await documentOf(appWith(), 'http://127.0.0.1:9911')).servers).toEqual([
+      { url: 'http://127.0.0.1:9911' },
+    ]);
+  });
+
+  it('declares verdicts, run statuses and matches as closed sets and structures', async () => {
+    const { components, paths } = await documentOf(appWith());
+    expect(components.schemas.Verdict?.enum).toEqual([...VERDICT_KINDS]);
+    expect(components.schemas.Verdict?.enum).toEqual(
+      expect.arrayContaining(['CLEAR', 'REVIEW', 'HIT', 'INCOMPLETE', 'INVALID', 'PARTIAL']),
+    );
+    expect(components.schemas.RunStatus?.enum).toEqual(['queued', 'running', 'done', 'failed', 'cancelled']);
+    expect(Object.keys(components.schemas.Match?.properties ?? {}).sort()).toEqual([
+      'decision',
+      'decisive_field',
+      'record_id',
+      'record_name',
+      'register',
+      'score',
+      'source',
+    ]);
+    expect(JSON.stringify(components.schemas.Screened)).toContain(
+      '"items":{"$ref":"#/components/schemas/Match"}',
+    );
+    const verdicts = paths['/v1/runs/{id}/verdicts.csv']?.get;
+    expect(verdicts?.parameters).toContainEqual(
+      expect.objectContaining({ name: 'if-none-match', in: 'header' }),
+    );
+    expect(JSON.stringify(verdicts?.responses)).toContain('"ETag"');
+  });
+});
+
+describe('a known path asked with another method', () => {
+  it('answers 405 with Allow for every path of the document, and 404 for an unknown path', async () => {
+    const app = appWith();
+    const { paths } = await documentOf(app);
+    let checked = 0;
+    for (const [template, item] of Object.entries(paths)) {
+      const path = template.replace(/\{[^}]+\}/gu, 'r20260101_120000_ab12');
+      const taken = METHODS.filter((method) => item[method] !== undefined).map((m) => m.toUpperCase());
+      for (const method of METHODS.map((m) => m.toUpperCase()).filter((m) => !taken.includes(m))) {
+        const response = await app.request(`http://127.0.0.1:8787${path}`, { method, headers: auth });
+        const body = (await response.json()) as { code: string };
+        expect([response.status, body.code], `${method} ${path}`).toEqual([405, 'KYC_ERR_API_METHOD']);
+        const allow = (response.headers.get('allow') ?? '').split(', ');
+        expect(allow).toEqual(expect.arrayContaining(taken));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+    const put = await app.request('http://127.0.0.1:8787/v1/runs', { method: 'PUT', headers: auth });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, POST, HEAD');
+    const doc = await app.request('http://127.0.0.1:8787/v1/openapi.json', { method: 'POST' });
+    expect([doc.status, doc.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    const unknown = await app.request('http://127.0.0.1:8787/v1/nothing', { method: 'PUT', headers: auth });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('allow')).toBeNull();
+  });
+});
+
+describe('errors of an upload', () => {
+  it("a file without a name column is refused in API terms, never with the CLI's --columns", async () => {
+    const response = await appWith().request('http://127.0.0.1:8787/v1/runs', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'text/csv' },
+      body: 'номер,город\n1,Москва\n',
+    });
+    const body = (await response.json()) as { code: string; message: string };
+    expect([response.status, body.code]).toEqual([400, 'KYC_ERR_INPUT_NO_KEY_COLUMN']);
+    expect(body.message).not.toContain('--columns');
+    expect(body.message).toContain('header line');
+  });
+});
