@@ -114,11 +114,11 @@ interface OpenedRun {
 async function startRun(run: RunState, deps: CoordinatorDeps): Promise<void> {
   const { store, log } = deps;
   const runId = run.id;
+  await notePhase(deps.redis, deps.prefix, runId, 'preflight');
   const input = await sha256File(run.input).catch((error: unknown) => {
     throw new KycError('KYC_ERR_INPUT_NOT_FOUND', run.input, { cause: error });
   });
   if (input.sha256 !== run.inputSha256) throw new KycError('KYC_ERR_RUN_RESUME_MISMATCH', run.input);
-  await notePhase(deps.redis, deps.prefix, runId, 'preflight');
   // A refused key or a dead URL costs one call and a clear error, not every row's attempts.
   await deps.upstream?.preflight().catch((error: unknown) => {
     log.error({ runId, err: error }, `run stopped before its first check: ${String(error)}`);

@@ -38,8 +38,13 @@ export interface ProgressFigures {
 /** The rates' window: long enough to smooth a batch written at once, short enough to follow a change of pace. */
 export const RATE_WINDOW_MS = 15_000;
 
+/**
+ * The run reads as running only once its preflight passed; a coordinator that took it notes the preflight
+ * before. Any other phase of a queued run is left from before it was queued again.
+ */
 function phaseOf(run: RunState, live: LiveProgress | undefined): ProgressPhase {
   if (run.status === 'running') return live?.phase ?? 'screening';
+  if (run.status === 'queued' && live?.phase === 'preflight') return 'preflight';
   return run.status;
 }
 

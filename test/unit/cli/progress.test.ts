@@ -284,6 +284,16 @@ describe('the meter of a follower', () => {
     expect(f).toMatchObject({ phase: 'mirror', phaseSeconds: 10, mirror: { searches: 500, records: 2_500 } });
     expect(f.callsPerSecond).toBeCloseTo(50);
     expect(meter.figures({ run: { ...run, status: 'done' }, counters: {} }, 10_250).phase).toBe('done');
+    // A coordinator took the run and checks the service; it reads as running only once that passed.
+    const queued = { ...run, status: 'queued' as const };
+    const live = (phase: 'preflight' | 'screening') => ({ phase, mirrorSearches: 0, mirrorRecords: 0 });
+    expect(new RateMeter().figures({ run: queued, counters: {}, live: live('preflight') }).phase).toBe(
+      'preflight',
+    );
+    // Queued again after a failure: the phase it was in then is not what it does now.
+    expect(new RateMeter().figures({ run: queued, counters: {}, live: live('screening') }).phase).toBe(
+      'queued',
+    );
   });
 });
 
