@@ -53,27 +53,38 @@ function phaseOf(run: RunState, live: LiveProgress | undefined): ProgressPhase {
  * a run sees them tick after tick.
  */
 export class RateMeter {
-  private readonly rows = new SlidingRate(RATE_WINDOW_MS);
-  private readonly calls = new SlidingRate(RATE_WINDOW_MS);
+  private rows = new SlidingRate(RATE_WINDOW_MS);
+  private calls = new SlidingRate(RATE_WINDOW_MS);
+  private readonly mirrorSearches = new SlidingRate(RATE_WINDOW_MS);
   private readonly totals = new TotalEstimator();
+  private phase: ProgressPhase | undefined;
 
   figures({ run, counters, live }: FollowTick, now = Date.now()): ProgressFigures {
     const parsed = parseCounters(counters);
+    const phase = phaseOf(run, live);
+    // A new phase starts the windows again: the mirror's calls may reach the counters all at once as it ends.
+    if (phase !== this.phase) {
+      this.rows = new SlidingRate(RATE_WINDOW_MS);
+      this.calls = new SlidingRate(RATE_WINDOW_MS);
+      this.phase = phase;
+    }
     this.rows.add(run.written, now);
     this.calls.add(parsed.calls, now);
+    this.mirrorSearches.add(live?.mirrorSearches ?? 0, now);
     this.totals.observe(run);
     const estimate = this.totals.estimate(run);
     const rowsPerSecond = this.rows.perSecond();
     const left = estimate ? Math.max(0, estimate.total - run.written) : undefined;
     return {
-      phase: phaseOf(run, live),
+      phase,
       phaseSeconds: live?.phaseSince === undefined ? undefined : Math.max(0, (now - live.phaseSince) / 1_000),
       mirror: { searches: live?.mirrorSearches ?? 0, records: live?.mirrorRecords ?? 0 },
       written: run.written,
       total: estimate?.total,
       exact: estimate?.exact ?? false,
       rowsPerSecond,
-      callsPerSecond: this.calls.perSecond(),
+      // While the mirror downloads, its searches are the run's calls, each counted as it is answered.
+      callsPerSecond: phase === 'mirror' ? this.mirrorSearches.perSecond() : this.calls.perSecond(),
       calls: parsed.calls,
       etaSeconds:
         left !== undefined && rowsPerSecond !== undefined && rowsPerSecond > 0

@@ -276,14 +276,26 @@ describe('the meter of a follower', () => {
       f = meter.figures(
         {
           run,
-          counters: { calls: at / 20 },
+          // The mirror's calls may reach the counters only as it ends: its searches are counted as answered.
+          counters: { calls: 0 },
           live: { phase: 'mirror', phaseSince: 0, mirrorSearches: at / 20, mirrorRecords: at / 4 },
         },
         at,
       );
     expect(f).toMatchObject({ phase: 'mirror', phaseSeconds: 10, mirror: { searches: 500, records: 2_500 } });
     expect(f.callsPerSecond).toBeCloseTo(50);
-    expect(meter.figures({ run: { ...run, status: 'done' }, counters: {} }, 10_250).phase).toBe('done');
+    // Screening: the 500 calls of the mirror land in the counters at once, and are no burst of the new phase.
+    const screening = {
+      phase: 'screening' as const,
+      phaseSince: 10_000,
+      mirrorSearches: 500,
+      mirrorRecords: 2_500,
+    };
+    for (let at = 10_250; at <= 20_000; at += 250)
+      f = meter.figures({ run, counters: { calls: 500 + (at - 10_250) / 25 }, live: screening }, at);
+    expect(f.phase).toBe('screening');
+    expect(f.callsPerSecond).toBeCloseTo(40);
+    expect(meter.figures({ run: { ...run, status: 'done' }, counters: {} }, 20_250).phase).toBe('done');
     // A coordinator took the run and checks the service; it reads as running only once that passed.
     const queued = { ...run, status: 'queued' as const };
     const live = (phase: 'preflight' | 'screening') => ({ phase, mirrorSearches: 0, mirrorRecords: 0 });
