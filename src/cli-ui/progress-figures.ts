@@ -51,6 +51,10 @@ function screeningFields(f: ProgressFigures): Field[] {
   ];
 }
 
+/** Every row is screened: the rates and the ETA of the screening say nothing any more. */
+const settled = (f: ProgressFigures) =>
+  screeningFields(f).filter((x) => !/^ETA |rows\/s$|calls\/s$/.test(x.text));
+
 const since = (f: ProgressFigures) =>
   f.phaseSeconds === undefined ? '' : ` ${formatDuration(f.phaseSeconds)}`;
 
@@ -69,10 +73,11 @@ export function progressFields(f: ProgressFigures): Field[] {
         { text: '429s ' + String(f.rateLimited), rank: 3 },
       ];
     case 'writing':
-      return [
-        { text: 'writing outputs', rank: 0 },
-        ...screeningFields(f).filter((x) => !x.text.startsWith('ETA')),
-      ];
+      return [{ text: 'writing outputs', rank: 0 }, ...settled(f)];
+    case 'done':
+    case 'failed':
+    case 'cancelled':
+      return settled(f);
     default:
       return screeningFields(f);
   }

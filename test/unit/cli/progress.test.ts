@@ -250,7 +250,10 @@ describe('the progress line', () => {
     );
     expect(progressText(figures({ phase: 'queued' }), 80)).toContain('waiting for a worker');
     expect(progressText(figures({ phase: 'writing', exact: true, total: 989 }), 80)).toMatch(
-      /^writing outputs \| 989\/989 rows \(100 %\)/,
+      /^writing outputs \| 989\/989 rows \(100 %\) \| HIT 4 \| INCOMPLETE 1/,
+    );
+    expect(progressText(figures({ phase: 'done', exact: true, total: 989 }), 300)).toBe(
+      '989/989 rows (100 %) | HIT 4 | INCOMPLETE 1 | 429s 3 | REVIEW 17 | INVALID 7 | CLEAR 960',
     );
     expect(progressText(figures({ rowsPerSecond: undefined, callsPerSecond: undefined }), 300)).toContain(
       '… rows/s | … calls/s',
