@@ -114,7 +114,6 @@ interface OpenedRun {
 async function startRun(run: RunState, deps: CoordinatorDeps): Promise<void> {
   const { store, log } = deps;
   const runId = run.id;
-  await notePhase(deps.redis, deps.prefix, runId, 'preflight');
   const input = await sha256File(run.input).catch((error: unknown) => {
     throw new KycError('KYC_ERR_INPUT_NOT_FOUND', run.input, { cause: error });
   });
@@ -382,6 +381,7 @@ async function coordinateLeased(
   const { store, log } = deps;
   const runId = run.id;
   const signal = outerSignal ? AbortSignal.any([outerSignal, lease.lost]) : lease.lost;
+  await notePhase(deps.redis, deps.prefix, runId, 'preflight');
   await startRun(run, deps);
   const foreignAgent = await settleStrategy(run, deps, signal);
   if (signal.aborted) throw interruption(runId, signal);
