@@ -22,6 +22,8 @@ import {
 } from '../mirror/fa-strategy.js';
 import type { FlowContext } from './flow-plan.js';
 import { MirrorStore } from '../mirror/store.js';
+import { countedMirrorSource } from '../mirror/counted-source.js';
+import { noteMirrorCounts, notePhase } from './state/run-progress.js';
 import { KeptMirrorStore } from '../mirror/kept-store.js';
 import type { KeptMirrorPolicy } from '../mirror/kept-strategy.js';
 import { registerChangeOf } from '../mirror/register-change.js';
@@ -143,7 +145,9 @@ async function settleStrategy(
       : { kept: { store: new KeptMirrorStore(deps.redis, deps.prefix), maxAgeMs } }),
     store: deps.store,
     mirrors: new MirrorStore(deps.redis, deps.prefix),
-    ...(deps.foreignAgentMirror ? { source: deps.foreignAgentMirror(run, signal) } : {}),
+    ...(deps.foreignAgentMirror
+      ? { source: countedMirrorSource(deps.foreignAgentMirror(run, signal), mirrorProgress(run, deps)) }
+      : {}),
     log: deps.log,
     assertGoing: async () => {
       if (signal?.aborted) throw interruption(run.id, signal);
@@ -155,6 +159,16 @@ async function settleStrategy(
     if (error instanceof RunCancelled) await abandonRun(deps.redis, deps.prefix, run.id);
     throw error;
   });
+}
+
+/** The mirror's download as the progress line shows it: the phase and its counts, after every answer. */
+function mirrorProgress(run: RunState, deps: CoordinatorDeps) {
+  let noted = false;
+  return async (counts: { searches: number; records: number }) => {
+    if (!noted) await notePhase(deps.redis, deps.prefix, run.id, 'mirror');
+    noted = true;
+    await noteMirrorCounts(deps.redis, deps.prefix, run.id, counts);
+  };
 }
 
 /** The output format: the run's choices, else the input's encoding, BOM and delimiter. */
@@ -296,6 +310,7 @@ async function finishRun(
   const runId = run.id;
   const { file, format, parts } = opened;
   const finishedAt = new Date().toISOString();
+  await notePhase(redis, deps.prefix, runId, 'writing');
   const registerChange = await registerChangeOf({
     ...{ note: foreignAgent?.note, verdicts: parts.verdicts, columns: run.columns, store, runId },
   });
@@ -371,11 +386,13 @@ async function coordinateLeased(
   const { store, log } = deps;
   const runId = run.id;
   const signal = outerSignal ? AbortSignal.any([outerSignal, lease.lost]) : lease.lost;
+  await notePhase(deps.redis, deps.prefix, runId, 'preflight');
   await startRun(run, deps);
   const foreignAgent = await settleStrategy(run, deps, signal);
   if (signal.aborted) throw interruption(runId, signal);
   const checkpoint = await store.checkpoint(runId);
   await lease.assertHeld();
+  await notePhase(deps.redis, deps.prefix, runId, 'screening');
   const opened = await openRun(run, store, checkpoint);
   log.info(
     { runId, firstRow: opened.firstRow, window: run.window },

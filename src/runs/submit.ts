@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { RunJobData } from '../run/job-data.js';
 import { QUEUE_STREAMS } from '../run/state/retention.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from '../run/state/run-store.js';
+import { readLiveProgress, type LiveProgress } from '../run/state/run-progress.js';
 import { PRIORITY, QUEUES } from '../run/topology.js';
 
 function runsQueue(redis: Redis, prefix: string): Queue<RunJobData> {
@@ -65,6 +66,8 @@ export async function requeueRun(redis: Redis, prefix: string, run: RunState): P
 export interface FollowTick {
   readonly run: RunState;
   readonly counters: Counters;
+  /** The phase and the register mirror's counts (src/run/state/run-progress.ts). */
+  readonly live?: LiveProgress;
 }
 
 /** Polls the run until it is done, failed or cancelled, reporting each tick; the returned state is the final one. */
@@ -80,7 +83,11 @@ export async function followRun(
   let idleSince = Date.now();
   for (;;) {
     const run = await store.require(runId);
-    onTick({ run, counters: await store.counters(runId) });
+    onTick({
+      run,
+      counters: await store.counters(runId),
+      live: await readLiveProgress(redis, prefix, runId),
+    });
     if (run.status === 'done' || run.status === 'failed' || run.status === 'cancelled') return run;
     if (options.signal?.aborted) return run;
     if (run.written !== lastWritten) {
