@@ -149,7 +149,8 @@ export function addRunOptions(command: Command): Command {
     .addOption(
       new Option('--out-encoding <enc>', 'output encoding (default: the input one)').choices(ENCODINGS),
     )
-    .option('--out-bom', 'start verdicts.csv with a byte-order mark, so that Excel reads UTF-8 as UTF-8')
+    .option('--out-bom', 'start verdicts.csv with a byte-order mark (the default for UTF-8 output)')
+    .option('--no-out-bom', 'UTF-8 output without a byte-order mark (for tools that do not skip one)')
     .option('--out-delimiter <d>', 'output delimiter: , ; tab | (default: the input one)', delimiterOption)
     .option('--state-dir <dir>', 'embedded Redis data (AOF) and logs (default: KYC_STATE_DIR or .state)')
     .option(
@@ -263,7 +264,7 @@ export async function runAction(
   // A scheduled run keeps its own: the host's config is the worker's.
   const cacheRows = options.cacheRows ?? config.cacheRows;
   if (options.columns) parseColumnsOption(options.columns);
-  if (options.outBom && options.outEncoding === 'windows-1251')
+  if (options.outBom === true && options.outEncoding === 'windows-1251')
     throw new KycError('KYC_ERR_USAGE', '--out-bom: windows-1251 has no byte-order mark');
   const whitelist =
     options.whitelist && !options.resume ? await readWhitelist(resolve(options.whitelist)) : undefined;
@@ -362,7 +363,7 @@ export async function runAction(
         ...(options.columns ? { columns: options.columns } : {}),
         ...(options.outEncoding ? { outEncoding: options.outEncoding } : {}),
         ...(options.outDelimiter ? { outDelimiter: options.outDelimiter } : {}),
-        ...(options.outBom ? { outBom: true } : {}),
+        ...(options.outBom === undefined ? {} : { outBom: options.outBom }),
         ...(whitelist
           ? {
               whitelist: {
