@@ -163,7 +163,8 @@ export function addRunOptions(command: Command): Command {
     .addOption(
       new Option('--out-encoding <enc>', 'output encoding (default: the input one)').choices(ENCODINGS),
     )
-    .option('--out-bom', 'start verdicts.csv with a byte-order mark, so that Excel reads UTF-8 as UTF-8')
+    .option('--out-bom', 'start verdicts.csv with a byte-order mark (the default for UTF-8 output)')
+    .option('--no-out-bom', 'UTF-8 output without a byte-order mark (for tools that do not skip one)')
     .option('--no-report', 'do not write report.html beside the manifest (written by default)')
     .option('--lang <lang>', 'language of report.html: ru or en (default: KYC_LANG, else ru)')
     .option('--out-delimiter <d>', 'output delimiter: , ; tab | (default: the input one)', delimiterOption)

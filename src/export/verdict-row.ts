@@ -7,6 +7,9 @@ import {
 import type { RowIssue } from '../domain/client.js';
 import type { Verdict } from '../domain/verdict.js';
 import { OPTIONAL_ROW_FIELDS, optionalColumns } from '../verdict/index.js';
+import { matchesCell, type OutputLanguage } from './matches-cell.js';
+
+export { matchesCell } from './matches-cell.js';
 
 /** The optional kinds of the run, in run order: each adds its own field columns after the status columns. */
 function optionalKindsOf(kinds: readonly CheckKind[]): OptionalCheckKind[] {
@@ -55,25 +58,14 @@ export interface RowMeta {
   readonly checkedAt: string;
   /** The run screened against the built-in emulator: the row carries the marker column. */
   readonly emulator?: boolean;
+  /** The language of the officer's cells (kyc_matches); default Russian. */
+  readonly lang?: OutputLanguage;
 }
 
 /** `STATUS` or `STATUS: short detail` for one check; empty when the check was not part of the run. */
 export function statusCell(result: CheckResult | undefined): string {
   if (!result) return '';
   return result.detail ? `${result.status}: ${result.detail}` : result.status;
-}
-
-/** Matched and possibly matched records, `register recordId score`, separated by `; `. */
-export function matchesCell(verdict: Verdict): string {
-  const parts: string[] = [];
-  for (const result of Object.values(verdict.checks)) {
-    if (!result) continue;
-    for (const candidate of result.candidates) {
-      if (candidate.decision === 'NO_MATCH') continue;
-      parts.push(`${candidate.source} ${candidate.recordId} ${candidate.score.toFixed(2)}`);
-    }
-  }
-  return parts.join('; ');
 }
 
 /** Reason codes; for an INVALID row also the KYC_ERR code and message that say what to fix. */
@@ -103,7 +95,7 @@ export function verdictRow(
     reasonsCell(verdict, issues),
     ...kinds.map((kind) => statusCell(verdict.checks[kind])),
     ...optionalKindsOf(kinds).flatMap((kind) => optionalCells(kind, verdict.checks[kind])),
-    matchesCell(verdict),
+    matchesCell(verdict, meta.lang),
     meta.checkedAt,
     meta.runId,
     verdict.scoringVersion,

@@ -171,14 +171,19 @@ function mirrorProgress(run: RunState, deps: CoordinatorDeps) {
   };
 }
 
-/** The output format: the run's choices, else the input's encoding, BOM and delimiter. */
+/**
+ * The output format: the run's choices, else the input's encoding and delimiter. UTF-8 output starts with
+ * a byte-order mark unless the run said not to (`--no-out-bom`): without it Russian-locale Excel reads
+ * UTF-8 as Windows-1251 and garbles every name.
+ */
 function outputFormat(run: RunState, file: ClientFile): CsvFormat {
   const outEncoding = run.outEncoding ?? file.header.encoding;
   return {
     encoding: outEncoding,
     bom:
-      run.outBom === true ||
-      (outEncoding === file.header.encoding ? file.header.bom : outEncoding === 'utf-16le'),
+      run.outBom ??
+      (outEncoding === 'utf-8' ||
+        (outEncoding === file.header.encoding ? file.header.bom : outEncoding === 'utf-16le')),
     delimiter: run.outDelimiter ?? file.header.delimiter,
   };
 }
@@ -282,6 +287,7 @@ async function screenRows(
     firstRow,
     kinds: opened.kinds,
     emulator: run.emulator === true,
+    lang: run.lang,
     foreignAgent: foreignAgent?.note,
     format: opened.format,
     cardColumn: flowContext.cardColumn,

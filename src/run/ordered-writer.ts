@@ -1,3 +1,4 @@
+import type { OutputLanguage } from '../export/matches-cell.js';
 import type { Redis } from 'ioredis';
 import { maskCardColumn } from '../checks/card-number.js';
 import type { CheckKind } from '../domain/check.js';
@@ -43,6 +44,8 @@ export interface WriterSetup {
   readonly firstRow: number;
   readonly kinds: readonly CheckKind[];
   readonly emulator: boolean;
+  /** The language of the officer's cells (kyc_matches): the run's `--lang`. */
+  readonly lang?: OutputLanguage | undefined;
   readonly foreignAgent?: ForeignAgentStrategyNote | undefined;
   readonly format: CsvFormat;
   /** Column of the card number: masked in verdicts.csv whatever the checks of the run. */
@@ -135,6 +138,7 @@ export class OrderedWriter {
       runId,
       checkedAt: result.checkedAt,
       emulator: this.setup.emulator,
+      ...(this.setup.lang ? { lang: this.setup.lang } : {}),
       ...(foreignAgent ? { foreignAgent } : {}),
     };
     const cells = maskCardColumn(item?.cells ?? [], cardColumn, width);

@@ -67,7 +67,7 @@ function settingsOf(prepared: PreparedRun, extras: SubmitExtras) {
     ...(request.columns ? { columns: request.columns } : {}),
     ...(request.outEncoding ? { outEncoding: request.outEncoding } : {}),
     ...(request.outDelimiter ? { outDelimiter: request.outDelimiter } : {}),
-    ...(request.outBom ? { outBom: true } : {}),
+    ...(request.outBom === undefined ? {} : { outBom: request.outBom }),
     ...(whitelist
       ? { whitelist: { path: whitelist.path, sha256: whitelist.sha256, entries: whitelist.entries.length } }
       : {}),

@@ -1,3 +1,4 @@
+import { matchIds } from '../../export/matches-cell.js';
 import { reasonCode } from '../../verdict/index.js';
 import type { VerdictRow } from '../verdict-file.js';
 
@@ -65,11 +66,7 @@ const suppressed = (row: VerdictRow) => hasCode(row, '_SUPPRESSED');
 
 /** `register recordId` of each match; scores are left out, a moved score is no change of match. */
 function matchSet(row: VerdictRow): string {
-  const ids = row.matches
-    .split('; ')
-    .filter((m) => m.length > 0)
-    .map((m) => m.split(' ').slice(0, 2).join(' '));
-  return [...new Set(ids)].sort().join('\n');
+  return [...new Set(matchIds(row.matches))].sort().join('\n');
 }
 
 export function changesOf(previous: VerdictRow | undefined, current: VerdictRow | undefined): DeltaChange[] {

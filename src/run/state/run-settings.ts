@@ -81,7 +81,7 @@ export async function newRunSettings(
     ...(run.columns ? { columns: run.columns } : {}),
     ...(run.outEncoding ? { outEncoding: run.outEncoding } : {}),
     ...(run.outDelimiter ? { outDelimiter: run.outDelimiter } : {}),
-    ...(run.outBom ? { outBom: true } : {}),
+    ...(run.outBom === undefined ? {} : { outBom: run.outBom }),
     createdAt: new Date().toISOString(),
     ...(run.whitelist ? { whitelist: run.whitelist } : {}),
     ...(run.schedule ? { schedule: run.schedule } : {}),

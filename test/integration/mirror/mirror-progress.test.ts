@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressLine, RateMeter } from '../../../src/cli-ui/progress-figures.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { followRun, type FollowTick } from '../../../src/runs/submit.js';
-import { upstreamProfileSchema } from '../../../src/upstream/client/profile.js';
+import { upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 
 /**

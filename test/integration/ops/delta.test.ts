@@ -57,10 +57,10 @@ describe('report delta between two runs', () => {
       ['id:CL-5', 'NEW_CLIENT', '', 'CLEAR'],
       ['id:CL-4', 'REMOVED_CLIENT', 'CLEAR', ''],
     ]);
-    // The delta follows the run's own format: this input is UTF-8 without a BOM, with `,`.
+    // The delta follows the run's verdicts.csv: UTF-8 with the BOM the run gave it, with the input's `,`.
     const bytes = readFileSync(out);
-    expect(bytes.subarray(0, 3)).not.toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    expect(bytes.toString('utf8')).toMatch(/^changes,client_key,name,/);
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(bytes.subarray(3).toString('utf8')).toMatch(/^changes,client_key,name,/);
     expect(summary).toContain('Clients: 4 before, 4 now');
     for (const [change, n] of [
       ['NEW_HIT', 1],

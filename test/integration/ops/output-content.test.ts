@@ -62,12 +62,27 @@ describe('output encoding', () => {
     expect(lossy).toContain('KYC_ERR_ROW_OUTPUT_LOSSY');
   });
 
-  it('--out-bom starts UTF-8 output with a byte-order mark for Excel', async () => {
-    const plain = await pipeline.run(input);
-    expect(readFileSync(plain.run.out).subarray(0, 3)).not.toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const { run } = await pipeline.run(input, { outBom: true });
-    expect(readFileSync(run.out).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  it('UTF-8 output starts with a byte-order mark for Russian Excel unless the run opts out', async () => {
+    const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+    // The input has no BOM: the output gets one all the same.
+    expect(readFileSync(input).subarray(0, 3)).not.toEqual(BOM);
+    const { run } = await pipeline.run(input);
+    expect(readFileSync(run.out).subarray(0, 3)).toEqual(BOM);
     const manifest = JSON.parse(readFileSync(join(run.manifest), 'utf8')) as Manifest;
     expect(manifest.output).toMatchObject({ encoding: 'utf-8', bom: true, lossy_rows: 0 });
+    const plain = await pipeline.run(input, { outBom: false });
+    expect(readFileSync(plain.run.out).subarray(0, 3)).not.toEqual(BOM);
+  });
+});
+
+describe('kyc_matches: who was matched, as an officer reads it', () => {
+  it('names each matched record with its register, score, the field that decided and its id', async () => {
+    const hits = clientsCsv([['CL-9', ...CLIENTS.foreignAgentHit]]);
+    const { run } = await pipeline.run(hits);
+    const cell = readVerdicts(run.out)[0]?.kyc_matches ?? '';
+    expect(cell).toMatch(
+      /^foreign_agent: [А-ЯЁ][а-яё]+ [А-ЯЁа-яё ]+ \d\.\d\d \((ДР совпадает|ИНН совпадает|только имя)\) \[[^\]]+\]/u,
+    );
+    expect(cell).not.toMatch(/^[a-z_]+ [a-z_]+:[0-9a-f]+ \d/u);
   });
 });

@@ -18,7 +18,7 @@ describe('a debtor-only run', () => {
   it('has no CLEAR row: nothing found is PARTIAL, with <KIND>_NOT_RUN reasons', async () => {
     const runId = await pipeline.submit(sampleSlice(40), { checks: ['debtor'] });
     const { run, counters } = await pipeline.finish(runId);
-    const rows = parse<Record<string, string>>(readFileSync(run.out, 'utf8'), { columns: true });
+    const rows = parse<Record<string, string>>(readFileSync(run.out, 'utf8'), { columns: true, bom: true });
     expect(rows).toHaveLength(40);
     expect(rows.filter((r) => r.kyc_verdict === 'CLEAR')).toEqual([]);
     const partial = rows.filter((r) => r.kyc_verdict === 'PARTIAL');
