@@ -6,8 +6,8 @@ import type { Logger } from '../log.js';
  * so notices are text there and the JSON log goes to a file; without one (cron, a container) stderr is for
  * machines, so notices become JSON log lines like any other and no text is mixed in.
  */
-export type NoticeLevel = 'info' | 'warn';
-export type Announce = (message: string, level?: NoticeLevel) => void;
+export type { Announce, NoticeLevel } from '../runs/announce.js';
+import type { Announce, NoticeLevel } from '../runs/announce.js';
 
 /** The emulator's banner marks its lines `!!!`: as a log line it is a warning, never hidden by LOG_LEVEL=warn. */
 const LOUD = /^!!!\s?/u;

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { DEMO_API_KEY, maskUrlCredentials, type Config } from '../config.js';
 import { EXIT, KycError } from '../errors.js';
 import { startEmulator, type EmulatorHandle } from './load-emulator.js';
-import type { Announce } from '../cli-ui/notices.js';
+import type { Announce } from './announce.js';
 import type { Logger } from '../log.js';
 import { appliedProfileNotice } from '../settings/applied-profile.js';
 import { RegistryClient } from '../upstream/client/index.js';
