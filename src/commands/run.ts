@@ -56,6 +56,8 @@ export interface RunOptions {
   workers: boolean;
   encoding?: 'utf-8' | 'windows-1251' | 'utf-16le';
   columns?: string;
+  /** `--sheet`: the sheet of an Excel workbook input. */
+  sheet?: string;
   outEncoding?: 'utf-8' | 'windows-1251' | 'utf-16le';
   outDelimiter?: string;
   /** Start verdicts.csv with a byte-order mark (UTF-8 that Excel opens correctly). */
@@ -160,6 +162,10 @@ export function addRunOptions(command: Command): Command {
     .option('--no-workers', 'only submit the run and follow it; workers run elsewhere (kyc-screen worker)')
     .addOption(new Option('--encoding <enc>', 'input encoding (default: detected)').choices(ENCODINGS))
     .option('--columns <map>', 'header mapping override, e.g. name=ФИО,inn=ИНН')
+    .option(
+      '--sheet <name|n>',
+      'the sheet of an Excel workbook (.xlsx) to read (default: the first visible one)',
+    )
     .addOption(
       new Option('--out-encoding <enc>', 'output encoding (default: the input one)').choices(ENCODINGS),
     )
@@ -224,6 +230,7 @@ export function requestOf(input: string | undefined, options: RunOptions): RunRe
     attempts: options.attempts,
     encoding: options.encoding,
     columns: options.columns,
+    sheet: options.sheet,
     outEncoding: options.outEncoding,
     outDelimiter: options.outDelimiter,
     outBom: options.outBom,

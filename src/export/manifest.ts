@@ -41,7 +41,8 @@ export interface ManifestInput {
   readonly finishedAt: string;
   readonly counters: Counters;
   readonly rows: number;
-  readonly input: { readonly encoding: string; readonly delimiter: string };
+  /** How the input was read; `sheet` when it was an Excel workbook (its text fields then describe the outputs). */
+  readonly input: { readonly encoding: string; readonly delimiter: string; readonly sheet?: string };
   /** How verdicts.csv was written. */
   readonly output?: { readonly encoding: string; readonly bom: boolean };
   readonly outputs: readonly OutputFileInfo[];
@@ -122,6 +123,7 @@ export function buildManifest(m: ManifestInput) {
       bytes: m.run.inputBytes,
       encoding: m.input.encoding,
       delimiter: m.input.delimiter,
+      ...(m.input.sheet === undefined ? {} : { sheet: m.input.sheet }),
     },
     rows: { total: m.rows, clients, invalid },
     output: {

@@ -40,6 +40,7 @@ async function sampleCosts(run: RunState): Promise<{ rows: number; exact: boolea
   const file = await openClientFile(run.input, {
     ...(run.encoding ? { encoding: run.encoding } : {}),
     ...(run.columns ? { columns: parseColumnsOption(run.columns) } : {}),
+    ...(run.sheet ? { sheet: run.sheet } : {}),
   });
   const profile = run.profile ?? DEFAULT_PROFILE;
   let rows = 0;

@@ -202,6 +202,7 @@ async function openRun(
   const file = await openClientFile(run.input, {
     ...(run.encoding ? { encoding: run.encoding } : {}),
     ...(run.columns ? { columns: parseColumnsOption(run.columns) } : {}),
+    ...(run.sheet ? { sheet: run.sheet } : {}),
     startRow: firstRow,
   });
   const format = outputFormat(run, file);
@@ -331,7 +332,11 @@ async function finishRun(
     finishedAt,
     counters,
     rows,
-    input: { encoding: file.header.encoding, delimiter: file.header.delimiter },
+    input: {
+      encoding: file.header.encoding,
+      delimiter: file.header.delimiter,
+      ...(file.header.workbook ? { sheet: file.header.workbook.sheet } : {}),
+    },
     output: { encoding: format.encoding, bom: bomBytes(format).length > 0 },
     outputs,
     softwareVersion: VERSION,

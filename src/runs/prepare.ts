@@ -48,11 +48,12 @@ export function checkRequestSettings(request: RunRequest): void {
 /** The reader's own first look at the file: empty, binary, no header, no name or identifier column. */
 export async function probeInput(
   path: string,
-  request: Pick<RunRequest, 'encoding' | 'columns'>,
+  request: Pick<RunRequest, 'encoding' | 'columns' | 'sheet'>,
 ): Promise<IngestHeader> {
   const probe = await openClientFile(path, {
     ...(request.encoding ? { encoding: request.encoding } : {}),
     ...(request.columns ? { columns: parseColumnsOption(request.columns) } : {}),
+    ...(request.sheet ? { sheet: request.sheet } : {}),
   });
   await probe.rows[Symbol.asyncIterator]().return?.();
   return probe.header;

@@ -39,6 +39,8 @@ export const runRequestSchema = z.object({
   attempts: z.number().int().positive().optional(),
   encoding: z.enum(ENCODINGS).optional(),
   columns: z.string().optional(),
+  /** The sheet of an Excel workbook input, by name or 1-based number (`--sheet`). */
+  sheet: z.string().optional(),
   outEncoding: z.enum(ENCODINGS).optional(),
   outDelimiter: z.string().optional(),
   outBom: z.boolean().optional(),

@@ -65,6 +65,7 @@ function settingsOf(prepared: PreparedRun, extras: SubmitExtras) {
     cardRiskCountries: prepared.cardRiskCountries,
     ...(request.encoding ? { encoding: request.encoding } : {}),
     ...(request.columns ? { columns: request.columns } : {}),
+    ...(request.sheet ? { sheet: request.sheet } : {}),
     ...(request.outEncoding ? { outEncoding: request.outEncoding } : {}),
     ...(request.outDelimiter ? { outDelimiter: request.outDelimiter } : {}),
     ...(request.outBom === undefined ? {} : { outBom: request.outBom }),

@@ -37,6 +37,7 @@ const runSettingsSchema: z.ZodType<RunSettings> = z.looseObject({
   cardRiskCountries: z.array(z.string()).exactOptional(),
   encoding: encoding.exactOptional(),
   columns: z.string().exactOptional(),
+  sheet: z.string().exactOptional(),
   outEncoding: encoding.exactOptional(),
   outDelimiter: z.string().exactOptional(),
   outBom: z.boolean().exactOptional(),

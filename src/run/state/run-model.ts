@@ -44,6 +44,8 @@ export interface RunSettings {
   readonly cardRiskCountries?: readonly string[];
   readonly encoding?: IngestEncoding;
   readonly columns?: string;
+  /** The sheet of an Excel workbook input (`--sheet`); absent: its first visible sheet. */
+  readonly sheet?: string;
   readonly outEncoding?: OutputEncoding;
   readonly outDelimiter?: string;
   /** `--out-bom`: verdicts.csv starts with a byte-order mark (UTF-8 for Excel). Absent: as the input. */

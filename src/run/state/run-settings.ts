@@ -27,6 +27,7 @@ export type NewRun = Pick<
   | 'cardRiskCountries'
   | 'encoding'
   | 'columns'
+  | 'sheet'
   | 'outEncoding'
   | 'outDelimiter'
   | 'outBom'
@@ -79,6 +80,7 @@ export async function newRunSettings(
     ...(cardRiskCountries.length > 0 ? { cardRiskCountries } : {}),
     ...(run.encoding ? { encoding: run.encoding } : {}),
     ...(run.columns ? { columns: run.columns } : {}),
+    ...(run.sheet ? { sheet: run.sheet } : {}),
     ...(run.outEncoding ? { outEncoding: run.outEncoding } : {}),
     ...(run.outDelimiter ? { outDelimiter: run.outDelimiter } : {}),
     ...(run.outBom === undefined ? {} : { outBom: run.outBom }),
