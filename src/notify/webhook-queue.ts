@@ -29,24 +29,18 @@ export function receiverOf(url: string): string {
   }
 }
 
-/**
- * Queues the notice for delivery. One notice per run: a firing that is retried after the notice was queued
- * does not send it twice. Neither the URL nor the secret goes to Redis; the delivering worker has them.
- */
-export async function enqueueNewHits(
+/** One notice on the notifications queue, once per job id, retried with exponential back-off. */
+async function enqueueNotice<T>(
   redis: Redis,
   prefix: string,
-  notice: NewHitsNotice,
-  backoffMs = WEBHOOK_BACKOFF_MS,
+  notice: { readonly name: string; readonly jobId: string; readonly data: T },
+  backoffMs: number,
 ): Promise<void> {
-  const queue = new Queue<NewHitsNotice>(NOTIFICATIONS_QUEUE, {
-    connection: redis,
-    prefix,
-    streams: QUEUE_STREAMS,
-  });
+  const queue = new Queue<T>(NOTIFICATIONS_QUEUE, { connection: redis, prefix, streams: QUEUE_STREAMS });
   try {
-    await queue.add('new-hits', notice, {
-      jobId: `new-hits_${notice.runId}`,
+    // BullMQ types the job name per queue; every name of this queue carries the data of its own notice.
+    await (queue as Queue).add(notice.name, notice.data, {
+      jobId: notice.jobId,
       attempts: WEBHOOK_ATTEMPTS,
       backoff: { type: 'exponential', delay: backoffMs },
       removeOnComplete: { count: 500 },
@@ -57,6 +51,20 @@ export async function enqueueNewHits(
   }
 }
 
+/**
+ * Queues the notice for delivery. One notice per run: a firing that is retried after the notice was queued
+ * does not send it twice. Neither the URL nor the secret goes to Redis; the delivering worker has them.
+ */
+export async function enqueueNewHits(
+  redis: Redis,
+  prefix: string,
+  notice: NewHitsNotice,
+  backoffMs = WEBHOOK_BACKOFF_MS,
+): Promise<void> {
+  const job = { name: 'new-hits', jobId: `new-hits_${notice.runId}`, data: notice };
+  await enqueueNotice(redis, prefix, job, backoffMs);
+}
+
 /** Queues the notice of a firing that failed for good; one per firing, like a new-HITs notice per run. */
 export async function enqueueFiringFailed(
   redis: Redis,
@@ -64,22 +72,8 @@ export async function enqueueFiringFailed(
   notice: FiringFailedNotice,
   backoffMs = WEBHOOK_BACKOFF_MS,
 ): Promise<void> {
-  const queue = new Queue<FiringFailedNotice>(NOTIFICATIONS_QUEUE, {
-    connection: redis,
-    prefix,
-    streams: QUEUE_STREAMS,
-  });
-  try {
-    await queue.add('firing-failed', notice, {
-      jobId: `firing-failed_${notice.runId}`,
-      attempts: WEBHOOK_ATTEMPTS,
-      backoff: { type: 'exponential', delay: backoffMs },
-      removeOnComplete: { count: 500 },
-      removeOnFail: { count: 500 },
-    });
-  } finally {
-    await queue.close();
-  }
+  const job = { name: 'firing-failed', jobId: `firing-failed_${notice.runId}`, data: notice };
+  await enqueueNotice(redis, prefix, job, backoffMs);
 }
 
 export interface WebhookTarget {
