@@ -54,6 +54,10 @@ describe('kyc-screen serve', () => {
     expect(result.valid).toBe(true);
     expect(spec.openapi).toBe('3.1.0');
     expect(Object.keys(spec.paths).sort()).toEqual([
+      '/v1/alerts',
+      '/v1/alerts/{id}',
+      '/v1/alerts/{id}/approval',
+      '/v1/alerts/{id}/decision',
       '/v1/runs',
       '/v1/runs/{id}',
       '/v1/runs/{id}/evidence.jsonl',
@@ -176,7 +180,8 @@ describe('kyc-screen serve', () => {
     expect(verdicts.headers.get('content-disposition')).toBe(
       `attachment; filename="${submitted.id}-verdicts.csv"`,
     );
-    const apiText = await verdicts.text();
+    // The bytes as sent (Response.text() would drop the byte-order mark the file starts with).
+    const apiText = Buffer.from(await verdicts.arrayBuffer()).toString('utf8');
     const again = await fetch(`${base}${submitted.verdicts_url}`, {
       headers: { ...auth, 'if-none-match': etag },
     });
