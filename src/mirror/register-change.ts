@@ -1,3 +1,4 @@
+import { matchIds } from '../export/matches-cell.js';
 import type { RunStore } from '../run/state/run-store.js';
 import { openVerdictFile } from '../reporting/verdict-file.js';
 import { REGISTER_CHANGE_COUNTER } from './kept-strategy.js';
@@ -27,12 +28,15 @@ export interface RegisterChangeReport {
 
 const SOURCE = 'minjust_foreign_agent';
 
-/** The foreign-agent record ids of a kyc_matches cell (`register recordId score; …`). */
+/**
+ * The foreign-agent record ids of a kyc_matches cell: `foreign_agent: name score (field) [recordId]`, or the
+ * earlier `minjust_foreign_agent recordId score` of verdicts written before.
+ */
 export function foreignAgentMatchIds(matches: string): string[] {
   const ids: string[] = [];
-  for (const part of matches.split('; ')) {
-    const [source, id] = part.split(' ');
-    if (source === SOURCE && id !== undefined && id !== '') ids.push(id);
+  for (const match of matchIds(matches)) {
+    const [register, id] = match.split(' ');
+    if ((register === SOURCE || register === 'foreign_agent') && id !== undefined && id !== '') ids.push(id);
   }
   return ids;
 }
