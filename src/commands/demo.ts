@@ -41,7 +41,10 @@ export function registerDemoCommand(program: Command): void {
           : undefined;
       process.stdout.write(
         `\nOutputs are in ${options.outDir}/ (verdicts.csv, evidence.jsonl, manifest.json)` +
-          (report ? `; open ${report} in a browser for the report.\n` : '.\n'),
+          (report ? `; open ${report} in a browser for the report.\n` : '.\n') +
+          // The run recorded its alerts at the desk of this state directory (embedded PostgreSQL).
+          `Review desk: http://127.0.0.1:3000/desk once the dashboard runs: ` +
+          `KYC_API_TOKENS=<name:sha256:analyst+approver,…> node bin/kyc-screen.js dashboard (docs/review-desk.md).\n`,
       );
       process.exitCode = code === 4 ? 0 : code;
     });
