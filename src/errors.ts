@@ -94,6 +94,7 @@ export const CATALOG = {
     EXIT.INPUT,
   ),
   KYC_ERR_INPUT_BINARY: entry('The input file looks binary, not like a CSV text export', EXIT.INPUT),
+  KYC_ERR_STATE_DIR: entry('The state directory cannot be written', EXIT.USAGE),
   KYC_ERR_INPUT_DELIMITER: entry(
     'The columns are separated by a character that is not detected automatically',
     EXIT.INPUT,

@@ -11,7 +11,7 @@ import { progressLog } from '../cli-ui/progress-log.js';
 import { stderrIsTerminal, type Announce } from '../cli-ui/notices.js';
 import { summaryFields, summaryTable } from '../cli-ui/summary.js';
 import { PRIVATE_DIR_MODE } from '../infra/private-files.js';
-import { ensureWritableDir, ensureWritableLogFile } from '../infra/writable.js';
+import { ensureWritableLogFile, ensureWritableStateDir } from '../infra/writable.js';
 import { configFor, sessionOf, type RunHost } from '../runs/execute.js';
 import { awaitRun, type RunOutcome } from '../runs/outcome.js';
 import { prepareRun, checkRequestSettings, type PreparedRun } from '../runs/prepare.js';
@@ -291,7 +291,7 @@ function openIo(config: Config, options: RunOptions, protect: string[], host?: R
   const logFile = commandLogFile(config, options.logFile, terminal);
   // The embedded Redis keeps its data in the state directory; the log file may be there too.
   if (!config.redisUrl || (logFile && !options.logFile))
-    ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
+    ensureWritableStateDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
   if (logFile) ensureWritableLogFile(logFile, { protect });
   const { log, announce } = openCommandLog(config, logFile, terminal);
   return {

@@ -15,7 +15,7 @@ import { startServeMetrics, type ServeMetrics } from './serve-metrics.js';
 import { startRunWebhookWorker } from '../notify/run-webhooks.js';
 import { ensurePrivateDir, PRIVATE_DIR_MODE } from '../infra/private-files.js';
 import { requireUpstream, startRuntime, type Runtime } from '../runs/runtime.js';
-import { ensureWritableDir, ensureWritableLogFile } from '../infra/writable.js';
+import { ensureWritableLogFile, ensureWritableStateDir } from '../infra/writable.js';
 import { startWorkers } from '../workers/workers.js';
 import { openCommandDesk, type CommandDesk } from '../desk/command-desk.js';
 import { startDeskWebhookWorker } from '../desk/desk-webhooks.js';
@@ -50,7 +50,9 @@ interface ServeOptions {
 export function registerServeCommand(program: Command): void {
   const command = program
     .command('serve')
-    .description('HTTP API: submit client CSVs, follow runs, download their outputs (docs/api.md)')
+    .description(
+      'HTTP API: submit client CSVs, follow runs, download their outputs (docs/api.md); needs KYC_API_TOKENS (or KYC_API_TOKENS_FILE): an API open to anyone is refused',
+    )
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .option('--port <n>', 'port to listen on', nonNegativeInt('--port'), 8787)
     .option('--no-workers', 'only accept and serve runs; workers run elsewhere (kyc-screen worker)')
@@ -109,7 +111,7 @@ async function runServe(options: ServeOptions): Promise<void> {
   const { config } = settings;
   const terminal = stderrIsTerminal();
   const logFile = commandLogFile(config, options.logFile, terminal);
-  ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
+  ensureWritableStateDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
   const runsDir = resolve(config.stateDir, 'api');
   ensurePrivateDir(runsDir);
   if (logFile) ensureWritableLogFile(logFile);

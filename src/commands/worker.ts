@@ -3,7 +3,7 @@ import { loadConfig } from '../config.js';
 import { stderrIsTerminal } from '../cli-ui/notices.js';
 import { PRIVATE_DIR_MODE } from '../infra/private-files.js';
 import { requireUpstream, startRuntime } from '../runs/runtime.js';
-import { ensureWritableDir, ensureWritableLogFile } from '../infra/writable.js';
+import { ensureWritableLogFile, ensureWritableStateDir } from '../infra/writable.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
 import { openCommandDesk } from '../desk/command-desk.js';
 import { databaseUrlOf } from '../desk/db/open.js';
@@ -102,7 +102,7 @@ async function runWorker(options: WorkerOptions): Promise<void> {
   const terminal = stderrIsTerminal();
   const logFile = commandLogFile(config, options.logFile, terminal);
   if (!config.redisUrl || (logFile && !options.logFile))
-    ensureWritableDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
+    ensureWritableStateDir(config.stateDir, { mode: PRIVATE_DIR_MODE });
   if (logFile) ensureWritableLogFile(logFile);
   const { log, announce } = openCommandLog(config, logFile, terminal);
   const runtime = await startRuntime(config, log, { announce });

@@ -1,4 +1,13 @@
-import { closeSync, constants, lstatSync, mkdirSync, openSync, unlinkSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  unlinkSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { KycError } from '../errors.js';
@@ -18,9 +27,11 @@ export interface ProbeFs {
   openSync(path: string, flags: number, mode: number): number;
   closeSync(fd: number): void;
   unlinkSync(path: string): void;
+  /** Throws when the path may not be written (EROFS on a read-only mount, EACCES). */
+  accessSync?(path: string, mode: number): void;
 }
 
-const nodeFs: ProbeFs = { mkdirSync, openSync, closeSync, unlinkSync };
+const nodeFs: ProbeFs = { mkdirSync, openSync, closeSync, unlinkSync, accessSync };
 
 const REASONS: Readonly<Record<string, string>> = {
   EACCES: 'permission denied',
@@ -55,6 +66,40 @@ export interface ProbeOptions {
 }
 
 /**
+ * A recursive mkdir on a read-only mount (or under a directory of another user) can fail with ENOENT for
+ * a missing part: the reason that matters is why that part could not be made, which the nearest existing
+ * ancestor tells.
+ */
+function whyMissing(path: string, error: unknown, fs: ProbeFs): unknown {
+  if ((error as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT') return error;
+  let ancestor = dirname(path);
+  while (!existsSync(ancestor) && dirname(ancestor) !== ancestor) ancestor = dirname(ancestor);
+  try {
+    (fs.accessSync ?? accessSync)(ancestor, constants.W_OK);
+  } catch (denied) {
+    return denied;
+  }
+  return error;
+}
+
+/**
+ * The state directory (`KYC_STATE_DIR`, `--state-dir`): the same check, said as what it is, so that a
+ * read-only one is not reported as an output problem.
+ */
+export function ensureWritableStateDir(dir: string, options: ProbeOptions = {}): string {
+  try {
+    return ensureWritableDir(dir, options);
+  } catch (error) {
+    if (!(error instanceof KycError) || error.code !== 'KYC_ERR_OUTPUT_WRITE') throw error;
+    throw new KycError(
+      'KYC_ERR_STATE_DIR',
+      `${error.detail ?? dir}; give a writable one with --state-dir or KYC_STATE_DIR`,
+      { cause: error },
+    );
+  }
+}
+
+/**
  * Creates the directory when it is missing (and its parents), then creates and removes a file in it with
  * the private mode the outputs get. Returns the resolved directory.
  */
@@ -64,7 +109,7 @@ export function ensureWritableDir(dir: string, options: ProbeOptions = {}): stri
   try {
     fs.mkdirSync(path, { recursive: true, ...(options.mode === undefined ? {} : { mode: options.mode }) });
   } catch (error) {
-    throw outputWriteError(path, error);
+    throw outputWriteError(path, whyMissing(path, error, fs));
   }
   const probe = join(path, `.kyc-screen-write-check.${process.pid}.${randomBytes(4).toString('hex')}`);
   let fd: number;

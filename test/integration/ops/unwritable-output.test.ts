@@ -57,14 +57,14 @@ describe.concurrent('an output destination under a file', () => {
     120_000,
   );
 
-  it('run with a state directory under a file fails the same way before its embedded Redis', async () => {
+  it('run with a state directory under a file says it is the state directory, before its embedded Redis', async () => {
     const { code, lines } = await outcome(
       ['run', 'samples/clients.csv', '--emulator', '--out-dir', join(base, 'out-ok')],
       join(FILE, 'state'),
     );
     expect(lines).toEqual([
-      `KYC_ERR_OUTPUT_WRITE: An output file or directory cannot be written: ${join(FILE, 'state')}: a part of the path is a file, not a directory`,
+      `KYC_ERR_STATE_DIR: The state directory cannot be written: ${join(FILE, 'state')}: a part of the path is a file, not a directory; give a writable one with --state-dir or KYC_STATE_DIR`,
     ]);
-    expect(code).toBe(EXIT.INPUT);
+    expect(code).toBe(EXIT.USAGE);
   }, 120_000);
 });

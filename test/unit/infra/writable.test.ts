@@ -17,6 +17,7 @@ import {
   ensureWritableDir,
   ensureWritableLogFile,
   ensureWritableParent,
+  ensureWritableStateDir,
   type ProbeFs,
 } from '../../../src/infra/writable.js';
 
@@ -128,5 +129,35 @@ describe('ensureWritableLogFile', () => {
     );
     expect(calls).toBe(2);
     expect(existsSync(log)).toBe(false);
+  });
+});
+
+describe('a read-only place says so', () => {
+  /** mkdir of a missing directory on a read-only mount: ENOENT for the missing part, EROFS where it would go. */
+  const readOnlyMount: ProbeFs = {
+    mkdirSync: () => {
+      throw errno('ENOENT');
+    },
+    openSync,
+    closeSync,
+    unlinkSync,
+    accessSync: () => {
+      throw errno('EROFS');
+    },
+  };
+
+  it('reports the read-only file system, not a missing part of the path', () => {
+    const target = join(newDir(), 'not', 'yet');
+    const error = caught(() => ensureWritableDir(target, { fs: readOnlyMount }));
+    expect(error.code).toBe('KYC_ERR_OUTPUT_WRITE');
+    expect(error.detail).toBe(`${target}: read-only file system`);
+  });
+
+  it('a state directory that cannot be written is KYC_ERR_STATE_DIR with the flag that fixes it', () => {
+    const target = join(newDir(), 'state');
+    const error = caught(() => ensureWritableStateDir(target, { fs: readOnlyMount }));
+    expect(error.code).toBe('KYC_ERR_STATE_DIR');
+    expect(error.message).toContain('read-only file system');
+    expect(error.message).toContain('--state-dir');
   });
 });
