@@ -79,8 +79,10 @@ describe('settling a run’s foreign-agent strategy', () => {
     const again = await settle(runState('resume1', 'mirror'));
     expect(again.calls).toBe(0);
     expect(again.settled).toEqual(first.settled);
+    // The paced search counts each call as it leaves (call-counts-faults.test.ts): the strategy adds none of
+    // its own, or the enumeration would be counted twice.
     const counters = await new RunStore(redis, prefix).counters('resume1');
-    expect(counters['calls:search.foreign_agent:200']).toBe(5122);
+    expect(counters['calls:search.foreign_agent:200']).toBeUndefined();
   }, 60_000);
 
   describe('against a service that cuts answers at a page size below the profile’s cap of 100', () => {
