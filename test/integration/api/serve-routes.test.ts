@@ -175,11 +175,16 @@ describe('kyc-screen serve: multipart uploads, report, DELETE', () => {
     const cancel = await fetch(`${base}/v1/runs/${running}`, { method: 'DELETE', headers: as('alice') });
     expect(cancel.status).toBe(202);
     expect(((await cancel.json()) as RunBody).status).toBe('cancelled');
-    // The run stays cancelled (its coordinator abandons it): no outputs are placed, no download.
+    // The run stays cancelled (its coordinator abandons it, removing its part files once it notices, which a
+    // loaded machine may take a few seconds to do): no outputs are placed, no download.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect((await runOf(running)).status).toBe('cancelled');
     const dir = join(stateDir, 'api', running);
+    const settledBy = Date.now() + 30_000;
+    while (readdirSync(dir).length > 1 && Date.now() < settledBy)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     expect(readdirSync(dir).sort()).toEqual(['input.csv']);
+    expect((await runOf(running)).status).toBe('cancelled');
     await expectErrorBody(
       await fetch(`${base}/v1/runs/${running}/verdicts.csv`, { headers: as('alice') }),
       409,
