@@ -61,8 +61,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   mirror: [
     ...['checks', 'domain', 'ingest', 'log.ts', 'matching', 'run', 'run/state', 'settings'],
     ...['upstream', 'upstream/client'],
-    // Reverse screening reads the run's verdicts.csv back (reporting/verdict-file.ts).
+    // Reverse screening reads the run's verdicts.csv back (reporting/verdict-file.ts) and its kyc_matches cells.
     'reporting',
+    'export',
   ],
   run: [
     ...['checks', 'domain', 'export', 'infra', 'ingest', 'log.ts', 'matching', 'mirror', 'run/state'],
