@@ -18,6 +18,7 @@ describe('docker-compose.yml', () => {
       KYC_API_KEY: '11111111-2222-4333-8444-555555555555',
       KYC_DASHBOARD_TOKEN: 'token',
       REDIS_PASSWORD: '0123456789abcdef',
+      POSTGRES_PASSWORD: 'fedcba9876543210',
       DASHBOARD_BIND: '',
       DASHBOARD_PORT: '',
       API_BIND: '',
