@@ -34,7 +34,7 @@ export const VerdictCountsSchema = z
 export const MATCH_DECISIONS = ['MATCH', 'POSSIBLE_MATCH', 'SUPPRESSED'] as const;
 
 /** What a match rests on: an identifier or the birth date equal on the record, else the name alone. */
-export const DECISIVE_FIELDS = ['inn', 'ogrn', 'ogrnip', 'snils', 'edrpou', 'birth_date', 'name'] as const;
+import { DECISIVE_FIELDS } from '../export/matches-cell.js';
 
 export const MatchSchema = z
   .object({

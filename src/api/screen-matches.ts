@@ -2,7 +2,8 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { KycError } from '../errors.js';
-import { DECISIVE_FIELDS, MATCH_DECISIONS, type MatchBody } from './answer-schemas.js';
+import { decisiveField as decisiveFieldOf } from '../export/matches-cell.js';
+import { MATCH_DECISIONS, type MatchBody } from './answer-schemas.js';
 
 /**
  * The matches of a screened client as structured data, from the candidates its evidence line keeps (the
@@ -23,15 +24,11 @@ const lineSchema = z.looseObject({
 });
 
 type Decision = (typeof MATCH_DECISIONS)[number];
-type DecisiveField = (typeof DECISIVE_FIELDS)[number];
 
 const isDecision = (text: string): text is Decision => (MATCH_DECISIONS as readonly string[]).includes(text);
 
-/** The strongest thing the match rests on, from the explanation's notes (`inn equal`, `birth_date equal`). */
-export function decisiveFieldOf(explanation: string): DecisiveField {
-  const equal = new Set(explanation.split(',').map((note) => /^\s*(\w+) equal\b/u.exec(note)?.[1]));
-  return DECISIVE_FIELDS.find((field) => field !== 'name' && equal.has(field)) ?? 'name';
-}
+/** The same reading as the kyc_matches cell's (export/matches-cell.ts). */
+export { decisiveFieldOf };
 
 /** Matches of one evidence line (JSON), in the order of its checks and candidates; NO_MATCH left out. */
 export function matchesOfEvidence(line: string): MatchBody[] {

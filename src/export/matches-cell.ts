@@ -25,17 +25,19 @@ const DECISIVE: Readonly<Record<OutputLanguage, Readonly<Record<string, string>>
   },
 };
 
+/** What a match can rest on, strongest first: an identifier, then the birth date, else the name alone. */
+export const DECISIVE_FIELDS = ['inn', 'ogrn', 'ogrnip', 'snils', 'edrpou', 'birth_date', 'name'] as const;
+export type DecisiveField = (typeof DECISIVE_FIELDS)[number];
+
 /** The strongest thing the match rests on, from the explanation's notes (`inn equal`, `birth_date equal`). */
-export function decisiveField(explanation: string): string {
+export function decisiveField(explanation: string): DecisiveField {
   const equal = new Set(
     explanation
       .split(',')
       .map((note) => /^\s*(\w+) equal\b/u.exec(note)?.[1])
       .filter((field): field is string => field !== undefined),
   );
-  return (
-    ['inn', 'ogrn', 'ogrnip', 'snils', 'edrpou', 'birth_date'].find((field) => equal.has(field)) ?? 'name'
-  );
+  return DECISIVE_FIELDS.find((field) => field !== 'name' && equal.has(field)) ?? 'name';
 }
 
 /** A record's name fit for the cell: one line, no `;` (the separator) and no brackets (the id's). */

@@ -105,7 +105,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // The surfaces.
   api: [
     ...['checks', 'config.ts', 'domain', 'infra', 'ingest', 'log.ts', 'notify', 'reporting', 'run'],
-    ...['run/state', 'runs', 'upstream', 'version.ts', 'desk', 'settings'],
+    ...['run/state', 'runs', 'upstream', 'version.ts', 'desk', 'settings', 'export'],
   ],
   dashboard: [
     ...['api', 'cli-ui', 'config.ts', 'domain', 'failure.ts', 'infra', 'metrics', 'mirror', 'notify'],
