@@ -74,8 +74,8 @@ export const screenRoute = createRoute({
   path: '/screen',
   summary: 'Screen one client, waiting for the verdict',
   description:
-    'A run of one row at high priority, served before any batch in progress. Answers 200 with the verdict ' +
-    'when the run ends within `wait` seconds, else 202 with the run to follow.',
+    'A run of one row at `interactive` priority, served before any run in progress, `high` ones included. ' +
+    'Answers 200 with the verdict when the run ends within `wait` seconds, else 202 with the run to follow.',
   security: [{ bearer: [] }],
   request: {
     query: ScreenQuery,

@@ -91,7 +91,9 @@ export const RunSchema = z
     id: z.string(),
     status: RunStatusSchema,
     submitter: z.string(),
-    priority: z.enum(['high', 'normal', 'low']),
+    priority: z
+      .enum(['interactive', 'high', 'normal', 'low'])
+      .openapi({ description: 'interactive: a single client screened through POST /v1/screen.' }),
     checks: z.array(z.string()),
     emulator: z
       .boolean()

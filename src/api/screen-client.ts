@@ -38,9 +38,9 @@ async function verdictOf(run: RunState): Promise<ScreenedBody['verdict']> {
 }
 
 /**
- * POST /v1/screen: one client, screened as a run of one row at high priority (served before any batch in
- * progress), through the same pipeline as every run. The verdict when the run ends within `waitMs`;
- * otherwise the run, to be followed like any other.
+ * POST /v1/screen: one client, screened as a run of one row at `interactive` priority (its jobs and calls
+ * served before those of any run in progress, `high` ones included), through the same pipeline as every
+ * run. The verdict when the run ends within `waitMs`; otherwise the run, to be followed like any other.
  */
 export async function screenClient(
   ctx: SubmitContext,
@@ -54,15 +54,15 @@ export async function screenClient(
     waitMs: number;
   },
 ): Promise<{ done: true; body: ScreenedBody } | { done: false; run: Pick<RunState, 'id' | 'status'> }> {
-  // The batch's calls stop booking far ahead while this client's run is set up (src/upstream/pacer.ts).
-  await markUrgentWork(ctx.redis, pacerKey(ctx.config.prefix));
+  // The runs' calls stop booking far ahead while this client's run is set up (src/upstream/pacer.ts).
+  await markUrgentWork(ctx.redis, pacerKey(ctx.config.prefix), 'interactive');
   const accepted = await acceptRun(
     ctx,
     { submitter: request.submitter, idempotencyKey: request.idempotencyKey },
     async (path) => {
       await writeFile(path, clientCsv(client), { flag: 'wx', mode: PRIVATE_FILE_MODE });
       const options: RunOptions = {
-        priority: 'high',
+        priority: 'interactive',
         checks: request.checks,
         encoding: 'utf-8',
         callbackUrl: request.callbackUrl,

@@ -1,5 +1,6 @@
 import { KycError } from '../errors.js';
 import { isCheckKind, type CheckKind } from '../domain/check.js';
+import type { Lane } from '../upstream/lanes.js';
 
 /**
  * The queues of the pipeline and the names, ids and keys they share. All queues live under one
@@ -12,14 +13,20 @@ export const QUEUES = {
   verdicts: 'verdicts',
 } as const;
 
-export type Priority = 'high' | 'normal' | 'low';
+/**
+ * A run's priority. `interactive` is a single client screened through the API (POST /v1/screen), served
+ * ahead of every run a user submits, `high` ones included; runs are submitted at the other three.
+ */
+export type Priority = 'interactive' | 'high' | 'normal' | 'low';
 
 /** BullMQ priorities: 1 is served first. Every job gets an explicit one (0 would jump ahead of all). */
-export const PRIORITY: Readonly<Record<Priority, number>> = { high: 1, normal: 5, low: 10 };
+export const PRIORITY: Readonly<Record<Priority, number>> = { interactive: 1, high: 2, normal: 5, low: 10 };
 
-/** A job of a high-priority run: its calls go ahead in the pacer (Pacer.acquire's urgent calls). */
-export function isUrgentPriority(priority: number | undefined): boolean {
-  return priority !== undefined && priority > 0 && priority <= PRIORITY.high;
+/** The lane of the quota a job's calls take (src/upstream/lanes.ts): its run's priority's, `low` in `normal`. */
+export function laneOfPriority(priority: number | undefined): Lane {
+  if (priority === undefined || priority <= 0) return 'normal';
+  if (priority <= PRIORITY.interactive) return 'interactive';
+  return priority <= PRIORITY.high ? 'high' : 'normal';
 }
 
 /** Deterministic ids (`<runId>-<row>-<kind>`): re-adding after a crash is a no-op. BullMQ 6 forbids `:`. */

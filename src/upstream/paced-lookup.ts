@@ -5,6 +5,7 @@ import { COUNTER, answerSizeCounter, callsCounter } from '../domain/run-counters
 import type { RegistryClient } from './client/index.js';
 import { DEFAULT_PROFILE, isRegistryError } from './client/index.js';
 import type { Pacer } from './pacer.js';
+import type { Lane } from './lanes.js';
 import { MIN_PAGE_SIZE } from './preflight.js';
 import type { RequestCache } from './request-cache.js';
 import type { RunStore } from '../run/state/run-store.js';
@@ -104,8 +105,8 @@ export interface PacedLookupOptions {
   readonly guard?: UpstreamGuard;
   /** The longest Retry-After honoured (the run's upstream profile). */
   readonly maxRetryAfterMs?: number;
-  /** A high-priority run's call: it goes ahead of the slots other runs booked (Pacer.acquire). */
-  readonly urgent?: boolean;
+  /** The run's lane of the quota (src/upstream/lanes.ts): its calls go ahead of the lanes below. */
+  readonly lane?: Lane;
   /** How long a call waits in its worker for a slot before its job goes back to the queue (SLOT_PATIENCE_MS). */
   readonly patienceMs?: number;
   /** Answers kept across runs and the run's max ages (absent: every answer fresh, nothing kept). */
@@ -118,9 +119,12 @@ export interface PacedLookupOptions {
  * so at a low rate a check that needs a dozen calls was sent back at nearly every one of them while the
  * lighter checks took the slots, until its attempts ran out: INCOMPLETE on a healthy service. Waiting here
  * instead books nothing ahead (the quota and its one-second horizon are the pacer's as before); a job goes
- * back only for a pause longer than this (a long Retry-After) or to make room for urgent work.
+ * back only for a pause longer than this (a long Retry-After) or to make room for a lane above.
  */
 export const SLOT_PATIENCE_MS = 60_000;
+
+/** How long the queue waits after a job gave its worker up to a lane above: barely, see quotaSlots. */
+const GIVE_WAY_HOLD_MS = 1;
 
 type PacedCall = <T>(
   operation: string,
@@ -153,37 +157,38 @@ async function bankByBik(call: PacedCall, registry: RegistryClient, bik: string)
 export interface SlotWaitOptions {
   /** Asked before every wait: a key known to be refused, or a service out of reach, gets no call at all. */
   readonly guard?: UpstreamGuard | undefined;
-  /** A high-priority run's call: it goes ahead of the slots other runs booked (Pacer.acquire). */
-  readonly urgent?: boolean | undefined;
+  /** The call's lane of the quota: it goes ahead of the slots the lanes below booked (Pacer.acquire). */
+  readonly lane?: Lane | undefined;
   /** Longer waits give up with PacedOut (SLOT_PATIENCE_MS); Infinity never gives up. */
   readonly patienceMs?: number | undefined;
-  /** Whether a call that is not urgent gives its worker up to urgent work (a check job's calls do). */
+  /** Whether a call held back for a lane above gives its worker up to that work (a check job's calls do). */
   readonly giveWay?: boolean;
 }
 
 /**
  * A slot of the shared quota for the call about to leave: waited for in the worker while the quota is
  * merely booked up (every worker asks the same GCRA, so the rate holds), given up (PacedOut, the job goes
- * back) when the wait would outlast the patience or when urgent work needs this worker's place. Every call
+ * back) when the wait would outlast the patience or when a lane above needs this worker's place. Every call
  * to the service waits here: the checks', the mirror's, the preflight's, the page-size search's and the
  * breaker's probe, so that none leaves in a 429's pause or beside the paced calls.
  */
 export function quotaSlots(pacer: Pacer, options: SlotWaitOptions = {}): () => Promise<void> {
-  const { guard, urgent = false, patienceMs = SLOT_PATIENCE_MS, giveWay = true } = options;
+  const { guard, lane = 'normal', patienceMs = SLOT_PATIENCE_MS, giveWay = true } = options;
   return async () => {
     const deadline = performance.now() + patienceMs;
     for (;;) {
       await guard?.assertClosed();
-      const slot = await pacer.acquire({ urgent });
+      const slot = await pacer.acquire({ lane });
       if (slot.granted) {
         // Looked at again (this process's last reading, no round trip): the wait for the slot may have
         // seen this process start probing after failures in a row, and the calls behind it must not leave.
         await guard?.assertClosed();
         return;
       }
-      const tooLong = performance.now() + slot.retryInMs > deadline;
-      if (tooLong || (giveWay && !urgent && (await pacer.urgentWorkGoingOn())))
-        throw new PacedOut(slot.retryInMs);
+      if (performance.now() + slot.retryInMs > deadline) throw new PacedOut(slot.retryInMs);
+      // Its worker goes to the lane above at once: holding the queue until this call's far slot (as the
+      // wait above does) would hold that lane's jobs too, which the next free worker is for.
+      if (giveWay && (await pacer.urgentWorkGoingOn(lane))) throw new PacedOut(GIVE_WAY_HOLD_MS);
       // Spread, so that the calls waiting do not all ask again at once.
       await sleep(slot.retryInMs + Math.random() * 50);
     }
@@ -252,7 +257,7 @@ export function pacedLookup(
     counts[field] = (counts[field] ?? 0) + 1;
   };
   const sent = sentCalls(runId, store, count);
-  const slotOfQuota = quotaSlots(pacer, { guard, urgent: options.urgent, patienceMs: options.patienceMs });
+  const slotOfQuota = quotaSlots(pacer, { guard, lane: options.lane, patienceMs: options.patienceMs });
   const noteAnswerSize = answerSizes(count);
   async function call<T>(
     operation: string,

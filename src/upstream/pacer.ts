@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../infra/redis-script.js';
+import { laneMarkKeys, laneRank, type Lane } from './lanes.js';
 import {
   ClockOffset,
   MAX_RETAKES,
@@ -64,9 +65,10 @@ end
 
 /**
  * Returns {slot, now, slot, shortened} in Redis microseconds; a slot beyond the horizon is refused as
- * {-1, now, slot, shortened}. An urgent call marks urgent work as going on (KEYS[3], for ARGV[5] ms); while
- * it goes on, other calls book at most ARGV[4] µs ahead (shortened = 1), so that urgent calls find the
- * next slots free instead of behind a second of booked ones.
+ * {-1, now, slot, shortened}. A call of a lane above the lowest (ARGV[3], its rank: src/upstream/lanes.ts)
+ * marks its lane's work as going on (KEYS[3] or KEYS[4], for ARGV[5] ms); while work of a lane above a
+ * call's goes on, the call books at most ARGV[4] µs ahead (shortened = 1), so that the calls above find
+ * the next slots free instead of behind a second of booked ones.
  */
 const RESERVE = new RedisScript(`${ADAPT}
 local t = redis.call('TIME')
@@ -74,9 +76,9 @@ local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local interval = math.floor(1000000 / rate(now, tonumber(ARGV[1])) + margin(now, tonumber(ARGV[6])))
 local maxAhead = tonumber(ARGV[2])
 local shortened = 0
-if ARGV[3] == '1' then
-  redis.call('SET', KEYS[3], '1', 'PX', tonumber(ARGV[5]))
-elseif redis.call('EXISTS', KEYS[3]) == 1 and tonumber(ARGV[4]) < maxAhead then
+local lane = tonumber(ARGV[3])
+if lane > 0 then redis.call('SET', KEYS[2 + lane], '1', 'PX', tonumber(ARGV[5])) end
+if lane < 2 and tonumber(ARGV[4]) < maxAhead and redis.call('EXISTS', unpack(KEYS, 3 + lane, 4)) > 0 then
   maxAhead = tonumber(ARGV[4])
   shortened = 1
 end
@@ -158,13 +160,13 @@ export interface PacerOptions {
   readonly maxAheadMs?: number;
   /** Calls the upstream admits above its rate (the profile's `burst`); undefined: a tenth of the rate. */
   readonly burst?: number;
-  /** While urgent work goes on, other calls book at most this far ahead (see acquire). */
+  /** While work of a lane above goes on, a call books at most this far ahead (see acquire). */
   readonly urgentLeadMs?: number;
 }
 
-/** How far ahead other calls book while urgent work goes on: a few slots, enough to keep the quota used. */
+/** How far ahead a call books while work of a lane above goes on: a few slots, enough to keep the quota used. */
 const URGENT_LEAD_MS = 30;
-/** Urgent work counts as going on for this long after its last call or its mark. */
+/** A lane's work counts as going on for this long after its last call or its mark. */
 const URGENT_HOLD_MS = 5_000;
 
 /** Counts of what the pacer decided in this process, for tests and benchmarks. */
@@ -186,7 +188,8 @@ const MAX_MARGIN = 0.1;
 
 export class Pacer {
   private readonly adaptKey: string;
-  private readonly urgentKey: string;
+  /** The marks of the lanes above the lowest (src/upstream/lanes.ts). */
+  private readonly laneMarks: readonly [string, string];
   private readonly pauseKey: string;
   private readonly sentKey: string;
   /** Whether the upstream's bucket admits no early call (send gate and margin, see above). */
@@ -223,14 +226,14 @@ export class Pacer {
     };
     // Same hash tag as the slot key, so both live in one Redis Cluster slot.
     this.adaptKey = `${key}:adapt`;
-    this.urgentKey = urgentKeyOf(key);
+    this.laneMarks = laneMarkKeys(key);
     this.pauseKey = `${key}:paused`;
     this.sentKey = `${key}:sent`;
   }
 
   /** Reserves the next slot; `waitMs` is the time from now (this process's clock) until it. */
   async reserve(): Promise<Reservation> {
-    const slot = await this.reserveAt(false);
+    const slot = await this.reserveAt('normal');
     return slot.granted
       ? { granted: true, waitMs: Math.max(0, slot.atMs - performance.now()) }
       : { granted: false, retryInMs: slot.retryInMs };
@@ -241,18 +244,19 @@ export class Pacer {
    * before the request leaves: a slot that passed more than the tolerance ago (this process did not run in
    * time) is given up for a new one, so calls leave on their slots and never in a bunch.
    *
-   * An urgent call (a high-priority run's) must not wait behind the slots the batch has booked up to a
-   * second ahead: it marks urgent work as going on, and meanwhile every other call books only
-   * `urgentLeadMs` ahead and waits here for its turn, so an urgent call's slot is at most that far off.
-   * The rate is the same for everybody; only the order changes.
+   * A call of a lane above the lowest (src/upstream/lanes.ts: a single client's screen, a high-priority
+   * run's) must not wait behind the slots the lanes below booked up to a second ahead: it marks its lane's
+   * work as going on, and meanwhile every call of a lane below books only `urgentLeadMs` ahead and waits
+   * here for its turn, so the call's slot is at most that far off. The rate is the same for everybody;
+   * only the order changes.
    */
-  async acquire(options: { urgent?: boolean } = {}): Promise<Reservation> {
-    const urgent = options.urgent === true;
+  async acquire(options: { lane?: Lane } = {}): Promise<Reservation> {
+    const lane = options.lane ?? 'normal';
     const started = performance.now();
     for (let retakes = 0; ;) {
-      const slot = await this.reserveAt(urgent);
+      const slot = await this.reserveAt(lane);
       if (!slot.granted) {
-        // Held back for urgent work: wait for a nearer slot here, up to the usual horizon, then back off.
+        // Held back for a lane above: wait for a nearer slot here, up to the usual horizon, then back off.
         if (!slot.shortened || performance.now() - started + slot.retryInMs > this.maxAheadMs)
           return { granted: false, retryInMs: slot.retryInMs };
         // Spread over the lead, so the waiters do not all ask at once.
@@ -333,9 +337,10 @@ export class Pacer {
     return current === null ? this.rate : Math.min(this.rate, Number(current));
   }
 
-  /** Whether urgent work is going on (see acquire): a call held back for it gives its worker up. */
-  async urgentWorkGoingOn(): Promise<boolean> {
-    return (await this.redis.exists(this.urgentKey)) === 1;
+  /** Whether work of a lane above `lane` goes on (see acquire): a call held back for it gives its worker up. */
+  async urgentWorkGoingOn(lane: Lane = 'normal'): Promise<boolean> {
+    const above = this.laneMarks.slice(laneRank(lane));
+    return above.length > 0 && (await this.redis.exists(...above)) > 0;
   }
 
   /** How far ahead the quota is booked, in milliseconds of Redis's clock: calls already waiting for slots. */
@@ -345,17 +350,17 @@ export class Pacer {
 
   /** The next slot, as a time of this process's clock (performance.now()). */
   private async reserveAt(
-    urgent: boolean,
+    lane: Lane,
   ): Promise<
     { granted: true; atMs: number; atUs: number } | { granted: false; retryInMs: number; shortened: boolean }
   > {
     const reply = (await RESERVE.run(
       this.redis,
-      [this.key, this.adaptKey, this.urgentKey],
+      [this.key, this.adaptKey, ...this.laneMarks],
       [
         this.rate,
         this.maxAheadMs * 1000,
-        urgent ? 1 : 0,
+        laneRank(lane),
         this.urgentLeadMs * 1000,
         URGENT_HOLD_MS,
         this.margin.base,
@@ -374,17 +379,14 @@ export class Pacer {
 }
 
 /**
- * Urgent work is about to start on the quota at `key`: from now on other calls book only a few slots ahead,
- * so the slots they booked further ahead are used up by the time the urgent calls come. Whoever knows first
- * marks it (the API on a single-client request; a high-priority run's calls, its preflight first).
+ * Work of `lane` (above the lowest) is about to start on the quota at `key`: from now on the calls of the
+ * lanes below book only a few slots ahead, so the slots they booked further ahead are used up by the time
+ * its calls come. Whoever knows first marks it (the API on a single-client request; a run's calls, its
+ * preflight first).
  */
-export async function markUrgentWork(redis: Redis, key: string): Promise<void> {
-  await redis.set(urgentKeyOf(key), '1', 'PX', URGENT_HOLD_MS);
-}
-
-/** The mark of urgent work beside the quota's slot key (same hash tag, so one Redis Cluster slot). */
-function urgentKeyOf(key: string): string {
-  return `${key}:urgent`;
+export async function markUrgentWork(redis: Redis, key: string, lane: Lane = 'high'): Promise<void> {
+  const mark = laneMarkKeys(key)[laneRank(lane) - 1];
+  if (mark !== undefined) await redis.set(mark, '1', 'PX', URGENT_HOLD_MS);
 }
 
 function sleep(ms: number): Promise<void> {

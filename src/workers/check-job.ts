@@ -15,7 +15,8 @@ import { outcomeAction } from '../upstream/outcome-policy.js';
 import { effectiveProfile } from '../upstream/page-size.js';
 import type { CacheWindow } from '../upstream/request-cache.js';
 import type { RunStore } from '../run/state/run-store.js';
-import { isUrgentPriority } from '../run/topology.js';
+import { laneOfPriority } from '../run/topology.js';
+import type { Lane } from '../upstream/lanes.js';
 import { DEFAULT_PROFILE, isRegistryError, type UpstreamProfile } from '../upstream/client/index.js';
 
 export interface CheckProcessorDeps {
@@ -24,7 +25,7 @@ export interface CheckProcessorDeps {
     runId: string,
     cache: CacheWindow,
     profile: UpstreamProfile,
-    urgent: boolean,
+    lane: Lane,
     maxAge?: AnswerPolicy,
   ): JobLookup;
   /** Pauses the whole checks queue, on every machine (BullMQ's queue.rateLimit). */
@@ -76,8 +77,13 @@ function checkScreening(
         encodeFailure({ code: 'KYC_ERR_INTERNAL', message: `unknown check kind ${kind}` }),
       );
     const profile = job.data.profile ?? DEFAULT_PROFILE;
-    const urgent = isUrgentPriority(job.opts.priority);
-    const lookup = deps.lookupFor(runId, job.data.cache, profile, urgent, job.data.maxAge);
+    const lookup = deps.lookupFor(
+      runId,
+      job.data.cache,
+      profile,
+      laneOfPriority(job.opts.priority),
+      job.data.maxAge,
+    );
     try {
       if (kind === 'foreign_agent' && job.data.faMirror !== undefined) {
         // A mirror run never searches by a client's name: without its mirror the check fails.

@@ -23,6 +23,7 @@ import { mirrorSearch } from '../mirror/search.js';
 import type { KeptMirrorPolicy } from '../mirror/kept-strategy.js';
 import { pacedLookup, quotaSlots, type SlotWaitOptions } from '../upstream/paced-lookup.js';
 import { Pacer } from '../upstream/pacer.js';
+import type { Lane } from '../upstream/lanes.js';
 import { COUNTER } from '../domain/run-counters.js';
 import { upstreamBackoff } from '../upstream/outcome-policy.js';
 import { measurePageSize, preflight, preflightCounts, type PreflightOptions } from '../upstream/preflight.js';
@@ -32,7 +33,7 @@ import { UpstreamState } from '../upstream/state.js';
 import { LocalAnswers, RequestCache } from '../upstream/request-cache.js';
 import { RunStore } from '../run/state/run-store.js';
 import { QUEUE_STREAMS, applyEventRetention } from '../run/state/retention.js';
-import { QUEUES, isUrgentPriority, pacerKey } from '../run/topology.js';
+import { QUEUES, laneOfPriority, pacerKey } from '../run/topology.js';
 
 export interface WorkerSettings {
   /** Upstream calls per second of the API key, for every worker on every machine together. */
@@ -75,8 +76,8 @@ export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
  * A call of the run or the breaker itself (preflight, page-size search, probe): it waits for its slot
  * however long a 429's pause lasts, never gives way (its run waits on it) and never asks the breaker.
  */
-const ONE_OFF_SLOT = (urgent: boolean): SlotWaitOptions => ({
-  urgent,
+const ONE_OFF_SLOT = (lane: Lane): SlotWaitOptions => ({
+  lane,
   patienceMs: Number.POSITIVE_INFINITY,
   giveWay: false,
 });
@@ -141,8 +142,8 @@ interface WorkerContext {
   readonly flow: FlowProducer;
   readonly upstream: UpstreamState;
   readonly guard: UpstreamGuard;
-  /** One authenticated call through the quota (the preflight); urgent for a high-priority run's. */
-  readonly probe: (options?: PreflightOptions, urgent?: boolean) => Promise<void>;
+  /** One authenticated call through the quota (the preflight), in the lane of the run it is made for. */
+  readonly probe: (options?: PreflightOptions, lane?: Lane) => Promise<void>;
   readonly keptMirror?: KeptMirrorPolicy;
 }
 
@@ -161,9 +162,9 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
   // backstop on job starts. The quota itself is kept per HTTP call by the pacer.
   await checksQueue.setGlobalRateLimit(Math.max(1, Math.ceil(settings.rate * 2)), 1_000);
   const upstream = new UpstreamState(redis, prefix);
-  const probe = async (probeOptions: PreflightOptions = {}, urgent = false) => {
+  const probe = async (probeOptions: PreflightOptions = {}, lane: Lane = 'normal') => {
     // Each call takes a slot of the one quota like any other, and waits for it as they do.
-    const slot = quotaSlots(pacer, ONE_OFF_SLOT(urgent));
+    const slot = quotaSlots(pacer, ONE_OFF_SLOT(lane));
     const { note } = await preflight(registry, { ...probeOptions, slot });
     if (note) log.warn({ note }, 'preflight call: the Lookup Service answered with an error; going on');
   };
@@ -174,7 +175,7 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
     // must not stop every run; a refused key stops at once.
     probe: (repeat) =>
       probeWith(async () => {
-        await quotaSlots(pacer, ONE_OFF_SLOT(false))();
+        await quotaSlots(pacer, ONE_OFF_SLOT('normal'))();
         return repeat();
       }, BREAKER_PROBE),
     onOpen: () => checksQueue.pause(),
@@ -228,7 +229,7 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
   return new Worker<CheckJobData>(
     QUEUES.checks,
     checkProcessor({
-      lookupFor: (runId, window, profile, urgent, maxAge) => {
+      lookupFor: (runId, window, profile, lane, maxAge) => {
         const keys = store.keys(runId);
         const cache = new RequestCache(
           redis,
@@ -239,7 +240,7 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
         return pacedLookup(runId, registry, pacer, cache, store, {
           guard,
           maxRetryAfterMs: profile.maxRetryAfterMs,
-          urgent,
+          lane,
           ...answersFor(maxAge),
         });
       },
@@ -288,12 +289,12 @@ function verdictsWorker(ctx: WorkerContext): Worker<MergeJobData> {
  * The service's page size, measured before the run's first check (and again on a resume) when the run
  * searches by name: one broad search through the quota (src/upstream/preflight.ts, measurePageSize).
  */
-async function learnPageSize(ctx: WorkerContext, runId: string, urgent: boolean): Promise<void> {
+async function learnPageSize(ctx: WorkerContext, runId: string, lane: Lane): Promise<void> {
   const { store, pacer, registry, log, redis, prefix } = ctx;
   const run = await store.get(runId);
   if (!run?.checks.some((kind) => kind === 'sanctions' || kind === 'foreign_agent')) return;
   const resultCap = (run.profile ?? DEFAULT_PROFILE).resultCap;
-  await quotaSlots(pacer, ONE_OFF_SLOT(urgent))();
+  await quotaSlots(pacer, ONE_OFF_SLOT(lane))();
   // Counted as it leaves, as every call is (src/upstream/paced-lookup.ts), its status once answered.
   const leaving = store.incr(runId, { [COUNTER.calls]: 1 });
   const measured = await measurePageSize(registry, resultCap).finally(() => leaving);
@@ -311,7 +312,7 @@ async function learnPageSize(ctx: WorkerContext, runId: string, urgent: boolean)
 }
 
 /** The Lookup Service as the coordinator of one run sees it: the preflight and the breaker. */
-function runUpstream(ctx: WorkerContext, runId: string, urgent: boolean): RunUpstream {
+function runUpstream(ctx: WorkerContext, runId: string, lane: Lane): RunUpstream {
   const { upstream, checksQueue, log, probe, store } = ctx;
   return {
     async preflight() {
@@ -319,8 +320,8 @@ function runUpstream(ctx: WorkerContext, runId: string, urgent: boolean): RunUps
       const leaving: Promise<void>[] = [];
       // Each call counted as it leaves, its status once answered (a killed worker still counted it).
       const onSend = () => void leaving.push(store.incr(runId, { [COUNTER.calls]: 1 }));
-      // A high-priority run's first call also tells the pacer that urgent work is starting.
-      await probe({ onCall: (status) => calls.push(status), onSend }, urgent).finally(async () => {
+      // The first call of a run in a lane above the lowest also tells the pacer that its work is starting.
+      await probe({ onCall: (status) => calls.push(status), onSend }, lane).finally(async () => {
         await Promise.all(leaving);
         await store.incr(runId, preflightCounts(calls, 'dictionary.list', false));
       });
@@ -328,7 +329,7 @@ function runUpstream(ctx: WorkerContext, runId: string, urgent: boolean): RunUps
       const wasOpen = await upstream.close();
       if (wasOpen || (await checksQueue.isPaused())) await checksQueue.resume();
       if (wasOpen) log.warn({ runId }, 'circuit breaker closed: the preflight call succeeded');
-      await learnPageSize(ctx, runId, urgent);
+      await learnPageSize(ctx, runId, lane);
     },
     async stopped() {
       const record = await upstream.breaker();
@@ -363,7 +364,7 @@ function coordinatorDeps(ctx: WorkerContext, runId: string, job: Job<RunJobData>
           return record ? breakerError(record) : undefined;
         },
       }),
-    upstream: runUpstream(ctx, runId, isUrgentPriority(job.opts.priority)),
+    upstream: runUpstream(ctx, runId, laneOfPriority(job.opts.priority)),
     lifecycle: ctx.wiring.lifecycle,
     onProgress: (progress) => void job.updateProgress(progress).catch(() => undefined),
   };

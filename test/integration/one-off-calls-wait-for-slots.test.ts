@@ -49,7 +49,7 @@ describe('calls outside the check jobs wait for their slot like paced calls', ()
     const pacer = new Pacer(redis, key, 2, { maxAheadMs: 400 });
     // Book the quota ahead, then start urgent work: calls that are not urgent are held back.
     for (let i = 0; i < 2; i++) await pacer.reserve();
-    await pacer.acquire({ urgent: true });
+    await pacer.acquire({ lane: 'high' });
     const check = quotaSlots(pacer, { patienceMs: 10_000 });
     await expect(check()).rejects.toThrow(/rate limit reached/);
     const oneOff = quotaSlots(pacer, { patienceMs: Number.POSITIVE_INFINITY, giveWay: false });

@@ -99,7 +99,7 @@ describe('Pacer urgent calls (a high-priority run beside a batch)', () => {
     const urgentWaits: number[] = [];
     for (let i = 0; i < 20; i++) {
       const started = performance.now();
-      const slot = await pacer.acquire({ urgent: true });
+      const slot = await pacer.acquire({ lane: 'high' });
       expect(slot.granted).toBe(true);
       urgentWaits.push(performance.now() - started);
       stamps.push(performance.now());

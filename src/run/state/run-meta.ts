@@ -27,7 +27,7 @@ const runSettingsSchema: z.ZodType<RunSettings> = z.looseObject({
   out: z.string(),
   evidence: z.string(),
   manifest: z.string(),
-  priority: z.enum(allOf<Priority>()(['high', 'normal', 'low'])),
+  priority: z.enum(allOf<Priority>()(['interactive', 'high', 'normal', 'low'])),
   window: z.number(),
   cacheRows: z.number().exactOptional(),
   maxAge: z.partialRecord(z.enum(ANSWER_CHECKS), z.number()).exactOptional(),

@@ -227,7 +227,7 @@ describe('kyc-screen serve', () => {
     expect(apiMasked).toBe(cliMasked);
   }, 150_000);
 
-  it('screens one client synchronously at high priority, and refuses what is not one client', async () => {
+  it('screens one client synchronously at interactive priority, and refuses what is not one client', async () => {
     const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
       fetch(`${base}/v1/screen?wait=60`, { method: 'POST', headers: { ...auth, ...headers }, body });
     const client = {
@@ -270,7 +270,7 @@ describe('kyc-screen serve', () => {
       priority: string;
       submitter: string;
     };
-    expect(run).toMatchObject({ priority: 'high', submitter: 'alice' });
+    expect(run).toMatchObject({ priority: 'interactive', submitter: 'alice' });
 
     await expectErrorBody(
       await post(JSON.stringify(client), { 'content-type': 'text/plain' }),
