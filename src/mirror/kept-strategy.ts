@@ -12,6 +12,12 @@ import type { MirrorNote } from './snapshot.js';
  */
 export type KeptMirrorPolicy = (run: RunState) => number | undefined;
 
+/** The run's own policy: its foreign_agent max age, when it gives one (the default of every worker). */
+export const foreignAgentMaxAge: KeptMirrorPolicy = (run) => {
+  const maxAgeMs = run.maxAge?.foreign_agent;
+  return maxAgeMs !== undefined && maxAgeMs > 0 ? maxAgeMs : undefined;
+};
+
 /** What a run needs to use the kept mirror: where it is, what it mirrors, how old it may be. */
 export interface KeptMirrorUse {
   readonly store: KeptMirrorStore;

@@ -20,7 +20,7 @@ import { LEASE_TTL_MS, RunTakenOver } from '../run/lease.js';
 import type { CheckJobData, MergeJobData, RunJobData } from '../run/job-data.js';
 import { LoadedMirrors, MirrorStore } from '../mirror/store.js';
 import { mirrorSearch } from '../mirror/search.js';
-import type { KeptMirrorPolicy } from '../mirror/kept-strategy.js';
+import { foreignAgentMaxAge, type KeptMirrorPolicy } from '../mirror/kept-strategy.js';
 import { pacedLookup, quotaSlots, type SlotWaitOptions } from '../upstream/paced-lookup.js';
 import { Pacer } from '../upstream/pacer.js';
 import type { Lane } from '../upstream/lanes.js';
@@ -124,7 +124,10 @@ interface StartOptions extends WorkerWiring {
   readonly only?: readonly WorkerKind[];
   /** Job durations of this process for `--metrics-port` (src/metrics). */
   readonly metrics?: JobWatcher;
-  /** The foreign_agent max age of a run, for the kept mirror of the register (absent: none kept). */
+  /**
+   * The foreign_agent max age of a run, for the kept mirror of the register (absent: the run's own
+   * `--max-age …,foreign_agent=…`; a run without one keeps none).
+   */
   readonly keptMirror?: KeptMirrorPolicy;
 }
 
@@ -184,7 +187,7 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
   });
   const store = new RunStore(redis, prefix);
   const flow = new FlowProducer({ connection: redis, prefix });
-  const keptMirror = options.keptMirror;
+  const keptMirror = options.keptMirror ?? foreignAgentMaxAge;
   const wiring = { lifecycle: options.lifecycle, whitelist: options.whitelist };
   return {
     redis,
@@ -200,7 +203,7 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
     upstream,
     guard,
     probe,
-    ...(keptMirror ? { keptMirror } : {}),
+    keptMirror,
   };
 }
 

@@ -1,65 +1,53 @@
 /**
- * Two nights of a nightly rescreening (`npm run bench:nightly`), end to end: the CLI against the emulator
- * on one Redis. Night 1 screens a Zipf person portfolio (lib/portfolio-file.ts); night 2 the same file
- * plus new clients (1 in 20), both with the nightly policy of docs/operations.md, "Answers kept across
- * runs". Then night 2 again with the default policy (every answer fresh), for today's cost. Prints calls
- * per client of each night (and which calls remain on night 2), wall time, whether every client of night 1
- * has the verdict it had, and the memory of the answer store: MEMORY USAGE of its keys (per answer, per
- * million) and Redis's used_memory freed by `answers purge`.
+ * Two nights of a nightly rescreening (`npm run bench:nightly`), end to end: the CLI against a Lookup
+ * Service on one Redis. Night 1 screens a Zipf person portfolio (lib/portfolio-file.ts, every client with a
+ * valid INN and a birth date); then the service lists ONE foreign-agent record, dated today, naming a client
+ * of night 1 whom night 1 cleared; night 2 screens the same file plus new clients, both nights with the
+ * nightly policy of docs/operations.md, "Answers kept across runs". Then night 2 again with the default
+ * policy (every answer fresh), for today's cost.
  *
- *   npm run bench:nightly                        100,000 clients
- *   npm run bench:nightly -- --clients 20000 --rate 2000
+ * Prints calls per client of each night (the manifest's calls ÷ clients, and the service's own count of the
+ * requests it received), by check, which rows sent requests of their own (night 1's clients should send
+ * none on night 2), the listed client's verdict on each night, how many other clients of night 1 changed
+ * verdict (must be none), and the memory of the answer store.
+ *
+ *   npm run bench:nightly                                   100,000 clients + 5,000 new, emulator
+ *   npm run bench:nightly -- --clients 20000 --new 1000 --rate 5000                  the acceptance
+ *   npm run bench:nightly -- --clients 20000 --new 1000 --service independent
+ *   … --no-default                                           without the default-policy night
+ *   … --day-later        also night 2 as it costs 24 h after night 1 (1-day answers and mirror too old)
+ *
+ * Services (lib/nightly-services.ts): `emulator` (kyc-screen emulator, its default request plan), or
+ * `independent` (the names evaluation's Lookup Service written from the contract, whole-word search).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { parse } from 'csv-parse/sync';
 import { answerKeyPattern, purgeAnswers } from '../../src/answers/answer-store.js';
-import type { Manifest } from '../../src/export/manifest.js';
+import { utcDay } from '../../src/domain/day-range.js';
 import { scanKeys } from '../../src/infra/redis-connection.js';
 import { benchFlag } from './lib/figures.js';
+import { changedVerdicts, describeNight, runNight, type Night } from './lib/nightly-nights.js';
+import { startService, type ListedPerson, type ServiceName } from './lib/nightly-services.js';
 import { writePortfolioFile } from './lib/portfolio-file.js';
-import { runCli, startEmulator, startRedis } from './lib/processes.js';
+import { startRedis } from './lib/processes.js';
 
 const CLIENTS = Number(benchFlag('clients') ?? 100_000);
 const NEW_CLIENTS = Number(benchFlag('new') ?? Math.round(CLIENTS / 20));
 const RATE = benchFlag('rate') ?? '2000';
+const SERVICE = (benchFlag('service') ?? 'emulator') as ServiceName;
+const WITH_DEFAULT = !process.argv.includes('--no-default');
+const DAY_LATER = process.argv.includes('--day-later');
 const POLICY = 'debtor=30d,bankruptcy=7d,sanctions=1d,foreign_agent=1d';
+/** What POLICY still allows 24 h after night 1: the 1-day answers and the 1-day kept mirror are too old. */
+const DAY_LATER_POLICY = 'debtor=30d,bankruptcy=7d';
 const PREFIX = '{kyc}';
+const TARGET = 0.2;
 const work = mkdtempSync(join(tmpdir(), 'kyc-nightly-'));
 
-interface Night {
-  readonly name: string;
-  readonly seconds: number;
-  readonly manifest: Manifest;
-  /** client_id → the row's cells but the run's id and check time. */
-  readonly decisions: Map<string, string>;
-  readonly verdicts: Map<string, string>;
-}
-
-function readDecisions(path: string): { decisions: Map<string, string>; verdicts: Map<string, string> } {
-  const rows: string[][] = parse(readFileSync(path), { bom: true, relax_column_count: true });
-  const header = rows[0] ?? [];
-  const own = new Set([header.indexOf('kyc_run_id'), header.indexOf('kyc_checked_at')]);
-  const verdict = header.indexOf('kyc_verdict');
-  const decisions = new Map<string, string>();
-  const verdicts = new Map<string, string>();
-  for (const row of rows.slice(1)) {
-    decisions.set(row[0] ?? '', row.filter((_c, i) => !own.has(i)).join('\u0001'));
-    verdicts.set(row[0] ?? '', row[verdict] ?? '');
-  }
-  return { decisions, verdicts };
-}
-
-async function night(name: string, file: string, env: NodeJS.ProcessEnv, policy?: string): Promise<Night> {
-  const out = join(work, name);
-  const args = ['run', file, '--rate', RATE, '--out-dir', out, '--no-progress'];
-  const result = await runCli(policy ? [...args, '--max-age', policy] : args, env);
-  if (result.code !== 0) throw new Error(`${name} failed (${result.code}): ${result.stderr}`);
-  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as Manifest;
-  return { name, seconds: result.seconds, manifest, ...readDecisions(join(out, 'verdicts.csv')) };
-}
+if (SERVICE !== 'emulator' && SERVICE !== 'independent') throw new Error('--service emulator|independent');
 
 async function storeMemory(redis: Redis): Promise<{ answers: number; bytes: number }> {
   let answers = 0;
@@ -76,27 +64,35 @@ async function storeMemory(redis: Redis): Promise<{ answers: number; bytes: numb
 const usedMemory = async (redis: Redis) =>
   Number((/used_memory:(\d+)/.exec(await redis.info('memory')) ?? [])[1] ?? 0);
 
-function describeNight(n: Night): string {
-  const m = n.manifest;
-  const ops = Object.entries(m.upstream.calls_by_operation)
-    .map(([op, byStatus]) => `${op} ${Object.values(byStatus).reduce((a, b) => a + b, 0)}`)
-    .join(', ');
-  return (
-    `${n.name}: ${m.rows.clients} clients, ${m.upstream.calls} calls, ${m.upstream.calls_per_client} per client, ` +
-    `${m.upstream.answers_reused} answers reused, wall ${n.seconds.toFixed(1)} s\n    calls: ${ops || 'none'}\n` +
-    `    policy ${m.answers.max_age}; fresh/reused by check ${JSON.stringify(m.answers.by_check)}`
-  );
+/**
+ * The first client night 1 cleared whose full name no other client of night 2 has (a namesake could be
+ * named by the record too), as the register would list them: name, INN and birth date.
+ */
+function personToList(file: string, night1: Night): ListedPerson & { readonly id: string } {
+  const rows: string[][] = parse(readFileSync(file), { bom: true });
+  const header = rows[0] ?? [];
+  const at = (name: string) => header.indexOf(name);
+  const names = new Map<string, number>();
+  for (const r of rows.slice(1))
+    names.set(r[at('full_name')] ?? '', (names.get(r[at('full_name')] ?? '') ?? 0) + 1);
+  const row = rows
+    .slice(1)
+    .find((r) => night1.verdicts.get(r[0] ?? '') === 'CLEAR' && names.get(r[at('full_name')] ?? '') === 1);
+  if (row === undefined) throw new Error('night 1 cleared nobody');
+  return {
+    id: row[0] ?? '',
+    name: row[at('full_name')] ?? '',
+    inn: row[at('inn')] ?? '',
+    birthDate: row[at('birth_date')] ?? '',
+    added: utcDay(new Date()),
+    registrationNumber: 'FA-NIGHTLY-1',
+  };
 }
 
-function changedVerdicts(before: Night, after: Night): { changed: number; decisionsChanged: number } {
-  let changed = 0;
-  let decisionsChanged = 0;
-  for (const [client, verdict] of before.verdicts) {
-    if (after.verdicts.get(client) !== verdict) changed++;
-    if (after.decisions.get(client) !== before.decisions.get(client)) decisionsChanged++;
-  }
-  return { changed, decisionsChanged };
-}
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 async function main(): Promise<void> {
   const night1File = join(work, 'night1.csv');
@@ -105,37 +101,82 @@ async function main(): Promise<void> {
   await writePortfolioFile(night1File, { rows: CLIENTS, seed: 27 });
   await writePortfolioFile(night2File, { rows: CLIENTS + NEW_CLIENTS, seed: 27 });
   const redis = await startRedis();
-  const emulator = await startEmulator();
+  const service = await startService(SERVICE, work);
   const client = new Redis(redis.url);
-  const env = { REDIS_URL: redis.url, KYC_API_URL: emulator.url, KYC_STATE_DIR: join(work, 'state') };
+  const env = { REDIS_URL: redis.url, KYC_STATE_DIR: join(work, 'state'), ...service.env };
+  const night = (name: string, file: string, policy?: string) =>
+    runNight({
+      name,
+      file,
+      outDir: join(work, name.replace(/[^a-z0-9]+/gi, '-')),
+      rate: RATE,
+      env,
+      oldRows: CLIENTS,
+      serviceRequests: () => service.requests(),
+      ...(policy ? { policy } : {}),
+    });
+  console.log(
+    `\nbench:nightly — ${SERVICE}, ${CLIENTS} clients, night 2 +${NEW_CLIENTS} new, rate ${RATE}/s, ` +
+      `profile ${JSON.stringify(service.profile)}; load average ${load()} at the start\n`,
+  );
   try {
     const before = await usedMemory(client);
-    const first = await night('night 1', night1File, env, POLICY);
+    const first = await night('night 1', night1File, POLICY);
+    console.log(describeNight(first));
     const afterFirst = await usedMemory(client);
     const store = await storeMemory(client);
-    const second = await night('night 2', night2File, env, POLICY);
-    const plain = await night('night 2, default policy', night2File, env);
+    const listed = personToList(night2File, first);
+    await service.list(listed);
+    const second = await night('night 2', night2File, POLICY);
+    console.log(describeNight(second));
+    reportNight2(first, second, listed);
+    console.log(
+      `store after night 1: ${store.answers} answers, MEMORY USAGE ${(store.bytes / 1048576).toFixed(1)} MiB, ` +
+        `${perAnswer(store).toFixed(0)} B per answer, ${((perAnswer(store) * 1e6) / 1048576).toFixed(0)} MiB per million answers; ` +
+        `Redis used_memory +${((afterFirst - before) / 1048576).toFixed(1)} MiB over night 1 (store and run leftovers)`,
+    );
+    if (DAY_LATER) {
+      // A night 24 h after night 1: its 1-day answers and its kept mirror are at their max age, so
+      // sanctions and foreign-agent answers are asked again and the register enumerated again.
+      const later = await night('night 2, a day later', night2File, DAY_LATER_POLICY);
+      console.log(describeNight(later));
+      reportNight2(first, later, listed);
+    }
+    if (WITH_DEFAULT) {
+      const plain = await night('night 2, default policy', night2File);
+      console.log(describeNight(plain));
+      reportNight2(first, plain, listed);
+    }
     const beforePurge = await usedMemory(client);
     const purged = await purgeAnswers(client, PREFIX);
     const freed = beforePurge - (await usedMemory(client));
-    const kept = changedVerdicts(first, second);
-    const perAnswer = store.answers > 0 ? store.bytes / store.answers : 0;
-    console.log(`\nbench:nightly — ${CLIENTS} clients, night 2 +${NEW_CLIENTS} new, rate ${RATE}/s\n`);
-    for (const n of [first, second, plain]) console.log(describeNight(n));
     console.log(
-      `\nnight 2 vs night 1: ${kept.changed} of ${first.verdicts.size} clients changed verdict, ` +
-        `${kept.decisionsChanged} changed any cell but run id and time` +
-        `\nstore after night 1: ${store.answers} answers, MEMORY USAGE ${(store.bytes / 1048576).toFixed(1)} MiB, ` +
-        `${perAnswer.toFixed(0)} B per answer, ${((perAnswer * 1e6) / 1048576).toFixed(0)} MiB per million answers` +
-        `\nRedis used_memory: +${((afterFirst - before) / 1048576).toFixed(1)} MiB over night 1 (store and run leftovers); ` +
-        `purge removed ${purged} answers and freed ${(freed / 1048576).toFixed(1)} MiB ` +
-        `(${purged > 0 ? (((freed / purged) * 1e6) / 1048576).toFixed(0) : 0} MiB per million)`,
+      `purge removed ${purged} answers and freed ${(freed / 1048576).toFixed(1)} MiB; load average ${load()} at the end`,
     );
   } finally {
     await client.quit();
-    await emulator.stop();
+    await service.stop();
     await redis.stop();
   }
+}
+
+const perAnswer = (store: { answers: number; bytes: number }) =>
+  store.answers > 0 ? store.bytes / store.answers : 0;
+
+/** The listed client's verdict on each night, the other clients whose verdict changed, the target. */
+function reportNight2(first: Night, second: Night, listed: ListedPerson & { readonly id: string }): void {
+  const kept = changedVerdicts(first, second, new Set([listed.id]));
+  const own = Object.values(second.rowCalls.fresh).reduce((a, b) => a + b, 0);
+  const perClient = second.manifest.upstream.calls_per_client;
+  console.log(
+    `  listed between the nights: ${listed.id} (${listed.registrationNumber}, added ${listed.added}): ` +
+      `night 1 ${first.verdicts.get(listed.id)}, ${second.name} ${second.verdicts.get(listed.id)}\n` +
+      `  ${kept.changed} of ${first.verdicts.size - 1} other clients of night 1 changed verdict` +
+      `${kept.examples.length ? ` (${kept.examples.join('; ')})` : ''}, ` +
+      `${kept.decisionsChanged} changed any cell but run id and time\n` +
+      `  ${perClient} calls per client (target ≤ ${TARGET}: ${perClient <= TARGET ? 'met' : 'NOT met'}); ` +
+      `new clients' own requests ${own} (${(own / Math.max(1, NEW_CLIENTS)).toFixed(2)} each)\n`,
+  );
 }
 
 await main();

@@ -3,6 +3,8 @@
  * then the route. The `/__emulator/*` endpoints bypass all four and are not counted.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ForeignAgentRecord } from '@kyc-screen/lookup-contract';
+import { addedForeignAgents } from './added-records.js';
 import type { KeyRing } from './api-key.js';
 import type { ErrorDialect } from './error-dialects.js';
 import type { FaultInjector } from './faults.js';
@@ -20,7 +22,10 @@ export const UNKNOWN_ROUTE = '(unknown)';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface HandlerParts {
-  readonly router: Router;
+  /** The routes served now: records added at run time (added-records.ts) replace them. */
+  readonly router: () => Router;
+  /** Lists foreign-agent records from now on; returns the register's size. */
+  readonly addForeignAgents: (records: readonly ForeignAgentRecord[]) => number;
   readonly keys: KeyRing;
   readonly buckets: TokenBuckets;
   readonly faults: FaultInjector;
@@ -119,11 +124,25 @@ function runRoute(
   }
 }
 
-/** `/__emulator/…`: statistics, their reset, health. No key, no rate limit, no faults. */
+/** `POST /__emulator/foreign-agents`: the body's records are listed from now on. */
+function addRecords(parts: HandlerParts, req: IncomingMessage, res: ServerResponse): void {
+  readBody(req)
+    .then((body) => {
+      const size = parts.addForeignAgents(addedForeignAgents(body));
+      send(res, jsonReply({ success: true, foreign_agents: size }));
+    })
+    .catch((error: unknown) => {
+      if (res.destroyed) return;
+      send(res, errorReply(error instanceof ApiError ? error : badRequest('The body could not be read')));
+    });
+}
+
+/** `/__emulator/…`: statistics, their reset, health, records listed. No key, no rate limit, no faults. */
 function admin(parts: HandlerParts, req: IncomingMessage, res: ServerResponse, path: string): void {
   const { stats } = parts;
   const action = `${req.method ?? ''} ${path.slice(ADMIN_PREFIX.length)}`;
   if (action === 'GET stats') send(res, jsonReply(stats.snapshot()));
+  else if (action === 'POST foreign-agents') addRecords(parts, req, res);
   else if (action === 'POST reset') {
     stats.reset();
     send(res, jsonReply({ success: true }));
@@ -134,7 +153,7 @@ function admin(parts: HandlerParts, req: IncomingMessage, res: ServerResponse, p
 export function createRequestHandler(
   parts: HandlerParts,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const { router, keys, buckets, faults, errors } = parts;
+  const { keys, buckets, faults, errors } = parts;
   const deliver = deliverer(parts);
   const run = (resolved: Resolved, method: string, queryString: string, body: string) =>
     runRoute(parts, resolved, method, queryString, body);
@@ -148,7 +167,7 @@ export function createRequestHandler(
       return;
     }
     const method = req.method ?? 'GET';
-    const resolved = router.resolve(path);
+    const resolved = parts.router().resolve(path);
     const route = resolved?.route.name ?? UNKNOWN_ROUTE;
     const latency = faults.latency();
 

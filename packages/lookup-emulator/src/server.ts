@@ -5,6 +5,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ForeignAgentRecord } from '@kyc-screen/lookup-contract';
+import { withForeignAgents } from './added-records.js';
 import { DEMO_API_KEY, KeyRing } from './api-key.js';
 import { EmulatorError } from './errors.js';
 import { FaultInjector, type EmulatorFaults } from './faults.js';
@@ -52,6 +54,11 @@ export interface EmulatorHandle {
   stats(): EmulatorStats;
   resetStats(): void;
   setFaults(f: EmulatorFaults): void;
+  /**
+   * Lists these foreign-agent records from now on, after the generated ones (as `POST
+   * /__emulator/foreign-agents` does); returns the register's size.
+   */
+  addForeignAgents(records: readonly ForeignAgentRecord[]): number;
 }
 
 export const DEFAULT_SEED = 42;
@@ -93,8 +100,16 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     options.resultCap === undefined
       ? variantBehaviour
       : { ...variantBehaviour, resultCap: options.resultCap };
+  let registers = generateRegisters(seed);
+  let router = serviceFor(registers, behaviour);
+  const addForeignAgents = (records: readonly ForeignAgentRecord[]): number => {
+    registers = withForeignAgents(registers, records);
+    router = serviceFor(registers, behaviour);
+    return registers.foreignAgents.length;
+  };
   const handler = createRequestHandler({
-    router: serviceFor(generateRegisters(seed), behaviour),
+    router: () => router,
+    addForeignAgents,
     errors: behaviour.errors,
     repeatedParameter: behaviour.repeatedParameter,
     wrongMethodStatus: behaviour.wrongMethodStatus,
@@ -141,5 +156,6 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     stats: () => stats.snapshot(),
     resetStats: () => stats.reset(),
     setFaults: (f) => faults.set(f),
+    addForeignAgents,
   };
 }
