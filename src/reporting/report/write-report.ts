@@ -5,6 +5,7 @@ import { KycError } from '../../errors.js';
 import { checkGuardedTarget, writeGuardedFile } from '../../infra/guarded-file.js';
 import { ensureWritableParent } from '../../infra/writable.js';
 import type { Manifest } from '../../export/manifest.js';
+import { bodiesPathOf } from '../../export/evidence-bodies.js';
 import { computeDelta, verdictsPathOf } from '../delta/report.js';
 import { renderReport, type ReportDelta } from './html-report.js';
 import { collectReportData } from './report-data.js';
@@ -57,6 +58,7 @@ export async function writeRunReport(options: ReportOptions): Promise<string> {
       path,
       beside(verdicts),
       beside(evidence),
+      bodiesPathOf(beside(evidence)),
       ...(options.previous ? [verdictsPathOf(options.previous)] : []),
     ],
   };
