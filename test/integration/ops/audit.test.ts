@@ -216,7 +216,7 @@ describe('report audit and report verify', () => {
         },
       });
     const sound = cli(['report', 'verify', dir]);
-    expect(sound.stdout).toContain('OK: signature valid; 7 files');
+    expect(sound.stdout).toContain('OK: signature valid; 8 files');
     expect(sound.stdout).toContain("and the run's record");
     const key = cli(['report', 'public-key']);
     expect(key.stdout).toContain('-----BEGIN PUBLIC KEY-----');
