@@ -100,8 +100,6 @@ describe('card numbers are masked everywhere', () => {
   it('verdicts.csv masks the input card column; evidence, its bodies and manifest never hold a full number', () => {
     const files = [run.out, run.evidence, bodiesPathOf(run.evidence), run.manifest];
     const outputs = files.map((path) => readFileSync(path, 'utf8'));
-    // The card lookup's request (its masked number among the parameters) is one of the bodies.
-    expect(outputs[2]).toContain('220220******');
     for (const number of fullNumbers()) for (const text of outputs) expect(text).not.toContain(number);
     expect(outputs[0]).toContain('2202 20** **** 5672');
     expect(outputs[0]).toContain('220220******5430');
