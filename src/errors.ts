@@ -191,6 +191,10 @@ export const CATALOG = {
     'The evidence.jsonl beside the verdicts file is missing or belongs to another run',
     EXIT.INPUT,
   ),
+  KYC_ERR_EVIDENCE_BODIES: entry(
+    'evidence.jsonl refers to a body that evidence.bodies.jsonl beside it does not hold',
+    EXIT.INPUT,
+  ),
   KYC_ERR_SCHEDULE_INVALID: entry('Invalid schedule (name, cron pattern or time zone)', EXIT.USAGE),
   KYC_ERR_SCHEDULE_NOT_FOUND: entry('No such schedule', EXIT.USAGE),
   KYC_ERR_SCHEDULED_RUN: entry('A scheduled run did not finish', EXIT.INTERNAL),

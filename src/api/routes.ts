@@ -138,8 +138,9 @@ export const deleteRoute = createRoute({
 
 /** `verdicts.csv` → `getRunVerdicts`: one name per file, for generated clients. */
 function fileOperationId(name: RunFileName): string {
-  const stem = name.slice(0, name.indexOf('.'));
-  return `getRun${stem.slice(0, 1).toUpperCase()}${stem.slice(1)}`;
+  // evidence.bodies.jsonl → getRunEvidenceBodies: each operation id is unique.
+  const words = name.slice(0, name.lastIndexOf('.')).split('.');
+  return `getRun${words.map((w) => w.slice(0, 1).toUpperCase() + w.slice(1)).join('')}`;
 }
 
 /** A run's file is fixed once written: its ETag lets a client ask again for nothing (304). */

@@ -4,12 +4,18 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream } from 'node:stream/web';
 import { KycError } from '../errors.js';
+import { bodiesPathOf } from '../export/evidence-bodies.js';
 import type { RunState } from '../run/state/run-store.js';
 
-/** The outputs of a run a client may download, by the name in the URL: the three files and the report. */
+/** The outputs of a run a client may download, by the name in the URL: the run's files and the report. */
 export const RUN_FILES = {
   'verdicts.csv': { of: (run: RunState) => run.out, type: 'text/csv' },
   'evidence.jsonl': { of: (run: RunState) => run.evidence, type: 'application/x-ndjson' },
+  // The bodies evidence.jsonl refers to (export/evidence-bodies.ts); a run made before compaction has none.
+  'evidence.bodies.jsonl': {
+    of: (run: RunState) => bodiesPathOf(run.evidence),
+    type: 'application/x-ndjson',
+  },
   'manifest.json': { of: (run: RunState) => run.manifest, type: 'application/json' },
   'report.html': {
     of: (run: RunState) => join(dirname(run.manifest), 'report.html'),

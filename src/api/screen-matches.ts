@@ -1,8 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { KycError } from '../errors.js';
 import { decisiveField as decisiveFieldOf } from '../export/matches-cell.js';
+import { readEvidence } from '../reporting/evidence-file.js';
 import { MATCH_DECISIONS, type MatchBody } from './answer-schemas.js';
 
 /**
@@ -38,6 +37,11 @@ export function matchesOfEvidence(line: string): MatchBody[] {
   } catch {
     throw new KycError('KYC_ERR_INTERNAL', 'evidence line is not JSON');
   }
+  return matchesOfLine(json);
+}
+
+/** Matches of one parsed evidence line, its references resolved (reporting/evidence-file.ts). */
+function matchesOfLine(json: unknown): MatchBody[] {
   const parsed = lineSchema.safeParse(json);
   // Written by this pipeline: a line of another shape is a damaged file, not "no matches".
   if (!parsed.success) throw new KycError('KYC_ERR_INTERNAL', 'evidence line of an unknown shape');
@@ -60,11 +64,6 @@ export function matchesOfEvidence(line: string): MatchBody[] {
 
 /** The matches of the first (a screen's only) row of an evidence file. */
 export async function firstRowMatches(evidencePath: string): Promise<MatchBody[]> {
-  const lines = createInterface({ input: createReadStream(evidencePath, 'utf8'), crlfDelay: Infinity });
-  try {
-    for await (const line of lines) if (line.trim() !== '') return matchesOfEvidence(line);
-  } finally {
-    lines.close();
-  }
+  for await (const line of readEvidence(evidencePath)) return matchesOfLine(line);
   throw new KycError('KYC_ERR_INTERNAL', 'the evidence file of the run is empty');
 }

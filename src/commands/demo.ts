@@ -40,7 +40,7 @@ export function registerDemoCommand(program: Command): void {
           ? await writeRunReport({ target: options.outDir, overwrite: true })
           : undefined;
       process.stdout.write(
-        `\nOutputs are in ${options.outDir}/ (verdicts.csv, evidence.jsonl, manifest.json)` +
+        `\nOutputs are in ${options.outDir}/ (verdicts.csv, evidence.jsonl and its evidence.bodies.jsonl, manifest.json)` +
           (report ? `; open ${report} in a browser for the report.\n` : '.\n') +
           // The run recorded its alerts at the desk of this state directory (embedded PostgreSQL).
           `Review desk: http://127.0.0.1:3000/desk once the dashboard runs: ` +

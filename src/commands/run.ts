@@ -23,6 +23,7 @@ import { checkUpstream, resumeRun, startRun } from '../runs/start.js';
 import type { FollowTick } from '../runs/submit.js';
 import { checkRunId, type Priority } from '../run/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
+import { bodiesPathOf } from '../export/evidence-bodies.js';
 import { openCommandDesk, type CommandDesk } from '../desk/command-desk.js';
 import {
   commandLogFile,
@@ -310,7 +311,7 @@ function protectedFiles(prepared: PreparedRun | undefined, request: RunRequest):
   const outputs = prepared?.outputs;
   return [
     ...(prepared ? [prepared.input] : []),
-    ...(outputs ? [outputs.out, outputs.evidence, outputs.manifest] : []),
+    ...(outputs ? [outputs.out, outputs.evidence, bodiesPathOf(outputs.evidence), outputs.manifest] : []),
     ...(request.whitelist ? [request.whitelist] : []),
   ];
 }

@@ -36,7 +36,11 @@ export async function whitelistAddAction(options: WhitelistAddOptions): Promise<
   // The run's verdicts and evidence are never the whitelist, whatever their names.
   const verdicts = resolve(options.verdicts);
   await appendWhitelistEntry(resolve(options.whitelist), entry, format, {
-    protect: [verdicts, join(dirname(verdicts), 'evidence.jsonl')],
+    protect: [
+      verdicts,
+      join(dirname(verdicts), 'evidence.jsonl'),
+      join(dirname(verdicts), 'evidence.bodies.jsonl'),
+    ],
   });
   return entry;
 }

@@ -5,13 +5,14 @@ import type { ReadableStream } from 'node:stream/web';
 import type { Context } from 'hono';
 import type { Redis } from 'ioredis';
 import { RunStore, type RunState } from '../run/state/run-store.js';
+import { bodiesPathOf } from '../reporting/evidence-file.js';
 import { REPORT_CSP } from '../reporting/report/html-report.js';
 import type { PageLang } from './layout.js';
 import { reportPathOf } from './run-views.js';
 
 /**
  * A finished run's files, served read-only to whoever passed the dashboard's login. The URL names a run and
- * one of these five names, nothing else: the path on disk is the one the run recorded, never built from the
+ * one of these six names, nothing else: the path on disk is the one the run recorded, never built from the
  * URL, so no `..`, encoded slash or absolute path in a request can reach another file.
  */
 const FILES: Readonly<
@@ -21,6 +22,7 @@ const FILES: Readonly<
   'delta.csv': { of: (run) => run.delta?.file, type: 'text/csv; charset=utf-8' },
   'verdicts.csv': { of: (run) => run.out, type: 'text/csv' },
   'evidence.jsonl': { of: (run) => run.evidence, type: 'application/x-ndjson' },
+  'evidence.bodies.jsonl': { of: (run) => bodiesPathOf(run.evidence), type: 'application/x-ndjson' },
   'manifest.json': { of: (run) => run.manifest, type: 'application/json' },
 };
 

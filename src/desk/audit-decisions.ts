@@ -1,7 +1,6 @@
-import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import type { ErrorCode } from '../errors.js';
+import { readEvidence } from '../reporting/evidence-file.js';
 import { DECISIONS, type RunDecision } from './types.js';
 
 /**
@@ -74,13 +73,11 @@ async function candidatesByRow(
   rows: ReadonlySet<number>,
 ): Promise<Map<number, Candidate[]>> {
   const out = new Map<number, Candidate[]>();
-  const lines = createInterface({ input: createReadStream(evidence), crlfDelay: Infinity });
-  for await (const text of lines) {
-    const row = Number(/^\{"row":(\d+),/u.exec(text)?.[1]);
-    if (!rows.has(row)) continue;
-    const parsed = JSON.parse(text) as { checks?: Record<string, { candidates?: Candidate[] }> };
+  const select = (text: string): boolean => rows.has(Number(/^\{"row":(\d+),/u.exec(text)?.[1]));
+  for await (const read of readEvidence(evidence, { select })) {
+    const parsed = read as { row: number; checks?: Record<string, { candidates?: Candidate[] }> };
     out.set(
-      row,
+      parsed.row,
       Object.values(parsed.checks ?? {}).flatMap((c) => c.candidates ?? []),
     );
   }

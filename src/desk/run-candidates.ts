@@ -1,5 +1,4 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { readEvidence } from '../reporting/evidence-file.js';
 import { openVerdictFile, type VerdictRow } from '../reporting/verdict-file.js';
 import type { RunCandidate } from './types.js';
 
@@ -61,13 +60,12 @@ export interface RunOutputs {
 /** The candidates of rows that have a client key (a row keyed `row:N` has nothing to carry across runs). */
 export async function* runCandidates(run: RunOutputs): AsyncGenerator<RunCandidate> {
   const verdicts = (await openVerdictFile(run.out, { columns: run.columns })).rows[Symbol.asyncIterator]();
-  const lines = createInterface({ input: createReadStream(run.evidence), crlfDelay: Infinity });
+  // A quick look before parsing: most rows have no candidate worth an alert.
+  const select = (text: string): boolean => /"decision":"(MATCH|POSSIBLE_MATCH|SUPPRESSED)"/u.test(text);
   let verdict: VerdictRow | undefined;
   try {
-    for await (const text of lines) {
-      // A quick look before parsing: most rows have no candidate worth an alert.
-      if (!/"decision":"(MATCH|POSSIBLE_MATCH|SUPPRESSED)"/u.test(text)) continue;
-      const line = JSON.parse(text) as EvidenceLine;
+    for await (const read of readEvidence(run.evidence, { select })) {
+      const line = read as EvidenceLine;
       while (verdict === undefined || verdict.row < line.row) {
         const next = await verdicts.next();
         if (next.done) return;
@@ -77,7 +75,6 @@ export async function* runCandidates(run: RunOutputs): AsyncGenerator<RunCandida
       yield* candidatesOf(line, verdict);
     }
   } finally {
-    lines.close();
     await verdicts.return?.();
   }
 }

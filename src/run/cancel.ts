@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { partPath } from './output-paths.js';
+import { bodiesPathOf } from '../export/evidence-bodies.js';
 import { purgeRunJobs, QUEUE_STREAMS } from './state/retention.js';
 import { RunStore } from './state/run-store.js';
 import { mergeJobId, QUEUES } from './topology.js';
@@ -56,7 +57,7 @@ async function removeFlows(redis: Redis, prefix: string, runId: string, from: nu
 export async function abandonRun(redis: Redis, prefix: string, runId: string): Promise<void> {
   const store = new RunStore(redis, prefix);
   const run = await store.require(runId);
-  for (const final of [run.out, run.evidence, run.manifest])
+  for (const final of [run.out, run.evidence, bodiesPathOf(run.evidence), run.manifest])
     await rm(partPath(final, runId), { force: true });
   await removeFlows(redis, prefix, runId, run.written + 1, run.dispatched);
   await store.releaseWorkingData(runId);

@@ -15,6 +15,7 @@ import { SCORING_VERSION } from '../verdict/index.js';
 import { VERSION } from '../version.js';
 import { abandonRun, RunCancelled } from './cancel.js';
 import { OutputFiles, type FileOffsets } from './output-files.js';
+import { bodiesPathOf } from '../export/evidence-bodies.js';
 import {
   settleForeignAgentStrategy,
   type MirrorSource,
@@ -98,7 +99,7 @@ export interface RunSummary {
   readonly manifestPath: string;
 }
 
-type RunParts = { verdicts: string; evidence: string; manifest: string };
+type RunParts = { verdicts: string; evidence: string; bodies: string; manifest: string };
 
 /** What the run opened to screen: the client file from the checkpoint on, and its output part files. */
 interface OpenedRun {
@@ -210,12 +211,13 @@ async function openRun(
   const parts = {
     verdicts: partPath(run.out, runId),
     evidence: partPath(run.evidence, runId),
+    bodies: partPath(bodiesPathOf(run.evidence), runId),
     manifest: partPath(run.manifest, runId),
   };
   const mode = run.outputMode ?? DEFAULT_OUTPUT_MODE;
   const files = await OutputFiles.open(parts, checkpoint?.offsets, {
     mode,
-    finals: { verdicts: run.out, evidence: run.evidence },
+    finals: { verdicts: run.out, evidence: run.evidence, bodies: bodiesPathOf(run.evidence) },
   });
   if (!checkpoint) {
     await files.append(
@@ -325,6 +327,7 @@ async function finishRun(
   const outputs = [
     { path: run.out, ...(await fileDigest(parts.verdicts)) },
     { path: run.evidence, ...(await fileDigest(parts.evidence)) },
+    { path: bodiesPathOf(run.evidence), ...(await fileDigest(parts.bodies)) },
   ];
   const finalRun = (await store.get(runId)) ?? run;
   const manifest = buildManifest({
@@ -455,6 +458,8 @@ async function placeOutputs(run: RunState, parts: RunParts, manifest: Buffer, mo
   }
   if (!overwrite && (await isOwnManifest(run.manifest, run.id))) await unlink(run.manifest);
   await placePart(parts.verdicts, run.out, overwrite);
+  // The bodies before the evidence that refers to them.
+  await placePart(parts.bodies, bodiesPathOf(run.evidence), overwrite);
   await placePart(parts.evidence, run.evidence, overwrite);
   await placePart(parts.manifest, run.manifest, overwrite);
 }

@@ -4,6 +4,7 @@ import { maskCardColumn } from '../checks/card-number.js';
 import type { CheckKind } from '../domain/check.js';
 import { encodeCsvRecordChecked, type CsvFormat } from '../export/csv-format.js';
 import { encodeEvidenceLine, evidenceLine } from '../export/evidence.js';
+import { compactEvidence, type EvidenceBody } from '../export/evidence-bodies.js';
 import { verdictRow, withReason } from '../export/verdict-row.js';
 import type { Logger } from '../log.js';
 import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
@@ -59,6 +60,8 @@ export interface WriterSetup {
 interface EncodedRow extends WrittenRow {
   readonly csv: Buffer;
   readonly evidence: Buffer;
+  /** Every body the evidence line refers to; those already written are left out when the batch is. */
+  readonly bodies: readonly EvidenceBody[];
 }
 
 /**
@@ -155,8 +158,9 @@ export class OrderedWriter {
       warnings = [...warnings, issue];
       record = encodeCsvRecordChecked(withReason(line, width, issue.code), format);
     }
-    const evidence = encodeEvidenceLine(evidenceLine(result.verdict, warnings, meta, cells.slice(width)));
-    return { verdict: result.verdict, lossy, csv: record.bytes, evidence };
+    const compacted = compactEvidence(evidenceLine(result.verdict, warnings, meta, cells.slice(width)));
+    const evidence = encodeEvidenceLine(compacted.line);
+    return { verdict: result.verdict, lossy, csv: record.bytes, evidence, bodies: compacted.bodies };
   }
 
   /** Appends a batch, commits the checkpoint with its counts, then frees what the batch no longer needs. */
@@ -170,6 +174,7 @@ export class OrderedWriter {
     await files.append(
       Buffer.concat(encoded.map((e) => e.csv)),
       Buffer.concat(encoded.map((e) => e.evidence)),
+      files.newBodies(encoded.flatMap((e) => e.bodies)),
     );
     await files.sync();
     const last = this.next + ready.length - 1;

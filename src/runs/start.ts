@@ -15,6 +15,7 @@ import type { PreparedRun } from './prepare.js';
 import { runRequest, type RunRequest, type RunRequestFields } from './request.js';
 import { readRunRequest, recordRunRate, storeRunRequest } from './request-store.js';
 import { requeueRun, submitRun } from './submit.js';
+import { bodiesPathOf } from '../export/evidence-bodies.js';
 
 /** What the service needs of the process that submits: its config, Redis and upstream. */
 export interface RunSession {
@@ -100,7 +101,12 @@ export async function startRun(
   await checkOutputTargets(
     {
       input: prepared.input,
-      outputs: { '--out': outputs.out, '--evidence': outputs.evidence, '--manifest': outputs.manifest },
+      outputs: {
+        '--out': outputs.out,
+        '--evidence': outputs.evidence,
+        'evidence bodies': bodiesPathOf(outputs.evidence),
+        '--manifest': outputs.manifest,
+      },
     },
     prepared.request.overwrite === true,
   );

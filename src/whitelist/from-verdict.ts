@@ -1,8 +1,8 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { CandidateDecision } from '../domain/check.js';
 import { KycError } from '../errors.js';
+import { evidenceOfRow } from '../reporting/evidence-file.js';
 import { openVerdictFile, type VerdictRow } from '../reporting/verdict-file.js';
 import type { WhitelistEntry } from '../verdict/whitelist-entry.js';
 
@@ -45,15 +45,7 @@ async function verdictRow(path: string, row: number, columns: string | undefined
 }
 
 async function evidenceRow(path: string, row: number): Promise<EvidenceRow | undefined> {
-  // Lines are written in row order and start with the row number: only the wanted one is parsed.
-  const head = `{"row":${row},`;
-  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
-  try {
-    for await (const line of lines) if (line.startsWith(head)) return JSON.parse(line) as EvidenceRow;
-  } finally {
-    lines.close();
-  }
-  return undefined;
+  return (await evidenceOfRow(path, row)) as EvidenceRow | undefined;
 }
 
 function localIsoDate(now = new Date()): string {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Redis } from 'ioredis';
@@ -18,6 +18,7 @@ import type { KeptMirrorPolicy } from '../../src/mirror/kept-strategy.js';
 import { RegistryClient, type UpstreamProfile } from '../../src/upstream/client/index.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from '../../src/run/state/run-store.js';
 import { fileDigest } from '../../src/infra/file-digest.js';
+import { bodiesPathOf, parseBodyLine, resolveEvidence } from '../../src/export/evidence-bodies.js';
 import { followRun, submitRun } from '../../src/runs/submit.js';
 import { newRunId, type Priority } from '../../src/run/topology.js';
 import {
@@ -151,4 +152,16 @@ export function readJsonLines<T>(path: string): T[] {
     .split('\n')
     .filter((l) => l.length > 0)
     .map((l) => JSON.parse(l) as T);
+}
+
+/** An evidence file's lines as they were before compaction: references resolved from the bodies beside it. */
+export function readEvidenceLines<T>(path: string): T[] {
+  const bodies = new Map<string, unknown>();
+  const bodiesPath = bodiesPathOf(path);
+  if (existsSync(bodiesPath))
+    for (const text of readFileSync(bodiesPath, 'utf8').split('\n')) {
+      const body = text === '' ? undefined : parseBodyLine(text);
+      if (body) bodies.set(body.sha256, body.body);
+    }
+  return readJsonLines<unknown>(path).map((line) => resolveEvidence(line, bodies) as T);
 }

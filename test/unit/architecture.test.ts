@@ -101,6 +101,8 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   runs: [
     ...['checks', 'config.ts', 'domain', 'failure.ts', 'infra', 'ingest', 'log.ts', 'notify'],
     ...['reporting', 'run', 'run/state', 'settings', 'upstream', 'upstream/client', 'whitelist', 'workers'],
+    // A new run's outputs are checked with the evidence's bodies file (export/evidence-bodies.ts).
+    'export',
   ],
   // The surfaces.
   api: [

@@ -20,8 +20,8 @@ const MISMATCH = 'KYC_ERR_AUDIT_RUN_MISMATCH' as const;
 export interface RunClaims {
   readonly runId: string;
   readonly inputSha256?: string;
-  /** Paths the run wrote its verdicts and evidence to (export only: a package holds copies). */
-  readonly outputs?: readonly [string, string];
+  /** Paths the run wrote its verdicts, evidence and bodies to (export only: a package holds copies). */
+  readonly outputs?: readonly string[];
 }
 
 /** Pure: the manifest against what the run claims. */

@@ -11,6 +11,7 @@ import { writeRunReport } from '../report/write-report.js';
 import { WhitelistStore } from '../../whitelist/store.js';
 import { decisionsJsonl, DECISIONS_FILE } from '../../desk/audit-decisions.js';
 import type { RunDecision } from '../../desk/types.js';
+import { bodiesPathOf } from '../../export/evidence-bodies.js';
 import { evidenceProblems, manifestProblems } from './cross-check.js';
 import { AUDIT_FILES, type AuditConfig, type AuditVersions, type ManifestView } from './package.js';
 import { fileContainsAny, formatSums, sha256OfFile, SUMS_FILE, type FileSum } from './sha256sums.js';
@@ -46,7 +47,7 @@ async function readManifest(run: RunState): Promise<ManifestView> {
 
 /** The run's outputs must still be what its manifest recorded: an altered file is never exported. */
 async function checkOutputs(run: RunState, manifest: ManifestView): Promise<void> {
-  const expected = [run.out, run.evidence];
+  const expected = outputsOf(run, manifest);
   for (const [i, path] of expected.entries()) {
     const recorded = manifest.outputs[i];
     const actual = await sha256OfFile(path).catch((error: unknown) => {
@@ -55,6 +56,11 @@ async function checkOutputs(run: RunState, manifest: ManifestView): Promise<void
     if (!recorded || recorded.sha256 !== actual)
       throw new KycError('KYC_ERR_AUDIT_MISMATCH', `${path} differs from the sha256 its manifest recorded`);
   }
+}
+
+/** The run's output files as its manifest lists them: a run that compacted its evidence has its bodies file. */
+function outputsOf(run: RunState, manifest: ManifestView): string[] {
+  return [run.out, run.evidence, ...(manifest.outputs[2] ? [bodiesPathOf(run.evidence)] : [])];
 }
 
 async function prepareDir(dir: string): Promise<void> {
@@ -94,7 +100,7 @@ function json(value: unknown): string {
 }
 
 /**
- * `kyc-screen report audit <runId> --out DIR`: the run's manifest, verdicts and evidence (checked against
+ * `kyc-screen report audit <runId> --out DIR`: the run's manifest, verdicts and evidence with its bodies (checked against
  * the manifest first), its effective config without secrets, the software and scoring versions, the
  * whitelist it applied (the file's exact bytes), its HTML report, SHA256SUMS over all of them and
  * SHA256SUMS.sig, the deployment's Ed25519 signature of SHA256SUMS.
@@ -110,7 +116,7 @@ export async function exportAudit(options: AuditExportOptions): Promise<AuditExp
       {
         runId: run.id,
         inputSha256: run.inputSha256,
-        outputs: [run.out, run.evidence],
+        outputs: outputsOf(run, manifest),
       },
       'the run',
     ),
@@ -131,6 +137,8 @@ export async function exportAudit(options: AuditExportOptions): Promise<AuditExp
     await copyToGuardedFile(run.manifest, join(dir, AUDIT_FILES.manifest));
     await copyToGuardedFile(run.out, join(dir, AUDIT_FILES.verdicts));
     await copyToGuardedFile(run.evidence, join(dir, AUDIT_FILES.evidence));
+    if (manifest.outputs[2])
+      await copyToGuardedFile(bodiesPathOf(run.evidence), join(dir, AUDIT_FILES.bodies));
     await writeGuardedFile(join(dir, AUDIT_FILES.config), json(configOf(run, manifest)));
     const versions: AuditVersions = {
       run_id: run.id,

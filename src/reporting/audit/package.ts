@@ -11,6 +11,8 @@ export const AUDIT_FILES = {
   manifest: 'manifest.json',
   verdicts: 'verdicts.csv',
   evidence: 'evidence.jsonl',
+  /** The bodies compacted evidence refers to (export/evidence-bodies.ts); absent from older runs' packages. */
+  bodies: 'evidence.bodies.jsonl',
   config: 'config.json',
   versions: 'versions.json',
   whitelist: 'whitelist.csv',
@@ -28,7 +30,10 @@ export interface ManifestView {
   /** The input the run read (absent only in a damaged manifest). */
   readonly input?: { readonly sha256?: string };
   readonly rows?: { readonly total?: number };
-  /** sha256 of the verdicts file, then of the evidence file, as the run wrote them. */
+  /**
+   * sha256 of the verdicts file, then of the evidence file, then (a run that compacted its evidence) of the
+   * evidence's bodies file, as the run wrote them.
+   */
   readonly outputs: readonly { readonly path: string; readonly sha256: string; readonly bytes: number }[];
 }
 

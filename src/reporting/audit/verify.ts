@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { KycError } from '../../errors.js';
 import type { RunState } from '../../run/state/run-store.js';
+import { bodiesProblems } from './bodies-check.js';
 import { evidenceProblems, manifestProblems } from './cross-check.js';
 import {
   AUDIT_FILES,
@@ -91,10 +92,13 @@ async function crossProblems(
       message: `${AUDIT_FILES.report} is not the report of run ${manifest.run_id} and its input`,
     });
   const evidence = join(dir, AUDIT_FILES.evidence);
-  if (existsSync(evidence))
-    problems.push(...(await evidenceProblems(evidence, manifest.run_id, manifest.rows?.total)));
+  if (!existsSync(evidence)) return problems;
+  problems.push(...(await evidenceProblems(evidence, manifest.run_id, manifest.rows?.total)));
+  const bodies = await bodiesProblems(evidence);
+  problems.push(...bodies);
   const decisions = join(dir, DECISIONS_FILE);
-  if (existsSync(decisions) && existsSync(evidence))
+  // Candidates are read with their bodies: without them the decisions cannot be compared.
+  if (existsSync(decisions) && bodies.length === 0)
     problems.push(...(await decisionProblems(decisions, evidence)));
   return problems;
 }
@@ -137,16 +141,23 @@ export async function verifyAudit(target: string, options: VerifyOptions): Promi
       problems.push({ code: 'KYC_ERR_AUDIT_MISMATCH', message: `${name}: not listed in ${SUMS_FILE}` });
   }
   const config = await readJson<AuditConfig>(join(dir, AUDIT_FILES.config));
-  const required = config?.whitelist ? [...REQUIRED, AUDIT_FILES.whitelist] : REQUIRED;
+  const manifest = await readJson<ManifestView>(join(dir, AUDIT_FILES.manifest));
+  // A run that compacted its evidence recorded a third output, its bodies file.
+  const bodies = manifest?.outputs[2];
+  const required = [
+    ...REQUIRED,
+    ...(config?.whitelist ? [AUDIT_FILES.whitelist] : []),
+    ...(bodies ? [AUDIT_FILES.bodies] : []),
+  ];
   for (const name of required) {
     if (!listed.has(name))
       problems.push({ code: 'KYC_ERR_AUDIT_MISSING_FILE', message: `${name}: missing from the package` });
   }
 
-  const manifest = await readJson<ManifestView>(join(dir, AUDIT_FILES.manifest));
   const recorded: [string, string | undefined][] = [
     [AUDIT_FILES.verdicts, manifest?.outputs[0]?.sha256],
     [AUDIT_FILES.evidence, manifest?.outputs[1]?.sha256],
+    ...(bodies ? [[AUDIT_FILES.bodies, bodies.sha256] as [string, string]] : []),
     ...(config?.whitelist ? [[AUDIT_FILES.whitelist, config.whitelist.sha256] as [string, string]] : []),
   ];
   for (const [name, expected] of recorded) {

@@ -1,7 +1,6 @@
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { CandidateDecision, CheckKind } from '../../domain/check.js';
 import type { Manifest } from '../../export/manifest.js';
+import { readEvidence } from '../evidence-file.js';
 import { openVerdictFile } from '../verdict-file.js';
 
 /** One matched record of a HIT or REVIEW row, as the report shows it. */
@@ -70,14 +69,9 @@ const RAISED = /^(MATCH|POSSIBLE_MATCH|FLAG|ERROR)/;
 export const LISTED_ROWS = 2_000;
 const ROWS_PER_CAUSE = 50;
 
-/** Evidence lines in row order, read one at a time (the file can hold millions). */
+/** Evidence lines in row order, read one at a time (the file can hold millions), references resolved. */
 async function* evidenceLines(path: string): AsyncGenerator<EvidenceLine> {
-  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
-  try {
-    for await (const line of lines) if (line.trim() !== '') yield JSON.parse(line) as EvidenceLine;
-  } finally {
-    lines.close();
-  }
+  for await (const line of readEvidence(path)) yield line as EvidenceLine;
 }
 
 function matchesOf(evidence: EvidenceLine | undefined): ReportMatch[] {

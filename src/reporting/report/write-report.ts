@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { resolveLang, type Lang } from '../../i18n/lang.js';
 import { KycError } from '../../errors.js';
+import { bodiesPathOf } from '../../export/evidence-bodies.js';
 import { checkGuardedTarget, writeGuardedFile } from '../../infra/guarded-file.js';
 import { ensureWritableParent } from '../../infra/writable.js';
 import type { Manifest } from '../../export/manifest.js';
@@ -63,6 +64,7 @@ export async function writeRunReport(options: ReportOptions): Promise<string> {
       path,
       beside(verdicts),
       beside(evidence),
+      bodiesPathOf(beside(evidence)),
       ...(options.previous ? [verdictsPathOf(options.previous)] : []),
     ],
   };

@@ -107,7 +107,11 @@ export class RunStore {
     if (cp.row === undefined) return undefined;
     return {
       row: Number(cp.row),
-      offsets: { verdictsBytes: Number(cp.verdictsBytes ?? 0), evidenceBytes: Number(cp.evidenceBytes ?? 0) },
+      offsets: {
+        verdictsBytes: Number(cp.verdictsBytes ?? 0),
+        evidenceBytes: Number(cp.evidenceBytes ?? 0),
+        bodiesBytes: Number(cp.bodiesBytes ?? 0),
+      },
     };
   }
 
@@ -130,6 +134,7 @@ export class RunStore {
         row,
         verdictsBytes: offsets.verdictsBytes,
         evidenceBytes: offsets.evidenceBytes,
+        bodiesBytes: offsets.bodiesBytes,
       })
       .hset(keys.meta, 'written', row);
     if (writtenRows.length > 0) {

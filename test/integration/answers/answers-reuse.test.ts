@@ -12,7 +12,7 @@ import { parseMaxAge } from '../../../src/settings/answer-policy.js';
 import type { EvidenceLine } from '../../../src/export/evidence.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
-import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
+import { readEvidenceLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 
 const NIGHTLY = parseMaxAge('debtor=30d,bankruptcy=7d,sanctions=1d,foreign_agent=1d');
 const SECRET = Buffer.alloc(32, 7);
@@ -47,7 +47,7 @@ function decisions(path: string): string {
 }
 
 function reusedRequests(path: string) {
-  return readJsonLines<EvidenceLine>(path).flatMap((line) =>
+  return readEvidenceLines<EvidenceLine>(path).flatMap((line) =>
     Object.values(line.checks).flatMap(
       (check) => (check as { requests: { reused?: boolean; fetchedAt?: string }[] }).requests,
     ),
@@ -87,7 +87,7 @@ describe.each([
       expect(Date.parse(request.fetchedAt ?? '')).toBeLessThanOrEqual(Date.parse(second.run.createdAt));
     }
     expect(reusedRequests(first.run.evidence).some((r) => r.reused)).toBe(false);
-    const lines = readJsonLines<EvidenceLine>(second.run.evidence);
+    const lines = readEvidenceLines<EvidenceLine>(second.run.evidence);
     expect(lines.filter((l) => l.verdict !== 'INVALID').every((l) => l.oldest_answer_at !== undefined)).toBe(
       true,
     );

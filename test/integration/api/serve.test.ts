@@ -60,6 +60,7 @@ describe('kyc-screen serve', () => {
       '/v1/alerts/{id}/decision',
       '/v1/runs',
       '/v1/runs/{id}',
+      '/v1/runs/{id}/evidence.bodies.jsonl',
       '/v1/runs/{id}/evidence.jsonl',
       '/v1/runs/{id}/manifest.json',
       '/v1/runs/{id}/report.html',

@@ -9,7 +9,7 @@ import type { Manifest } from '../../../src/export/manifest.js';
 import { freePort } from '../../../src/infra/free-port.js';
 import { SOAK, cli, exited, stderrOf } from '../../helpers/cli-process.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
-import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
+import { readEvidenceLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { redisUrl, uniquePrefix } from '../../helpers/redis.js';
 
 const ROWS = SOAK ? 5_000 : 300;
@@ -84,7 +84,7 @@ describe('upstream chaos: 10 % 503, 429 storms, stalls beyond the timeout, malfo
       // 0: all clear of failures; 4: finished with INCOMPLETE rows. Anything else is a crash.
       expect([0, 4], runErr()).toContain(code);
 
-      const evidence = readJsonLines<Evidence>(join(outDir, 'evidence.jsonl'));
+      const evidence = readEvidenceLines<Evidence>(join(outDir, 'evidence.jsonl'));
       expect(evidence.map((e) => e.row)).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
       for (const e of evidence) {
         const failed = Object.entries(e.checks).filter(([, c]) => c.status === 'ERROR');

@@ -6,7 +6,7 @@ import type { Manifest } from '../../../src/export/manifest.js';
 import type { FaStrategyOption } from '../../../src/settings/fa-strategy-option.js';
 import { runKeys } from '../../../src/run/topology.js';
 import { upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
-import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
+import { readEvidenceLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 
 /**
  * The sample client file screened twice against the emulator: with per-client foreign-agent searches and
@@ -53,7 +53,7 @@ async function screen(faStrategy: FaStrategyOption, profile = PROFILE): Promise<
     header,
     rows,
     manifest: JSON.parse(readFileSync(run.manifest, 'utf8')) as Manifest,
-    evidence: readJsonLines(run.evidence),
+    evidence: readEvidenceLines(run.evidence),
     queries: [...agent.queries],
     mirrorKeyLeft: await pipeline.redis.exists(runKeys(pipeline.prefix, runId).foreignAgentMirror),
   };

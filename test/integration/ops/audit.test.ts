@@ -77,6 +77,7 @@ describe('report audit and report verify', () => {
       'SHA256SUMS',
       'SHA256SUMS.sig',
       'config.json',
+      'evidence.bodies.jsonl',
       'evidence.jsonl',
       'manifest.json',
       'report.html',
@@ -84,7 +85,7 @@ describe('report audit and report verify', () => {
       'versions.json',
       'whitelist.csv',
     ]);
-    expect(exported.files).toHaveLength(7);
+    expect(exported.files).toHaveLength(8);
     expect(readFileSync(join(dir, 'verdicts.csv'))).toEqual(readFileSync(run.out));
     expect(readFileSync(join(dir, 'whitelist.csv'))).toEqual(readFileSync(whitelist));
     const versions = JSON.parse(readFileSync(join(dir, 'versions.json'), 'utf8')) as Record<string, unknown>;
@@ -103,7 +104,7 @@ describe('report audit and report verify', () => {
     for (const name of readdirSync(dir))
       expect(readFileSync(join(dir, name), 'utf8')).not.toContain(DEMO_API_KEY);
     if (hasSha256sum) execFileSync('sha256sum', ['-c', '--quiet', 'SHA256SUMS'], { cwd: dir });
-    expect(await verify(dir)).toMatchObject({ checked: 7, problems: [] });
+    expect(await verify(dir)).toMatchObject({ checked: 8, problems: [] });
   });
 
   it("carries the run's HTML report: self-contained, in SHA256SUMS, and verify catches it altered or swapped", async () => {
@@ -215,7 +216,7 @@ describe('report audit and report verify', () => {
         },
       });
     const sound = cli(['report', 'verify', dir]);
-    expect(sound.stdout).toContain('OK: signature valid; 7 files');
+    expect(sound.stdout).toContain('OK: signature valid; 8 files');
     expect(sound.stdout).toContain("and the run's record");
     const key = cli(['report', 'public-key']);
     expect(key.stdout).toContain('-----BEGIN PUBLIC KEY-----');
@@ -255,6 +256,40 @@ describe('report audit and report verify', () => {
     expect(checked.runRecord).toBe('kept');
     expect(checked.problems.map((p) => p.code)).toEqual(['KYC_ERR_AUDIT_RUN_RECORD']);
     expect(checked.problems[0]?.message).toContain('manifest.json sha256');
+  });
+
+  it('verify checks every body of the compacted evidence, even in a package re-summed and re-signed', async () => {
+    const dir = newDir();
+    await exportTo(dir);
+    const bodiesPath = join(dir, 'evidence.bodies.jsonl');
+    /** The package made consistent again around edited bodies, as a forger holding the key would. */
+    const forge = async (lines: readonly string[]) => {
+      writeFileSync(bodiesPath, lines.join(''));
+      const manifest = readFileSync(join(dir, 'manifest.json'), 'utf8');
+      const recorded = (JSON.parse(manifest) as { outputs: { sha256: string }[] }).outputs[2]?.sha256 ?? '';
+      writeFileSync(join(dir, 'manifest.json'), manifest.replace(recorded, await sha256OfFile(bodiesPath)));
+      writeFileSync(join(dir, 'SHA256SUMS.sig'), signSums(await resum(dir), signingKey));
+      return (await verify(dir)).problems;
+    };
+    const original = readFileSync(bodiesPath, 'utf8').split(/(?<=\n)/u);
+    const record = original.findIndex((line) => line.includes('"recordName"'));
+    expect(record).toBeGreaterThanOrEqual(0);
+
+    const renamed = [...original];
+    renamed[record] = original[record]!.replace(/"recordName":"[^"]*"/u, '"recordName":"Подменённое Имя"');
+    expect(await forge(renamed)).toEqual([
+      {
+        code: 'KYC_ERR_AUDIT_MISMATCH',
+        message: `evidence.bodies.jsonl line ${record + 1}: the body is not the content its sha256 names`,
+      },
+    ]);
+
+    const dropped = original.filter((_, i) => i !== record);
+    const problems = await forge(dropped);
+    expect(problems.map((p) => p.code)).toEqual(['KYC_ERR_AUDIT_MISMATCH']);
+    expect(problems[0]?.message).toMatch(
+      /^evidence\.jsonl: \d+ references to bodies evidence\.bodies\.jsonl does not hold/u,
+    );
   });
 
   it('a sound package agrees with the run record; without a trusted key verify says which flag to give', async () => {

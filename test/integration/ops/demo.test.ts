@@ -20,7 +20,13 @@ describe('kyc-screen demo', () => {
     child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
     const stderr = stderrOf(child);
     expect(await exited(child), stderr()).toBe(0);
-    for (const file of ['verdicts.csv', 'evidence.jsonl', 'manifest.json', 'report.html'])
+    for (const file of [
+      'verdicts.csv',
+      'evidence.jsonl',
+      'evidence.bodies.jsonl',
+      'manifest.json',
+      'report.html',
+    ])
       expect(existsSync(join(outDir, file)), file).toBe(true);
     const report = readFileSync(join(outDir, 'report.html'), 'utf8');
     expect(report).toMatch(/<html lang="ru"/u);

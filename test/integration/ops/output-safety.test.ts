@@ -14,6 +14,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAction } from '../../../src/commands/run.js';
 import { OutputFiles } from '../../../src/run/output-files.js';
+import {
+  bodyDigest,
+  encodeBodyLine,
+  parseBodyLine,
+  resolveEvidence,
+} from '../../../src/export/evidence-bodies.js';
 import { placePart } from '../../../src/infra/part-files.js';
 import { partPath } from '../../../src/run/output-paths.js';
 import { fileDigest } from '../../../src/infra/file-digest.js';
@@ -33,6 +39,20 @@ let pipeline: OpsPipeline;
 let input: string;
 
 const newDir = () => mkdtempSync(join(tmpdir(), 'kyc-outsafe-'));
+/** The three row-ordered outputs in a directory: their final names (no run id), else a run's part files. */
+const partsOf = (dir: string, runId: string) => {
+  const finals = {
+    verdicts: join(dir, 'verdicts.csv'),
+    evidence: join(dir, 'evidence.jsonl'),
+    bodies: join(dir, 'evidence.bodies.jsonl'),
+  };
+  if (runId === '') return finals;
+  return {
+    verdicts: partPath(finals.verdicts, runId),
+    evidence: partPath(finals.evidence, runId),
+    bodies: partPath(finals.bodies, runId),
+  };
+};
 const mode = (path: string) => statSync(path).mode & 0o777;
 
 beforeAll(async () => {
@@ -53,6 +73,7 @@ describe('a run never overwrites silently', () => {
     expect(first.code).toBe(0);
     const before = readdirSync(outDir).map((name) => [name, readFileSync(join(outDir, name))] as const);
     expect(before.map(([name]) => name).sort()).toEqual([
+      'evidence.bodies.jsonl',
       'evidence.jsonl',
       'manifest.json',
       'report.html',
@@ -67,6 +88,7 @@ describe('a run never overwrites silently', () => {
     expect(second.code).toBe(0);
     expect(readVerdicts(join(outDir, 'verdicts.csv'))[0]?.kyc_run_id).toBe(second.run.id);
     expect(readdirSync(outDir).sort()).toEqual([
+      'evidence.bodies.jsonl',
       'evidence.jsonl',
       'manifest.json',
       'report.html',
@@ -110,7 +132,7 @@ describe('a run never overwrites silently', () => {
   it('creates the outputs 0600 (or --output-mode) and leaves no part file behind', async () => {
     const outDir = newDir();
     await pipeline.run(input, { outDir });
-    for (const name of ['verdicts.csv', 'evidence.jsonl', 'manifest.json'])
+    for (const name of ['verdicts.csv', 'evidence.jsonl', 'evidence.bodies.jsonl', 'manifest.json'])
       expect(mode(join(outDir, name)), name).toBe(0o600);
     expect(readdirSync(outDir).filter((n) => n.endsWith('.part'))).toEqual([]);
 
@@ -159,7 +181,12 @@ describe('part files and their placement', () => {
     const code = await runAction(undefined, { ...RUN_DEFAULTS, resume: runId }, pipeline.host());
     expect(code).toBe(0);
     expect(readVerdicts(join(outDir, 'verdicts.csv')).map((r) => r.kyc_run_id)).toEqual([runId, runId]);
-    expect(readdirSync(outDir).sort()).toEqual(['evidence.jsonl', 'manifest.json', 'verdicts.csv']);
+    expect(readdirSync(outDir).sort()).toEqual([
+      'evidence.bodies.jsonl',
+      'evidence.jsonl',
+      'manifest.json',
+      'verdicts.csv',
+    ]);
   });
 
   it('a name taken during the run is not clobbered: the run fails and its part stays for a resume', async () => {
@@ -175,8 +202,8 @@ describe('part files and their placement', () => {
 
   it('a resume interrupted while placing takes its placed files back and refuses a symlinked part', async () => {
     const dir = newDir();
-    const finals = { verdicts: join(dir, 'verdicts.csv'), evidence: join(dir, 'evidence.jsonl') };
-    const parts = { verdicts: partPath(finals.verdicts, 'r2'), evidence: partPath(finals.evidence, 'r2') };
+    const finals = partsOf(dir, '');
+    const parts = partsOf(dir, 'r2');
     const files = await OutputFiles.open(parts, undefined, { mode: 0o600 });
     await files.append(Buffer.from('h\r\nrow\r\n'), Buffer.from('{}\n'));
     const at = files.position;
@@ -190,14 +217,61 @@ describe('part files and their placement', () => {
 
     const victim = join(newDir(), 'victim');
     writeFileSync(victim, 'x'.repeat(100));
-    const other = { verdicts: partPath(finals.verdicts, 'r3'), evidence: partPath(finals.evidence, 'r3') };
+    const other = partsOf(dir, 'r3');
     symlinkSync(victim, other.verdicts);
     writeFileSync(other.evidence, '');
+    writeFileSync(other.bodies, '');
     await expect(
-      OutputFiles.open(other, { verdictsBytes: 0, evidenceBytes: 0 }, { mode: 0o600 }),
+      OutputFiles.open(other, { verdictsBytes: 0, evidenceBytes: 0, bodiesBytes: 0 }, { mode: 0o600 }),
     ).rejects.toMatchObject({
       code: 'KYC_ERR_OUTPUT_WRITE',
     });
     expect(readFileSync(victim, 'utf8')).toBe('x'.repeat(100));
+  });
+});
+
+describe('the evidence bodies across an interruption', () => {
+  const body = (n: number) => ({ sha256: bodyDigest({ n }), body: { n } });
+  const line = (refs: readonly number[]) =>
+    Buffer.from(
+      `${JSON.stringify({ checks: { x: { requests: refs.map((n) => ({ $ref: body(n).sha256 })) } } })}\n`,
+    );
+
+  it('a resume cuts the bodies back to the checkpoint and writes each body once, before its first line', async () => {
+    const parts = partsOf(newDir(), 'r4');
+    const files = await OutputFiles.open(parts, undefined, { mode: 0o600 });
+    await files.append(Buffer.alloc(0), line([1, 2]), files.newBodies([body(1), body(2), body(1)]));
+    const checkpoint = files.position;
+    // Written after the checkpoint, then the process dies: the resume writes this batch again.
+    await files.append(Buffer.alloc(0), line([2, 3]), files.newBodies([body(2), body(3)]));
+    await files.close();
+
+    const resumed = await OutputFiles.open(parts, checkpoint, { mode: 0o600 });
+    expect(resumed.newBodies([body(1), body(2)]).length).toBe(0);
+    await resumed.append(Buffer.alloc(0), line([2, 3]), resumed.newBodies([body(2), body(3)]));
+    await resumed.close();
+
+    const written = readFileSync(parts.bodies, 'utf8').trim().split('\n');
+    expect(written.map((text) => parseBodyLine(text)?.body)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    const bodies = new Map(written.map((text) => [parseBodyLine(text)!.sha256, parseBodyLine(text)!.body]));
+    const lines = readFileSync(parts.evidence, 'utf8').trim().split('\n');
+    expect(lines.map((text) => resolveEvidence(JSON.parse(text), bodies))).toEqual([
+      { checks: { x: { requests: [{ n: 1 }, { n: 2 }] } } },
+      { checks: { x: { requests: [{ n: 2 }, { n: 3 }] } } },
+    ]);
+  });
+
+  it('a run checkpointed before evidence had bodies resumes and starts its bodies file', async () => {
+    const parts = partsOf(newDir(), 'r5');
+    const evidence = '{"row":1,"checks":{}}\n';
+    writeFileSync(parts.verdicts, 'h\r\n');
+    writeFileSync(parts.evidence, evidence);
+    // Its checkpoint has no bodiesBytes: the run store reads it as 0.
+    const old = { verdictsBytes: 3, evidenceBytes: evidence.length, bodiesBytes: 0 };
+    const files = await OutputFiles.open(parts, old, { mode: 0o600 });
+    await files.append(Buffer.alloc(0), line([4]), files.newBodies([body(4)]));
+    await files.close();
+    expect(readFileSync(parts.bodies, 'utf8')).toBe(encodeBodyLine(body(4)));
+    expect(readFileSync(parts.evidence, 'utf8')).toBe(evidence + line([4]).toString());
   });
 });

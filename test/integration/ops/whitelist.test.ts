@@ -8,7 +8,7 @@ import { whitelistAddAction } from '../../../src/commands/whitelist.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { readWhitelist } from '../../../src/whitelist/file.js';
 import type { RunState } from '../../../src/run/state/run-store.js';
-import { readJsonLines } from '../../helpers/pipeline.js';
+import { readEvidenceLines } from '../../helpers/pipeline.js';
 import { CLIENTS, clientsCsv, readVerdicts, startOpsPipeline, type OpsPipeline } from './helpers.js';
 
 interface EvidenceCandidate {
@@ -55,7 +55,7 @@ describe('whitelist of reviewed false positives', () => {
       comment: 'тёзка: другой человек',
       whitelist,
     });
-    const evidence = readJsonLines<Evidence>(first.evidence)[1];
+    const evidence = readEvidenceLines<Evidence>(first.evidence)[1];
     const candidate = evidence?.checks.foreign_agent?.candidates.find((c) => c.recordId === 'FA-0001');
     expect(entry).toMatchObject({
       clientKey: 'id:CL-2',
@@ -86,7 +86,7 @@ describe('whitelist of reviewed false positives', () => {
     expect(row.kyc_foreign_agent).toMatch(/^CLEAR: suppressed FA-0001; was MATCH: FA-0001/u);
     expect(row.kyc_reasons).toContain('FOREIGN_AGENT_SUPPRESSED: FA-0001 by Иванова А.');
     // Never hidden: the candidate stays in the evidence, marked.
-    const evidence = readJsonLines<Evidence>(suppressed.evidence)[1];
+    const evidence = readEvidenceLines<Evidence>(suppressed.evidence)[1];
     const candidate = evidence?.checks.foreign_agent?.candidates.find((c) => c.recordId === 'FA-0001');
     expect(candidate?.decision).toBe('SUPPRESSED');
     expect(candidate?.explanation).toContain('тёзка: другой человек');
@@ -109,7 +109,7 @@ describe('whitelist of reviewed false positives', () => {
     expect(row.kyc_reasons).toMatch(
       /^FOREIGN_AGENT_MATCH; FOREIGN_AGENT_WHITELIST_REOPENED: FA-0001 reviewed by Иванова А\. \d{4}-\d\d-\d\d, record changed/u,
     );
-    const evidence = readJsonLines<Evidence>(reopened.evidence)[1];
+    const evidence = readEvidenceLines<Evidence>(reopened.evidence)[1];
     expect(evidence?.checks.foreign_agent?.candidates.find((c) => c.recordId === 'FA-0001')?.decision).toBe(
       'MATCH',
     );

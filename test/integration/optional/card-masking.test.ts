@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_KINDS } from '../../../src/domain/check.js';
+import { bodiesPathOf } from '../../../src/export/evidence-bodies.js';
 import { createLogger } from '../../../src/log.js';
 import { RunStore, type RunState } from '../../../src/run/state/run-store.js';
 import { QUEUES } from '../../../src/run/topology.js';
@@ -96,8 +97,9 @@ describe('card numbers are masked everywhere', () => {
     for (const number of fullNumbers()) for (const dump of dumps) expect(dump).not.toContain(number);
   });
 
-  it('verdicts.csv masks the input card column; evidence and manifest never hold a full number', () => {
-    const outputs = [run.out, run.evidence, run.manifest].map((path) => readFileSync(path, 'utf8'));
+  it('verdicts.csv masks the input card column; evidence, its bodies and manifest never hold a full number', () => {
+    const files = [run.out, run.evidence, bodiesPathOf(run.evidence), run.manifest];
+    const outputs = files.map((path) => readFileSync(path, 'utf8'));
     for (const number of fullNumbers()) for (const text of outputs) expect(text).not.toContain(number);
     expect(outputs[0]).toContain('2202 20** **** 5672');
     expect(outputs[0]).toContain('220220******5430');

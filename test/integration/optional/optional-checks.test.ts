@@ -4,7 +4,7 @@ import { CHECK_KINDS } from '../../../src/domain/check.js';
 import type { EvidenceLine } from '../../../src/export/evidence.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { SCORING_VERSION } from '../../../src/verdict/index.js';
-import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
+import { readEvidenceLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { readVerdicts, reasonsOf, statusOf, type VerdictFile } from './helpers.js';
 
 /** Every optional check against the emulator, in a full run of samples/clients-optional.csv. */
@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   const { run } = await pipeline.finish(runId);
   verdicts = readVerdicts(run.out);
-  evidence = readJsonLines<EvidenceLine>(run.evidence);
+  evidence = readEvidenceLines<EvidenceLine>(run.evidence);
   manifest = JSON.parse(readFileSync(run.manifest, 'utf8')) as Manifest;
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvidenceLine } from '../../../src/export/evidence.js';
 import type { Manifest } from '../../../src/export/manifest.js';
-import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
+import { readEvidenceLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { readVerdicts, reasonsOf } from './helpers.js';
 
 /** Run settings the workers honour (`--smtp`), and the Banks evidence made once per BIK per run. */
@@ -47,7 +47,7 @@ describe('--smtp', () => {
     expect(reasonsOf(noMx)).toEqual(
       expect.arrayContaining(['EMAIL_INVALID', 'EMAIL_RECOMMENDATION_DECLINE']),
     );
-    const evidence = readJsonLines<EvidenceLine>(run.evidence);
+    const evidence = readEvidenceLines<EvidenceLine>(run.evidence);
     const email = evidence[0]?.checks.email as { requests: { params: Record<string, string> }[] };
     expect(email.requests[0]?.params).toEqual({ email: 'andrey.belousov@mail.ru', smtp: 'true' });
   });
@@ -75,7 +75,7 @@ describe('Banks dictionary evidence', () => {
     const { run } = await pipeline.finish(runId);
     const manifest = JSON.parse(readFileSync(run.manifest, 'utf8')) as Manifest;
     expect(manifest.upstream.calls_by_operation['dictionary.values']).toEqual({ '200': 1 });
-    const evidence = readJsonLines<EvidenceLine>(run.evidence);
+    const evidence = readEvidenceLines<EvidenceLine>(run.evidence);
     for (const line of evidence) {
       const fa = line.checks.foreign_agent as { fields: Record<string, string>; status: string };
       expect(fa.status).toBe('MATCH');

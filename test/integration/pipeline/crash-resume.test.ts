@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
 import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
 import { RunStore } from '../../../src/run/state/run-store.js';
+import { parseBodyLine, referencesOf } from '../../../src/export/evidence-bodies.js';
 import { SOAK, cli, exited, maskedVerdicts } from '../../helpers/cli-process.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
@@ -86,6 +87,16 @@ describe('SIGKILL of the process running coordinator and workers, then --resume'
       expect(evidenceRows.map((l) => (JSON.parse(l) as { row: number }).row)).toEqual(
         Array.from({ length: ROWS }, (_, i) => i + 1),
       );
+      // The bodies the evidence refers to: each written once, none missing, across the interruption.
+      const bodies = readFileSync(join(outDir, 'evidence.bodies.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((text) => parseBodyLine(text)?.sha256);
+      expect(new Set(bodies).size).toBe(bodies.length);
+      const known = new Set(bodies);
+      const refs = evidenceRows.flatMap((text) => referencesOf(JSON.parse(text)));
+      expect(refs.length).toBeGreaterThan(0);
+      expect(refs.filter((ref) => !known.has(ref))).toEqual([]);
     },
     (SOAK ? 1_800 : 180) * 1000,
   );

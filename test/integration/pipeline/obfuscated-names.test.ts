@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
+import { readEvidenceLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 
 /**
  * Listed clients whose names carry invisible characters, control characters or look-alike letters of
@@ -103,7 +103,7 @@ describe('obfuscated names of listed clients, end to end', () => {
     const runId = await pipeline.submit(input, { outDir: dir });
     const { run } = await pipeline.finish(runId);
     [header = [], ...rows] = parse(readFileSync(run.out), { bom: true });
-    evidence = readJsonLines(run.evidence);
+    evidence = readEvidenceLines(run.evidence);
   }, 180_000);
 
   afterAll(async () => {

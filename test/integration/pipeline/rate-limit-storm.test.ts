@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
+import { readEvidenceLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
 
 describe('a 429 storm: the service allows far less than --rate', () => {
@@ -16,7 +16,7 @@ describe('a 429 storm: the service allows far less than --rate', () => {
     const runId = await pipeline.submit(sampleSlice(60));
     const { run, counters } = await pipeline.finish(runId, 170_000);
     expect(counters.rate_limited ?? 0).toBeGreaterThan(0);
-    const evidence = readJsonLines<{ verdict: string; checks: Record<string, { status: string }> }>(
+    const evidence = readEvidenceLines<{ verdict: string; checks: Record<string, { status: string }> }>(
       run.evidence,
     );
     expect(evidence).toHaveLength(60);

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../../src/export/manifest.js';
-import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
+import { readEvidenceLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 
 interface Planted {
   id: string;
@@ -95,7 +95,7 @@ describe.each(cases)('$file end to end', ({ file, encoding, delimiter, nameColum
     for (const output of manifest.outputs) {
       expect(createHash('sha256').update(readFileSync(output.path)).digest('hex')).toBe(output.sha256);
     }
-    const evidence = readJsonLines<{ row: number }>(`${outDir}/evidence.jsonl`);
+    const evidence = readEvidenceLines<{ row: number }>(`${outDir}/evidence.jsonl`);
     expect(evidence.map((e) => e.row)).toEqual(rows.map((_, i) => i + 1));
     expect(manifest.upstream.calls).toBeGreaterThan(0);
     // A name is searched in every spelling its register may use and the foreign-agent register also by
@@ -105,7 +105,7 @@ describe.each(cases)('$file end to end', ({ file, encoding, delimiter, nameColum
     // person a birth date of their own), each distinct request sent once.
     expect(manifest.upstream.calls_per_client).toBeLessThan(9.5);
     const sent = new Map<string, number>();
-    for (const line of readJsonLines<{
+    for (const line of readEvidenceLines<{
       checks: Record<string, { requests: { operation: string; params: object; cached?: boolean }[] }>;
     }>(`${outDir}/evidence.jsonl`)) {
       for (const check of Object.values(line.checks ?? {}))

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
+import { readEvidenceLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 
 interface EvidenceCheck {
   status: string;
@@ -46,7 +46,7 @@ describe('upstream faults: 20 % 503 and stalls beyond the client timeout', () =>
   });
 
   it('gives every client whose check finally failed INCOMPLETE (or HIT), never CLEAR', () => {
-    const evidence = readJsonLines<Evidence>(faultyRun.evidence);
+    const evidence = readEvidenceLines<Evidence>(faultyRun.evidence);
     const failed = evidence.filter((e) => Object.values(e.checks).some((c) => c.status === 'ERROR'));
     expect(failed.length).toBeGreaterThan(0);
     for (const e of failed) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PROFILE, type UpstreamProfile } from '../../../src/upstream/client/index.js';
-import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
+import { readEvidenceLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { startRewritingProxy, type RewritingProxy } from '../../helpers/rewriting-proxy.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
 
@@ -56,7 +56,7 @@ describe('unrecognised upstream answers, end to end', () => {
       const runId = await pipeline.submit(input, profile ? { profile } : {});
       const { run } = await pipeline.finish(runId);
       runs[name] = {
-        evidence: readJsonLines<Evidence>(run.evidence),
+        evidence: readEvidenceLines<Evidence>(run.evidence),
         manifest: JSON.parse(readFileSync(run.manifest, 'utf8')) as Manifest,
       };
     }
