@@ -11,7 +11,7 @@ import type { ForeignAgentStrategyNote } from '../../../src/mirror/snapshot.js';
 import { parseMaxAge } from '../../../src/settings/answer-policy.js';
 import { upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 import { writePortfolioFile } from '../../bench/lib/portfolio-file.js';
-import { readJsonLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
+import { readEvidenceLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 
 /**
  * The nightly rescreening's acceptance at a small scale (`npm run bench:nightly` runs it at 20,000 clients):
@@ -67,7 +67,7 @@ async function night(input: string, options: { maxAge?: typeof NIGHTLY; faStrate
   return {
     manifest: JSON.parse(readFileSync(run.manifest, 'utf8')) as Night['manifest'],
     verdicts: new Map(rows.slice(1).map((r) => [r[0] ?? '', r[verdict] ?? ''])),
-    evidence: readJsonLines<EvidenceLine>(run.evidence),
+    evidence: readEvidenceLines<EvidenceLine>(run.evidence),
     served: pipeline.emulator.stats().total - before,
   };
 }
