@@ -12,6 +12,7 @@ import { unrecognisedAnswerSchema } from '../run/state/stored-result-schema.js';
 import type { UpstreamGuard } from './guard.js';
 import { PacedOut } from './held.js';
 import { retryAfterWaitMs } from './outcome-policy.js';
+import { whenSent } from './sent.js';
 import { answerStoreLayer, type AnswersInForce } from '../answers/answer-layer.js';
 
 /**
@@ -201,27 +202,25 @@ function answerSizes(count: (field: string) => void): (operation: string, record
 /**
  * Sends a request and counts it under the run: every request the service receives, whoever sends it
  * (a check, a retry, the mirror's enumeration, the breaker's probe of a failed call), once, so that the
- * manifest reconciles with the service's own log. The total is counted as the request leaves (its command
- * is queued on the connection before the request is sent, so a worker killed while waiting for the answer
- * has still counted it), the operation and status once answered. A request the client refused to send
- * (not a RegistryError) is taken back.
+ * manifest reconciles with the service's own log. The total is counted as the request leaves (whenSent:
+ * written on the run's Redis connection just before the request is written on its own, so a worker killed
+ * while waiting for the answer has still counted it), the operation and status once answered. A request
+ * that never left (no connection, or refused by the client before sending) is not counted at all.
  */
 function sentCalls(runId: string, store: Pick<RunStore, 'incr'>) {
   return async <T>(operation: string, send: () => Promise<Looked<T>>): Promise<Looked<T>> => {
-    const leaving = store.incr(runId, { [COUNTER.calls]: 1 });
+    const leaving: Promise<void>[] = [];
+    const onSent = () => void leaving.push(store.incr(runId, { [COUNTER.calls]: 1 }));
     try {
-      const looked = await send();
+      const looked = await whenSent(onSent, send);
       await store.incr(runId, { [callsCounter(operation, looked.record.status)]: 1 });
       return looked;
     } catch (error) {
-      const status = isRegistryError(error) ? error.status || error.kind : undefined;
-      await store.incr(
-        runId,
-        status === undefined ? { [COUNTER.calls]: -1 } : { [callsCounter(operation, status)]: 1 },
-      );
+      if (leaving.length > 0 && isRegistryError(error))
+        await store.incr(runId, { [callsCounter(operation, error.status || error.kind)]: 1 });
       throw error;
     } finally {
-      await leaving;
+      await Promise.all(leaving);
     }
   };
 }
