@@ -27,6 +27,7 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
   ['KYC_API_HOSTS', 'public names serve answers to besides its bound address (comma-separated)'],
   ['KYC_API_PUBLIC_URL', 'base URL clients reach the API at: document servers, webhook links'],
   ['KYC_DASHBOARD_HOSTS', 'public names the dashboard answers to besides its bound address'],
+  ['KYC_DASHBOARD_URL', "base URL of the dashboard: run reports link alerts to the desk's pages"],
   ['KYC_RATE', 'upstream calls per second, shared by all workers (default 10)'],
   ['KYC_PREFIX', 'hash-tagged queue prefix (default {kyc})'],
   ['KYC_STATE_DIR', 'embedded Redis data and logs (default .state)'],

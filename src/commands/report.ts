@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolveLang } from '../i18n/lang.js';
 import { checkRunId } from '../run/topology.js';
-import { resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { LOG_LEVELS, loadConfig, logSecrets, type LogLevel } from '../config.js';
 import { EXIT, KycError } from '../errors.js';
@@ -15,7 +15,11 @@ import { runDecisionsForAudit } from '../desk/audit-source.js';
 import { computeDelta, deltaSummary, verdictsPathOf, writeDeltaCsv } from '../reporting/delta/report.js';
 import { openRedis } from '../infra/redis-session.js';
 import { RunStore } from '../run/state/run-store.js';
-import { writeRunReport } from '../reporting/report/write-report.js';
+import { readRunManifest, writeRunReport } from '../reporting/report/write-report.js';
+import { deskRecordForReport } from '../desk/report-source.js';
+import type { RunDeskRecord } from '../reporting/desk-record.js';
+import { withAlerts } from '../reporting/delta/alerts.js';
+import { dashboardUrlOf } from '../settings/dashboard-url.js';
 import { checkGuardedTarget } from '../infra/guarded-file.js';
 import { ensureWritableDir, ensureWritableParent } from '../infra/writable.js';
 
@@ -25,6 +29,7 @@ const STATE_DIR_HELP = 'embedded Redis data when REDIS_URL is unset (default: KY
 export interface DeltaOptions {
   out: string;
   columns?: string;
+  stateDir?: string;
   /** Replace an existing delta file (never a file of the runs compared). */
   overwrite?: boolean;
 }
@@ -46,10 +51,48 @@ export async function deltaFiles(
   // The runs' own files are never the delta's, whatever the flags; checked before the delta is computed.
   const guard = { overwrite: options.overwrite, protect: [previousPath, currentPath] };
   await checkGuardedTarget(out, guard);
-  const report = await computeDelta(previousPath, currentPath, { columns: options.columns });
+  const desk = await deskOfVerdicts(currentPath, options);
+  const computed = await computeDelta(previousPath, currentPath, { columns: options.columns });
+  // A verdicts file of no run (no manifest beside it) is compared without the desk's words.
+  const report = desk === 'no run' ? computed : withAlerts(computed, desk);
   await writeDeltaCsv(out, report, report.format, guard);
   const text = `${deltaSummary(report, { previous: previousPath, current: currentPath })}\nDelta CSV: ${out}`;
   return { text, counts: report.counts, out };
+}
+
+/**
+ * What the review desk of this deployment holds of a run (by its manifest), for a report or a delta made
+ * after it; undefined when it has no record. An embedded desk another process holds is not readable here:
+ * said on stderr, and the output says the desk has no record.
+ */
+async function deskOfRun(
+  manifest: string,
+  options: { stateDir?: string },
+): Promise<RunDeskRecord | undefined> {
+  const { manifest: m } = readRunManifest(manifest);
+  // Not the whole configuration: reading the files of a run needs neither the upstream nor its key.
+  const stateDir = options.stateDir ?? (process.env.KYC_STATE_DIR?.trim() || '.state');
+  const dashboardUrl = dashboardUrlOf(process.env);
+  let why: string;
+  try {
+    const found = await deskRecordForReport(stateDir, m.run_id, dashboardUrl);
+    if (!found.busy) return found.record;
+    why = found.busy;
+  } catch (error) {
+    // The report and the delta are the run's files' own: a desk that cannot be reached does not stop them.
+    why = error instanceof Error ? error.message : String(error);
+  }
+  process.stderr.write(`Review desk not readable here (${why}): the run's alerts are not shown.\n`);
+  return undefined;
+}
+
+/** The desk's record of the run whose verdicts file this is (its manifest beside it); 'no run': none beside. */
+async function deskOfVerdicts(
+  verdicts: string,
+  options: { stateDir?: string },
+): Promise<RunDeskRecord | undefined | 'no run'> {
+  const manifest = join(dirname(verdicts), 'manifest.json');
+  return existsSync(manifest) ? deskOfRun(manifest, options) : 'no run';
 }
 
 /** LOG_LEVEL as the other commands read it; the delta itself needs no other configuration. */
@@ -88,6 +131,7 @@ export function registerReportCommand(program: Command): void {
     .option('--out <file>', 'the delta CSV', 'delta.csv')
     .option('--columns <map>', 'the header mapping the runs were made with (--columns of run), if any')
     .option('--overwrite', 'replace an existing delta file (never a file of either run)')
+    .option('--state-dir <dir>', 'the embedded review desk of the later run, when DATABASE_URL is unset')
     .action(async (previous: string, current: string, options: DeltaOptions) => {
       const delta = await deltaFiles(previous, current, options);
       process.stdout.write(`${delta.text}\n`);
@@ -128,7 +172,9 @@ export function registerReportCommand(program: Command): void {
         // A run id is looked up in Redis: an unwritable --out fails before that.
         if (options.out) ensureWritableParent(options.out);
         const lang = resolveLang(options.lang);
-        const out = await writeRunReport({ target: await manifestOf(target, options), ...options, lang });
+        const manifest = await manifestOf(target, options);
+        const desk = await deskOfRun(manifest, options);
+        const out = await writeRunReport({ target: manifest, ...options, lang, desk });
         process.stdout.write(`Report: ${out}\n`);
       },
     );

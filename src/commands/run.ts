@@ -3,6 +3,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { resolveLang } from '../i18n/lang.js';
 import { loadConfig, type Config } from '../config.js';
 import { workerWiring } from '../runs/wiring.js';
+import { dashboardUrlOf } from '../settings/dashboard-url.js';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { WorkerMetrics } from '../metrics/worker-metrics.js';
@@ -360,15 +361,20 @@ async function hostWorkers(
       redis: runtime.redis,
       log: io.log,
       required: false,
+      dashboardUrl: dashboardUrlOf(process.env),
     });
     const workers = await startWorkers({
       ...(metrics ? { metrics } : {}),
-      ...(desk ? { desk: desk.hooks } : {}),
       redis: runtime.redis,
       prefix: started.config.prefix,
       registry: runtime.registry,
       log: io.log,
-      ...workerWiring({ redis: runtime.redis, prefix: started.config.prefix, log: io.log }),
+      ...workerWiring({
+        redis: runtime.redis,
+        prefix: started.config.prefix,
+        log: io.log,
+        desk: desk?.hooks,
+      }),
       settings: workerSettings(started.config, {
         checksConcurrency: started.concurrency ?? options.concurrency,
         attempts: options.attempts,

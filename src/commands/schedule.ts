@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import type { RunDeskRecord } from '../reporting/desk-record.js';
 import { loadConfig, type Config } from '../config.js';
 import { KycError } from '../errors.js';
 import type { Logger } from '../log.js';
@@ -82,6 +83,8 @@ export async function startScheduledRuns(host: {
   readonly concurrency?: number;
   /** First pause before a webhook retry (tests shorten it). */
   readonly webhookBackoffMs?: number;
+  /** The review desk's record of a run, for each delta and new-HITs notice; absent: no desk here. */
+  readonly deskRecordOf?: (runId: string) => Promise<RunDeskRecord | undefined>;
 }): Promise<ScheduleWorker> {
   const stopping = new AbortController();
   const log = host.log.child({ queue: 'schedules' });
@@ -108,6 +111,7 @@ export async function startScheduledRuns(host: {
           notifyFiringFailed: (notice) => enqueueFiringFailed(redis, prefix, notice, host.webhookBackoffMs),
         }
       : {}),
+    ...(host.deskRecordOf ? { deskRecordOf: host.deskRecordOf } : {}),
     runScheduled: (request, resume) => runHeadless(host, log, stopping.signal, request, resume),
   });
   return {

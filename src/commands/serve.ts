@@ -31,6 +31,7 @@ import {
   workerSettings,
 } from './shared-options.js';
 import { workerWiring } from '../runs/wiring.js';
+import { dashboardUrlOf } from '../settings/dashboard-url.js';
 
 interface ServeOptions {
   host: string;
@@ -125,6 +126,7 @@ async function runServe(options: ServeOptions): Promise<void> {
     desk = await openCommandDesk({
       ...{ stateDir: config.stateDir, prefix: config.prefix, redis: runtime.redis, log, announce },
       required: true,
+      dashboardUrl: dashboardUrlOf(process.env),
     });
     const links = { base: settings.publicUrl ?? listeningBase(options.host, options.port) };
     await serveWithWorkers({ settings, runtime, runsDir, log, announce, metrics, desk, links }, options);
@@ -143,9 +145,8 @@ async function serveWithWorkers(ctx: ServeContext, options: ServeOptions): Promi
   const apiMetrics = metrics?.api;
   const workers = options.workers
     ? await startWorkers({
-        ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log }),
+        ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log, desk: desk?.hooks }),
         ...(metrics?.workers ? { metrics: metrics.workers } : {}),
-        ...(desk ? { desk: desk.hooks } : {}),
         redis: runtime.redis,
         prefix: config.prefix,
         registry: runtime.registry,

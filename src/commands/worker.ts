@@ -22,6 +22,7 @@ import {
 } from './shared-options.js';
 import { pipelineQueuesOf, startScheduledRuns } from './schedule.js';
 import { workerWiring } from '../runs/wiring.js';
+import { dashboardUrlOf } from '../settings/dashboard-url.js';
 
 interface WorkerOptions {
   concurrency: number;
@@ -113,22 +114,23 @@ async function runWorker(options: WorkerOptions): Promise<void> {
       ? await metrics.serve(options.metricsPort, options.metricsHost)
       : undefined;
   if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
-  // Only coordinators touch the desk, and the embedded database is one process's (serve's, or a run's): a
-  // worker joins a desk on a server only.
+  // Coordinators record runs at the desk, schedules read what it holds of them for their deltas; the embedded
+  // database is one process's (serve's, or a run's): a worker joins a desk on a server only.
+  const dashboardUrl = dashboardUrlOf(process.env);
   const desk =
-    databaseUrlOf(process.env) && only.includes('runs')
+    databaseUrlOf(process.env) && (only.includes('runs') || schedules)
       ? await openCommandDesk({
           stateDir: config.stateDir,
           prefix: config.prefix,
           redis: runtime.redis,
           log,
           required: true,
+          dashboardUrl,
         })
       : undefined;
   const host = await startWorkers({
-    ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log }),
+    ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log, desk: desk?.hooks }),
     ...(metrics ? { metrics } : {}),
-    ...(desk ? { desk: desk.hooks } : {}),
     redis: runtime.redis,
     prefix: config.prefix,
     registry: runtime.registry,
@@ -141,7 +143,10 @@ async function runWorker(options: WorkerOptions): Promise<void> {
       attempts: options.attempts,
     }),
   });
-  const scheduled = schedules ? await startScheduledRuns({ config, log, runtime }) : undefined;
+  const deskRecordOf = desk ? (runId: string) => desk.desk.runRecord(runId, dashboardUrl) : undefined;
+  const scheduled = schedules
+    ? await startScheduledRuns({ config, log, runtime, ...(deskRecordOf ? { deskRecordOf } : {}) })
+    : undefined;
   const queues = [...only, ...(schedules ? ['schedules'] : [])];
   log.info({ queues, concurrency: options.concurrency }, 'worker started');
   if (terminal) announce(`Worker started (${queues.join(', ')}); SIGTERM or Ctrl-C drains and stops.`);

@@ -27,6 +27,8 @@ export interface CommandDeskOptions {
    * process's (their runs are then not recorded at the desk: a warning says so).
    */
   readonly required: boolean;
+  /** The dashboard's base URL (`KYC_DASHBOARD_URL`): run reports link their alerts to the desk under it. */
+  readonly dashboardUrl?: string | undefined;
 }
 
 export async function openCommandDesk(options: CommandDeskOptions): Promise<CommandDesk | undefined> {
@@ -52,6 +54,7 @@ export async function openCommandDesk(options: CommandDeskOptions): Promise<Comm
     redis,
     prefix,
     log,
+    dashboardUrl: options.dashboardUrl,
     onRecorded: async (alerts) => {
       const event = notify ? openedEvent(alerts) : undefined;
       if (event) await enqueueDeskEvent(redis, prefix, event);

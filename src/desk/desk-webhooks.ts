@@ -1,13 +1,12 @@
-import { Queue, Worker, type Job } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
-import { QUEUE_STREAMS } from '../run/state/retention.js';
 import {
   deliveryError,
+  enqueueNotice,
   isDelivered,
   postSigned,
   receiverOf,
-  WEBHOOK_ATTEMPTS,
   WEBHOOK_BACKOFF_MS,
 } from '../notify/webhook-queue.js';
 import type { AlertStatus, Decision, RunAlerts } from './types.js';
@@ -76,22 +75,8 @@ export async function enqueueDeskEvent(
   event: DeskEvent,
   backoffMs = WEBHOOK_BACKOFF_MS,
 ): Promise<void> {
-  const queue = new Queue<DeskEvent>(DESK_WEBHOOKS_QUEUE, {
-    connection: redis,
-    prefix,
-    streams: QUEUE_STREAMS,
-  });
-  try {
-    await queue.add(event.event, event, {
-      jobId: event.deliveryId,
-      attempts: WEBHOOK_ATTEMPTS,
-      backoff: { type: 'exponential', delay: backoffMs },
-      removeOnComplete: { count: 1_000 },
-      removeOnFail: { count: 1_000 },
-    });
-  } finally {
-    await queue.close();
-  }
+  const notice = { queue: DESK_WEBHOOKS_QUEUE, name: event.event, jobId: event.deliveryId, data: event };
+  await enqueueNotice(redis, prefix, { ...notice, keep: 1_000 }, backoffMs);
 }
 
 /** Delivers the queued events to the receiver; each outcome logged with the receiver's origin only. */

@@ -5,6 +5,8 @@ import { approvedFalsePositives, type CarriedDecision } from './carry.js';
 import { approve, decide, type ApprovalInput, type DecisionInput } from './decisions.js';
 import { recordRun } from './record-run.js';
 import { decisionsForRun } from './run-decisions.js';
+import { runDeskRecord } from './run-record.js';
+import type { RunDeskRecord } from '../reporting/desk-record.js';
 import type {
   AlertDetail,
   AlertFilter,
@@ -65,6 +67,11 @@ export class Desk {
   /** The decisions on the alerts a run saw, per row: for the run's audit package. */
   decisionsForRun(runId: string): Promise<RunDecision[]> {
     return decisionsForRun(this.db, runId);
+  }
+
+  /** What the desk holds of a run's rows (alerts, how the run saw them, where they stand); undefined: no record. */
+  runRecord(runId: string, dashboardUrl?: string): Promise<RunDeskRecord | undefined> {
+    return runDeskRecord(this.db, runId, dashboardUrl);
   }
 
   close(): Promise<void> {

@@ -175,5 +175,10 @@ export async function recordRun(
     }
   }
   if (batch.length > 0) await flush(batch);
+  // Last: a run read as recorded has every sighting in.
+  await db.query('INSERT INTO desk_runs (run_id, recorded_at) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+    runId,
+    at,
+  ]);
   return { runId, ...out };
 }

@@ -232,6 +232,15 @@ export const EN = {
   'desk.role.analyst': 'analyst',
   'desk.role.approver': 'approver',
   'desk.err.bad': 'The form is incomplete: choose a decision.',
+  'report.alerts.col': 'Review desk',
+  'report.alerts.noRecord': 'no desk record',
+  'report.alerts.noRecordNote':
+    'The review desk has no record of this run (no desk database was open for it, or this report was made from a copy of its directory): its rows show no alert status.',
+  'report.alerts.summary': 'Review desk alerts: {opened} new, {seenAgain} seen again, {reopened} reopened.',
+  'report.alerts.none': 'no alert',
+  'report.alerts.alert': 'alert {id}',
+  'report.alerts.pending': 'awaiting approval: {decision} ({by})',
+  'report.alerts.approved': '{decision} ({by}, approved by {approver})',
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof EN;

@@ -233,4 +233,14 @@ export const RU: Readonly<Record<MessageKey, string>> = {
   'desk.role.analyst': 'аналитик',
   'desk.role.approver': 'утверждающий',
   'desk.err.bad': 'Форма не заполнена: выберите решение.',
+  'report.alerts.col': 'Контроль совпадений',
+  'report.alerts.noRecord': 'нет записи в контроле совпадений',
+  'report.alerts.noRecordNote':
+    'В контроле совпадений нет записи об этом запуске (для него не была открыта база контроля совпадений или отчёт построен по копии каталога запуска): статус совпадений в строках не показан.',
+  'report.alerts.summary':
+    'Контроль совпадений: новых {opened}, выявлено повторно {seenAgain}, открыто снова {reopened}.',
+  'report.alerts.none': 'совпадения нет',
+  'report.alerts.alert': 'совпадение {id}',
+  'report.alerts.pending': 'ждёт утверждения: {decision} ({by})',
+  'report.alerts.approved': '{decision} ({by}, утвердил {approver})',
 };

@@ -148,14 +148,15 @@ export async function settleForeignAgentStrategy(args: SettleArgs): Promise<Sett
     { runId: run.id, since, until, estimatedCalls: mirrorCalls, resultCap },
     'enumerating the foreign-agent register',
   );
-  const enumeration = await enumerateForeignAgents(args.source.search, {
+  // The answered calls' breakdown is tallied in the source: written even when the enumeration fails.
+  const source = args.source;
+  const enumeration = await enumerateForeignAgents(source.search, {
     since,
     until,
     resultCap,
     acceptUndatedGap,
     concurrency: ENUMERATION_CONCURRENCY,
-  });
-  await args.source.flush();
+  }).finally(() => source.flush());
   await args.assertGoing?.();
 
   if (!enumeration.complete) {

@@ -1,4 +1,5 @@
 import { DELTA_CHANGES, type DeltaChange } from '../reporting/delta/compare.js';
+import { alertCountsOf, alertPageUrl, type RunDeskRecord } from '../reporting/desk-record.js';
 
 /**
  * What an operator is told about a delta that found new HITs: counts, ids and the delta file's path only —
@@ -13,6 +14,36 @@ export interface NewHitsNotice {
   readonly deltaFile: string;
   /** When the delta was found, ISO 8601 UTC. */
   readonly at: string;
+  /** The run's alerts at the review desk; absent when the desk has no record of the run. */
+  readonly alerts?: NoticeAlerts;
+}
+
+/** An alert as a notice names it: its id and links, never the client's data. */
+export interface NoticeAlert {
+  readonly id: number;
+  /** The desk's page of the alert, when the dashboard's address (`KYC_DASHBOARD_URL`) is known. */
+  readonly deskUrl?: string;
+}
+
+/** The alerts of the run: opened by it (new), reopened (the record changed), and how many it saw again. */
+export interface NoticeAlerts {
+  readonly opened: readonly NoticeAlert[];
+  readonly reopened: readonly NoticeAlert[];
+  readonly seenAgain: number;
+}
+
+/** The notice's alert facts from what the desk holds of the run: ids, counts and links only. */
+export function noticeAlertsOf(record: RunDeskRecord): NoticeAlerts {
+  const counts = alertCountsOf(record);
+  const alert = (id: number): NoticeAlert => {
+    const deskUrl = alertPageUrl(record, id);
+    return deskUrl ? { id, deskUrl } : { id };
+  };
+  return {
+    opened: counts.opened.map(alert),
+    reopened: counts.reopened.map(alert),
+    seenAgain: counts.seenAgain.length,
+  };
 }
 
 /** New HITs of a delta: clients that are a HIT now and were not one before (new clients among them). */

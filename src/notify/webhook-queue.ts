@@ -29,22 +29,39 @@ export function receiverOf(url: string): string {
   }
 }
 
-/** One notice on the notifications queue, once per job id, retried with exponential back-off. */
-async function enqueueNotice<T>(
+/** A signed POST waiting on a queue of webhook deliveries. */
+export interface QueuedNotice<T> {
+  /** The queue; default the notifications queue of the schedules' notices. */
+  readonly queue?: string;
+  readonly name: string;
+  /** One job per id: a notice told twice is sent once. */
+  readonly jobId: string;
+  readonly data: T;
+  /** Finished jobs kept (each way) for the dashboard's queue view; default 500. */
+  readonly keep?: number;
+}
+
+/**
+ * One notice on its queue, once per job id, retried with exponential back-off: the schedules' notices
+ * here, the review desk's events (src/desk/desk-webhooks.ts). Neither the URL nor the secret goes to Redis.
+ */
+export async function enqueueNotice<T>(
   redis: Redis,
   prefix: string,
-  notice: { readonly name: string; readonly jobId: string; readonly data: T },
-  backoffMs: number,
+  notice: QueuedNotice<T>,
+  backoffMs: number = WEBHOOK_BACKOFF_MS,
 ): Promise<void> {
-  const queue = new Queue<T>(NOTIFICATIONS_QUEUE, { connection: redis, prefix, streams: QUEUE_STREAMS });
+  const name = notice.queue ?? NOTIFICATIONS_QUEUE;
+  const queue = new Queue<T>(name, { connection: redis, prefix, streams: QUEUE_STREAMS });
+  const keep = notice.keep ?? 500;
   try {
-    // BullMQ types the job name per queue; every name of this queue carries the data of its own notice.
+    // BullMQ types the job name per queue; every name of a queue carries the data of its own notice.
     await (queue as Queue).add(notice.name, notice.data, {
       jobId: notice.jobId,
       attempts: WEBHOOK_ATTEMPTS,
       backoff: { type: 'exponential', delay: backoffMs },
-      removeOnComplete: { count: 500 },
-      removeOnFail: { count: 500 },
+      removeOnComplete: { count: keep },
+      removeOnFail: { count: keep },
     });
   } finally {
     await queue.close();

@@ -1,8 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { newHitsOf, orderedCounts, type NewHitsNotice } from './new-hits.js';
+import { newHitsOf, orderedCounts, type NewHitsNotice, type NoticeAlert } from './new-hits.js';
 
 /** The event name in the body and in `X-Kyc-Event`. */
 export const NEW_HITS_EVENT = 'delta.new_hits';
+
+/** An alert in the body: its id, its path under the API, and its desk page when the dashboard is known. */
+const alertJson = (alert: NoticeAlert) => ({
+  id: alert.id,
+  url: `/v1/alerts/${alert.id}`,
+  desk_url: alert.deskUrl ?? null,
+});
 
 /** The JSON body of the webhook (docs/notifications.md documents every field). */
 export function webhookBody(notice: NewHitsNotice): string {
@@ -14,6 +21,14 @@ export function webhookBody(notice: NewHitsNotice): string {
     new_hits: newHitsOf(notice.counts),
     counts: orderedCounts(notice.counts),
     delta_file: notice.deltaFile,
+    // null: the review desk has no record of the run (no desk database where it was coordinated).
+    alerts: notice.alerts
+      ? {
+          opened: notice.alerts.opened.map(alertJson),
+          reopened: notice.alerts.reopened.map(alertJson),
+          seen_again: notice.alerts.seenAgain,
+        }
+      : null,
     timestamp: notice.at,
   });
 }

@@ -1,42 +1,75 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
 import { announceRunEnd } from '../notify/run-webhooks.js';
+import type { RunDeskRecord } from '../reporting/desk-record.js';
 import { writeRunReport } from '../reporting/report/write-report.js';
 import type { RunLifecycle } from '../run/lifecycle.js';
 import type { RunState } from '../run/state/run-store.js';
 import { WhitelistStore } from '../whitelist/store.js';
 import type { WorkerWiring } from '../workers/workers.js';
 
+/** The review desk's hooks as the commands open them (src/desk/run-hooks.ts). */
+type DeskHooks = NonNullable<WorkerWiring['desk']>;
+
 interface WiringDeps {
   readonly redis: Redis;
   readonly prefix: string;
   readonly log: Logger;
+  /** The review desk of this process; absent: runs coordinated here are not recorded at a desk. */
+  readonly desk?: DeskHooks | undefined;
+}
+
+/**
+ * The run's alerts at the desk, recorded before its report and before it reads as done (a schedule's delta
+ * reads them then). A desk that fails leaves the run done without them (the end of the run tries again);
+ * the report then says the desk has no record of the run.
+ */
+async function recordAtDesk(run: RunState, deps: WiringDeps): Promise<RunDeskRecord | undefined> {
+  if (!deps.desk) return undefined;
+  try {
+    return await deps.desk.recordPlaced(run);
+  } catch (error) {
+    deps.log.error({ runId: run.id, err: error }, 'review desk: the run could not be recorded');
+    return undefined;
+  }
 }
 
 /**
  * The run report beside the outputs, when the run asked for one. A report that cannot be written leaves
  * the run done (its outputs are what it owes), with a warning: `kyc-screen report html` can write it later.
  */
-async function writeReportBeside(run: RunState, log: Logger): Promise<void> {
+async function writeReportBeside(run: RunState, log: Logger, desk: RunDeskRecord | undefined): Promise<void> {
   if (run.report !== true) return;
   try {
     // A report.html the user already had there stays, as the outputs do, unless the run may overwrite.
-    await writeRunReport({ target: run.manifest, overwrite: run.overwrite === true, lang: run.lang });
+    await writeRunReport({
+      target: run.manifest,
+      overwrite: run.overwrite === true,
+      lang: run.lang,
+      desk,
+    });
   } catch (error) {
     log.warn({ runId: run.id, err: error }, 'the run report could not be written');
   }
 }
 
-/** The product's answer to the engine's lifecycle: the report beside the outputs, the run webhooks. */
+/** The product's answer to the engine's lifecycle: the desk's alerts, the report beside the outputs, the run webhooks. */
 export function runLifecycle(deps: WiringDeps): RunLifecycle {
   return {
-    outputsPlaced: (run) => writeReportBeside(run, deps.log),
+    outputsPlaced: async (run) => writeReportBeside(run, deps.log, await recordAtDesk(run, deps)),
     runFinished: (runId) => announceRunEnd(deps, runId, 'run.completed'),
     runFailed: (runId, code) => announceRunEnd(deps, runId, 'run.failed', code),
   };
 }
 
-/** What every process that starts workers (run, worker, serve) hands them: lifecycle hooks and whitelists. */
+/**
+ * What every process that starts workers (run, worker, serve) hands them: lifecycle hooks, whitelists and
+ * the desk.
+ */
 export function workerWiring(deps: WiringDeps): WorkerWiring {
-  return { lifecycle: runLifecycle(deps), whitelist: new WhitelistStore(deps.redis, deps.prefix) };
+  return {
+    lifecycle: runLifecycle(deps),
+    whitelist: new WhitelistStore(deps.redis, deps.prefix),
+    ...(deps.desk ? { desk: deps.desk } : {}),
+  };
 }

@@ -11,7 +11,9 @@ import type { FiringFailedNotice } from '../notify/firing-failed.js';
 import { RunStore, runExists, type RunState } from '../run/state/run-store.js';
 import type { DeltaChange } from '../reporting/delta/compare.js';
 import { computeDelta, deltaSummary, writeDeltaCsv } from '../reporting/delta/report.js';
-import { newHitsLogLine, newHitsOf, type NewHitsNotice } from '../notify/new-hits.js';
+import { withAlerts } from '../reporting/delta/alerts.js';
+import type { RunDeskRecord } from '../reporting/desk-record.js';
+import { newHitsLogLine, newHitsOf, noticeAlertsOf, type NewHitsNotice } from '../notify/new-hits.js';
 import { runRequest, type RunRequest } from '../runs/request.js';
 import { claimDatedDir } from './dated-dir.js';
 import { migrateScheduleData, scheduledRunId, type ScheduleJobData } from './definition.js';
@@ -31,6 +33,25 @@ export interface ScheduleProcessorDeps {
   notifyNewHits?(notice: NewHitsNotice): Promise<void>;
   /** Called once a firing failed for good (after the error line): the webhook, when one is set. */
   notifyFiringFailed?(notice: FiringFailedNotice): Promise<void>;
+  /**
+   * What the review desk holds of a finished run (its alerts, row by row), for the delta and the notice;
+   * absent, or undefined for a run: the desk has no record of it, which the delta says.
+   */
+  deskRecordOf?(runId: string): Promise<RunDeskRecord | undefined>;
+}
+
+/** The desk's record of the run; a desk that cannot be read is logged and counts as no record. */
+async function deskRecordOf(
+  deps: ScheduleProcessorDeps,
+  runId: string,
+  log: Logger,
+): Promise<RunDeskRecord | undefined> {
+  try {
+    return await deps.deskRecordOf?.(runId);
+  } catch (error) {
+    log.warn({ err: error }, 'review desk: the run’s alerts could not be read; the delta names none');
+    return undefined;
+  }
 }
 
 /** A firing's recorded outcome (the job's return value; `schedule history` shows it). */
@@ -184,7 +205,8 @@ async function afterRun(
     log.info({ outDir, exitCode }, 'scheduled run finished; first run of its schedule, no delta');
     return { runId, outDir, exitCode, runExitCode: exitCode };
   }
-  const report = await computeDelta(previous.out, run.out, { columns: run.columns });
+  const desk = await deskRecordOf(deps, runId, log);
+  const report = withAlerts(await computeDelta(previous.out, run.out, { columns: run.columns }), desk);
   const deltaFile = join(outDir, 'delta.csv');
   // The firing's own dated directory: a retried firing replaces what it wrote, never the runs' files.
   const guard = { overwrite: true, protect: [previous.out, run.out] };
@@ -208,6 +230,7 @@ async function afterRun(
       counts: report.counts,
       deltaFile,
       at: new Date().toISOString(),
+      ...(desk ? { alerts: noticeAlertsOf(desk) } : {}),
     };
     const line = newHitsLogLine(notice);
     // Not `log`: its bindings would repeat the notice's run id and schedule.

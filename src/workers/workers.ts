@@ -108,6 +108,11 @@ export interface WhitelistSource {
 export interface WorkerWiring {
   readonly lifecycle: RunLifecycle;
   readonly whitelist: WhitelistSource;
+  /**
+   * The review desk at both ends of the runs coordinated here (src/desk/run-hooks.ts); absent: none. The
+   * lifecycle records a run's alerts once its outputs are placed; the end of the run only catches up.
+   */
+  readonly desk?: RunDeskHooks;
 }
 
 interface StartOptions extends WorkerWiring {
@@ -121,8 +126,6 @@ interface StartOptions extends WorkerWiring {
   readonly metrics?: JobWatcher;
   /** The foreign_agent max age of a run, for the kept mirror of the register (absent: none kept). */
   readonly keptMirror?: KeptMirrorPolicy;
-  /** The review desk at both ends of the runs coordinated here (src/desk/run-hooks.ts); absent: none. */
-  readonly desk?: RunDeskHooks;
 }
 
 /** What the workers of one process share: connections, the quota, the breaker, the caches. */

@@ -1,6 +1,8 @@
 import { matchIds } from '../../export/matches-cell.js';
 import { reasonCode } from '../../verdict/index.js';
+import type { RowAlert } from '../desk-record.js';
 import type { VerdictRow } from '../verdict-file.js';
+import type { DeltaDesk } from './alerts.js';
 
 /**
  * What changed for one client between two runs, keyed by client (src/matching/client-key.ts). One client can
@@ -39,12 +41,16 @@ export interface DeltaEntry {
   readonly current?: VerdictRow;
   /** New foreign-agent records of the register's change that hit the client (./register-change.ts). */
   readonly registerChange?: readonly string[];
+  /** The review desk's alerts of the current row, when it is a HIT or REVIEW the desk recorded (./alerts.ts). */
+  readonly alerts?: readonly RowAlert[];
 }
 
 export interface DeltaReport {
   readonly entries: readonly DeltaEntry[];
   readonly counts: Readonly<Record<DeltaChange, number>>;
   readonly clients: { readonly previous: number; readonly current: number };
+  /** What the review desk held of the current run; absent when it was not asked (./alerts.ts). */
+  readonly desk?: DeltaDesk;
 }
 
 /**

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { KycError } from '../../errors.js';
 import { bomBytes, encodeCsvRecord, type CsvFormat } from '../../export/csv-format.js';
 import { openVerdictFile, type VerdictFileOptions, type VerdictRow } from '../verdict-file.js';
+import { alertsCell, alertsLine } from './alerts.js';
 import {
   CHANGE_LABEL,
   DELTA_CHANGES,
@@ -65,9 +66,10 @@ export const DELTA_COLUMNS = [
   'previous_reasons',
   'failed_checks',
   'register_change',
+  'alerts',
 ] as const;
 
-function cells(entry: DeltaEntry): string[] {
+function cells(entry: DeltaEntry, report: DeltaReport): string[] {
   const p = entry.previous;
   const c = entry.current;
   return [
@@ -84,6 +86,7 @@ function cells(entry: DeltaEntry): string[] {
     p?.reasons.join('; ') ?? '',
     c ? failedChecks(c).join(' ') : '',
     registerChangeCell(entry),
+    alertsCell(entry, report.desk),
   ];
 }
 
@@ -98,13 +101,13 @@ export async function writeDeltaCsv(
   guard: GuardOptions = {},
 ): Promise<void> {
   const parts = [bomBytes(format), encodeCsvRecord([...DELTA_COLUMNS], format)];
-  for (const entry of report.entries) parts.push(encodeCsvRecord(cells(entry), format));
+  for (const entry of report.entries) parts.push(encodeCsvRecord(cells(entry, report), format));
   await writeGuardedFile(path, Buffer.concat(parts), guard);
 }
 
 const LISTED = 20;
 
-function line(entry: DeltaEntry): string {
+function line(entry: DeltaEntry, report: DeltaReport): string {
   const row = entry.current ?? entry.previous;
   const from = entry.previous?.verdict ?? '(new)';
   const to = entry.current?.verdict ?? '(removed)';
@@ -112,7 +115,10 @@ function line(entry: DeltaEntry): string {
   const reasons = side?.reasons.slice(0, 3).join('; ') ?? '';
   const failed = entry.current ? failedChecks(entry.current) : [];
   const unverified = failed.length > 0 ? `  failed: ${failed.join(', ')}` : '';
-  return `  ${entry.key}  ${row?.name ?? ''}  ${from} → ${to}  (row ${row?.row ?? '?'})${unverified}  ${reasons}`.trimEnd();
+  const alerts = alertsCell(entry, report.desk);
+  const desk = alerts ? `  alerts: ${alerts}` : '';
+  const text = `  ${entry.key}  ${row?.name ?? ''}  ${from} → ${to}  (row ${row?.row ?? '?'})${unverified}  ${reasons}`;
+  return `${text.trimEnd()}${desk}`;
 }
 
 /** The printed summary: counts of every change, then the clients behind the ones an analyst acts on. */
@@ -126,12 +132,13 @@ export function deltaSummary(report: DeltaReport, labels: { previous: string; cu
     out.push(
       `  ${change.padEnd(width)}  ${String(report.counts[change]).padStart(6)}  ${CHANGE_LABEL[change]}`,
     );
-  out.push(...registerChangeLines(report.entries, line));
+  out.push(...alertsLine(report.desk));
+  out.push(...registerChangeLines(report.entries, (entry) => line(entry, report)));
   for (const change of ['UNVERIFIED_HIT', 'NEW_HIT', 'WHITELIST_REOPENED', 'CLEARED_HIT'] as const) {
     const listed = report.entries.filter((e) => e.changes.includes(change));
     if (listed.length === 0) continue;
     out.push(`${CHANGE_LABEL[change][0]?.toUpperCase()}${CHANGE_LABEL[change].slice(1)}:`);
-    for (const entry of listed.slice(0, LISTED)) out.push(line(entry));
+    for (const entry of listed.slice(0, LISTED)) out.push(line(entry, report));
     if (listed.length > LISTED) out.push(`  … ${listed.length - LISTED} more in the delta CSV`);
   }
   return out.join('\n');

@@ -4,6 +4,9 @@ import { DEFAULT_LANG, type Lang } from '../../i18n/lang.js';
 import { reasonSentence } from '../../i18n/reasons.js';
 import { translator, type MessageKey, type Translate } from '../../i18n/translate.js';
 import { reasonCode } from '../../verdict/reasons.js';
+import type { RunDeskRecord } from '../desk-record.js';
+import { alertCell, alertNote } from './alert-cell.js';
+import { escapeHtml } from './html-escape.js';
 import type { ReportData, ReportRow } from './report-data.js';
 
 /**
@@ -28,14 +31,7 @@ const VERDICT_COLOUR: Readonly<Record<(typeof VERDICT_ORDER)[number], string>> =
 };
 const DELTA_LISTED = ['UNVERIFIED_HIT', 'NEW_HIT', 'WHITELIST_REOPENED', 'CLEARED_HIT'] as const;
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+export { escapeHtml };
 
 const h = escapeHtml;
 
@@ -49,6 +45,8 @@ function upstreamOf(data: ReportData): string {
 interface Page {
   readonly lang: Lang;
   readonly t: Translate;
+  /** What the review desk holds of the run; undefined: it has no record of it. */
+  readonly desk: RunDeskRecord | undefined;
 }
 
 function duration(start: string | null, end: string, t: Translate): string {
@@ -153,7 +151,8 @@ function attentionRow(row: ReportRow, page: Page): string {
   return (
     `<tr class="${row.verdict.toLowerCase()}"><td class="num">${row.row}</td><td>${h(row.name)}</td>` +
     `<td><span class="badge ${row.verdict.toLowerCase()}">${h(row.verdict)}</span></td>` +
-    `<td>${matches}</td><td>${reasonList(row.reasons, page)}${kept}</td></tr>`
+    `<td>${matches}</td><td>${reasonList(row.reasons, page)}${kept}</td>` +
+    `<td class="desk">${alertCell(row.row, page.desk, page.t)}</td></tr>`
   );
 }
 
@@ -165,9 +164,18 @@ function attention(data: ReportData, page: Page): string {
   const { t } = page;
   if (data.attention.length === 0) return `<p>${h(t('report.noAttention'))}</p>`;
   const more = data.omitted > 0 ? `<p class="note">${h(t('report.omitted', { n: data.omitted }))}</p>` : '';
+  const columns = [
+    'col.row',
+    'col.client',
+    'col.verdict',
+    'col.matches',
+    'col.reasons',
+    'report.alerts.col',
+  ] as const;
   return (
-    `<table class="rows">${head(['col.row', 'col.client', 'col.verdict', 'col.matches', 'col.reasons'], t)}` +
-    `<tbody>${data.attention.map((row) => attentionRow(row, page)).join('')}</tbody></table>${more}`
+    `<table class="rows">${head(columns, t)}` +
+    `<tbody>${data.attention.map((row) => attentionRow(row, page)).join('')}</tbody></table>` +
+    `${alertNote(page.desk, t)}${more}`
   );
 }
 
@@ -242,7 +250,7 @@ table{border-collapse:collapse}th,td{text-align:left;vertical-align:top;padding:
 .num{text-align:right;font-variant-numeric:tabular-nums}
 svg .label{font:600 13px system-ui,sans-serif;fill:#1f1f1f}svg .value{font:13px system-ui,sans-serif;fill:#1f1f1f}
 .rows{width:100%}.rows thead th{border-bottom:2px solid #ccc}.rows td{border-bottom:1px solid #eee}
-.rows ul{margin:0;padding-left:16px}.why{color:#5f6368;font-size:12.5px}
+.rows ul{margin:0;padding-left:16px}.rows ul.alerts{list-style:none;padding:0}.why{color:#5f6368;font-size:12.5px}
 ul.reasons{list-style:none;padding:0;font-size:12.5px;color:#444}ul.reasons li{margin-bottom:4px}.say{color:#5f6368}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;color:#fff;font-weight:600;font-size:12px}
 .badge.hit{background:#b3261e}.badge.review{background:#b36b00}
@@ -254,11 +262,11 @@ ul.reasons{list-style:none;padding:0;font-size:12.5px;color:#444}ul.reasons li{m
 /** The whole page. `generatedAt` is passed in so that the same data always renders the same bytes. */
 export function renderReport(
   data: ReportData,
-  options: { delta?: ReportDelta; generatedAt: string; lang?: Lang },
+  options: { delta?: ReportDelta; generatedAt: string; lang?: Lang; desk?: RunDeskRecord | undefined },
 ): string {
   const lang = options.lang ?? DEFAULT_LANG;
   const t = translator(lang);
-  const page: Page = { lang, t };
+  const page: Page = { lang, t, desk: options.desk };
   const m = data.manifest;
   const marker = /emulator/i.test(upstreamOf(data))
     ? `<p class="marker"><b>${h(t('report.emulatorLead'))}</b> ${h(t('report.emulatorText'))}</p>`

@@ -5,6 +5,7 @@ import { KycError } from '../../errors.js';
 import { checkGuardedTarget, writeGuardedFile } from '../../infra/guarded-file.js';
 import { ensureWritableParent } from '../../infra/writable.js';
 import type { Manifest } from '../../export/manifest.js';
+import type { RunDeskRecord } from '../desk-record.js';
 import { computeDelta, verdictsPathOf } from '../delta/report.js';
 import { renderReport, type ReportDelta } from './html-report.js';
 import { collectReportData } from './report-data.js';
@@ -35,6 +36,11 @@ export interface ReportOptions {
   readonly now?: Date;
   /** The report's language; default: KYC_LANG, else Russian. */
   readonly lang?: Lang | undefined;
+  /**
+   * What the review desk holds of the run's rows (src/reporting/desk-record.ts); undefined: the desk has no
+   * record of the run, which every HIT and REVIEW row then says.
+   */
+  readonly desk?: RunDeskRecord | undefined;
 }
 
 /** Writes the HTML report of a finished run; returns its path. */
@@ -78,6 +84,7 @@ export async function writeRunReport(options: ReportOptions): Promise<string> {
   const html = renderReport(data, {
     ...(delta ? { delta } : {}),
     lang: options.lang ?? resolveLang(undefined),
+    desk: options.desk,
     generatedAt: (options.now ?? new Date()).toISOString().replace(/\.\d{3}Z$/, ''),
   });
   await writeGuardedFile(out, html, guard);

@@ -17,7 +17,12 @@ import type { WorkerMetrics } from '../../../src/metrics/worker-metrics.js';
 import { RunStore, type RunState } from '../../../src/run/state/run-store.js';
 import type { Runtime } from '../../../src/runs/runtime.js';
 import { newRunId } from '../../../src/run/topology.js';
-import { DEFAULT_WORKER_SETTINGS, startWorkers, type WorkerHost } from '../../../src/workers/workers.js';
+import {
+  DEFAULT_WORKER_SETTINGS,
+  startWorkers,
+  type WorkerHost,
+  type WorkerWiring,
+} from '../../../src/workers/workers.js';
 import { RegistryClient } from '../../../src/upstream/client/index.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { workerWiring } from '../../../src/runs/wiring.js';
@@ -94,7 +99,13 @@ export const RUN_DEFAULTS: RunOptions = {
 };
 
 export async function startOpsPipeline(
-  options: { emulator?: EmulatorOptions; rate?: number; metrics?: WorkerMetrics } = {},
+  options: {
+    emulator?: EmulatorOptions;
+    rate?: number;
+    metrics?: WorkerMetrics;
+    /** The review desk's hooks for the runs of this pipeline (src/desk/run-hooks.ts); absent: no desk. */
+    desk?: (redis: Redis, prefix: string) => WorkerWiring['desk'] | Promise<WorkerWiring['desk']>;
+  } = {},
 ): Promise<OpsPipeline> {
   const redis = connect();
   const prefix = uniquePrefix();
@@ -117,8 +128,9 @@ export async function startOpsPipeline(
     embeddedRedis: false,
     close: async () => undefined,
   };
+  const desk = await options.desk?.(redis, prefix);
   const workers: WorkerHost = await startWorkers({
-    ...workerWiring({ redis: redis, prefix: prefix, log: silentLogger() }),
+    ...workerWiring({ redis: redis, prefix: prefix, log: silentLogger(), desk }),
     redis,
     prefix,
     registry,

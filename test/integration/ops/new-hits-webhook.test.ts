@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -102,6 +102,15 @@ describe('new HITs of a scheduled run are announced', () => {
       runtime: pipeline.runtime,
       concurrency: 1,
       webhookBackoffMs: 300,
+      // The review desk's record of each run, as a worker reads it on the desk's server: CL-3 (row 3) opened
+      // alert 99. Alert ids only reach the delta and the notice.
+      deskRecordOf: async (runId) => ({
+        runId,
+        dashboardUrl: 'https://kyc.example',
+        rows: new Map([
+          [3, [{ id: 99, register: 'sanctions', recordId: 'r', sighting: 'new', status: 'open' }]],
+        ]),
+      }),
     });
     const finished = () =>
       existsSync(outDir)
@@ -135,6 +144,17 @@ describe('new HITs of a scheduled run are announced', () => {
       delta_file: join(outDir, withHit, 'delta.csv'),
     });
     expect(body.counts).toMatchObject({ NEW_HIT: 1, NEW_CLIENT: 1 });
+    // The desk's facts: the alert the run opened, linked, and none seen again.
+    expect(body.alerts).toEqual({
+      opened: [{ id: 99, url: '/v1/alerts/99', desk_url: 'https://kyc.example/desk/alerts/99' }],
+      reopened: [],
+      seen_again: 0,
+    });
+    const deltaRows = readVerdicts(join(outDir, withHit, 'delta.csv'));
+    expect(deltaRows.find((r) => r.client_key === 'id:CL-3')?.alerts).toBe('#99 new, open');
+    expect(readFileSync(join(outDir, withHit, 'delta.txt'), 'utf8')).toContain(
+      'Alerts: 1 new (opened by this run), 0 seen again, 0 reopened',
+    );
     expect(accepted?.headers['content-type']).toBe('application/json');
     // The URL's userinfo arrives as Basic authentication.
     expect(accepted?.headers.authorization).toBe(`Basic ${Buffer.from('hook:pw-secret').toString('base64')}`);

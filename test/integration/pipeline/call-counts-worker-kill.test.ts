@@ -63,12 +63,11 @@ describe('the manifest counts every call the service received, a worker killed m
     const manifest = JSON.parse(readFileSync(join(outDir, 'manifest.json'), 'utf8')) as Manifest;
     const received = emulator.stats();
     expect(manifest.upstream.calls, JSON.stringify(received.byRoute)).toBe(received.total);
-    // By operation and status once answered: all but the requests the killed worker had in flight (at
-    // most KYC_HTTP_CONCURRENCY, 32).
+    // By operation and status once answered, tallied per job: the killed worker's jobs in progress are
+    // in the total only.
     const byOperation = Object.values(manifest.upstream.calls_by_operation)
       .flatMap((statuses) => Object.values(statuses))
       .reduce((a, b) => a + b, 0);
     expect(byOperation).toBeLessThanOrEqual(manifest.upstream.calls);
-    expect(byOperation).toBeGreaterThanOrEqual(manifest.upstream.calls - 32);
   }, 300_000);
 });

@@ -3,7 +3,8 @@ import { pageLang } from '../../../src/dashboard/layout.js';
 import { describe, expect, it } from 'vitest';
 import { DELTA_CHANGES, type DeltaChange } from '../../../src/reporting/delta/compare.js';
 import { newHitsBadge } from '../../../src/dashboard/runs-page.js';
-import { newHitsLogLine, type NewHitsNotice } from '../../../src/notify/new-hits.js';
+import { newHitsLogLine, noticeAlertsOf, type NewHitsNotice } from '../../../src/notify/new-hits.js';
+import type { RowAlert, RunDeskRecord } from '../../../src/reporting/desk-record.js';
 import { DEMO_API_KEY, loadConfig, logSecrets } from '../../../src/config.js';
 import { receiverOf, requestOf } from '../../../src/notify/webhook-queue.js';
 import { signatureHeader, verifySignature, webhookBody } from '../../../src/notify/webhook-signature.js';
@@ -32,9 +33,44 @@ describe('the new-HITs webhook body and signature', () => {
       new_hits: 2,
       counts: counts({ NEW_HIT: 2, NEW_CLIENT: 3, CLEARED_HIT: 1 }),
       delta_file: '/srv/kyc/out/2026-01-01_0200/delta.csv',
+      alerts: null,
       timestamp: '2026-01-01T02:14:00.000Z',
     });
     expect(Object.keys(body.counts as object)).toEqual([...DELTA_CHANGES]);
+  });
+
+  it('carries the alerts the run opened (ids and links) and how many it saw again, never client data', () => {
+    const seen = (id: number, row: number): [number, RowAlert[]] => [
+      row,
+      [{ id, register: 'sanctions', recordId: `s:${id}`, sighting: 'seen_again', status: 'open' }],
+    ];
+    const record: RunDeskRecord = {
+      runId: notice.runId,
+      dashboardUrl: 'https://kyc.example/dash/',
+      rows: new Map([
+        [4, [{ id: 41, register: 'sanctions', recordId: 's:41', sighting: 'new', status: 'open' }]],
+        seen(7, 5),
+        seen(8, 6),
+        // The same alert on a duplicated client row is one alert.
+        seen(8, 9),
+        [10, [{ id: 3, register: 'foreign_agent', recordId: 'FA-3', sighting: 'reopened', status: 'open' }]],
+      ]),
+    };
+    const body = JSON.parse(webhookBody({ ...notice, alerts: noticeAlertsOf(record) })) as Record<
+      string,
+      unknown
+    >;
+    expect(body.alerts).toEqual({
+      opened: [{ id: 41, url: '/v1/alerts/41', desk_url: 'https://kyc.example/dash/desk/alerts/41' }],
+      reopened: [{ id: 3, url: '/v1/alerts/3', desk_url: 'https://kyc.example/dash/desk/alerts/3' }],
+      seen_again: 2,
+    });
+    const noDashboard = noticeAlertsOf({ runId: record.runId, rows: record.rows });
+    expect(noDashboard.opened).toEqual([{ id: 41 }]);
+    const plain = JSON.parse(webhookBody({ ...notice, alerts: noDashboard })) as {
+      alerts: { opened: unknown };
+    };
+    expect(plain.alerts.opened).toEqual([{ id: 41, url: '/v1/alerts/41', desk_url: null }]);
   });
 
   it('signs "<t>.<body>" with HMAC-SHA256, as a receiver recomputes it', () => {

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { changesOf, DeltaBuilder, failedChecks } from '../../../src/reporting/delta/compare.js';
 import { deltaSummary, writeDeltaCsv } from '../../../src/reporting/delta/report.js';
 import type { VerdictRow } from '../../../src/reporting/verdict-file.js';
+import { withAlerts } from '../../../src/reporting/delta/alerts.js';
+import type { RowAlert, RunDeskRecord } from '../../../src/reporting/desk-record.js';
 
 function row(key: string, verdict: string, over: Partial<VerdictRow> = {}): VerdictRow {
   return { row: 1, key, name: key, verdict, reasons: [], checks: {}, matches: '', runId: 'r1', ...over };
@@ -113,5 +115,76 @@ describe('delta.csv format', () => {
     const text = iconv.decode(readFileSync(path), 'windows-1251');
     expect(text.split('\r\n')[0]).toMatch(/^changes;client_key;name;/);
     expect(text).toContain(';Щербаков;HIT;CLEAR;');
+  });
+});
+
+describe('the delta in the review desk’s terms', () => {
+  const record = (rows: [number, RowAlert[]][]): RunDeskRecord => ({ runId: 'r2', rows: new Map(rows) });
+  const opened: RowAlert = {
+    id: 31,
+    register: 'sanctions',
+    recordId: 's:1',
+    sighting: 'new',
+    status: 'open',
+  };
+  const again: RowAlert = {
+    id: 7,
+    register: 'foreign_agent',
+    recordId: 'FA-1',
+    sighting: 'seen_again',
+    status: 'pending',
+    decision: { kind: 'escalate', decidedBy: 'alice' },
+  };
+  const decided: RowAlert = {
+    ...again,
+    id: 8,
+    status: 'false_positive',
+    decision: { kind: 'false_positive', decidedBy: 'alice', approvedBy: 'bob' },
+  };
+
+  function report() {
+    const builder = new DeltaBuilder();
+    builder.addPrevious(row('id:1', 'CLEAR', { row: 1 }));
+    builder.addPrevious(row('id:2', 'REVIEW', { row: 2, matches: 'foreign_agent FA-0 0.8' }));
+    builder.addCurrent(row('id:1', 'HIT', { row: 1 }));
+    builder.addCurrent(row('id:2', 'REVIEW', { row: 2, matches: 'foreign_agent FA-1 0.8' }));
+    builder.addCurrent(row('id:3', 'CLEAR', { row: 3 }));
+    return builder.finish();
+  }
+
+  it('gives each HIT and REVIEW row its alerts, opened by this run or seen again, and counts them', async () => {
+    const delta = withAlerts(
+      report(),
+      record([
+        [1, [opened]],
+        [2, [again, decided]],
+      ]),
+    );
+    const summary = deltaSummary(delta, { previous: 'p', current: 'c' });
+    expect(summary).toContain('Alerts: 1 new (opened by this run), 2 seen again, 0 reopened');
+    expect(summary).toContain('  id:1  id:1  CLEAR → HIT  (row 1)  alerts: #31 new, open');
+    const path = join(mkdtempSync(join(tmpdir(), 'kyc-delta-alerts-')), 'delta.csv');
+    await writeDeltaCsv(path, delta, { encoding: 'utf-8', bom: false, delimiter: ',' });
+    const lines = readFileSync(path, 'utf8').split('\r\n');
+    expect(lines[0]).toMatch(/,register_change,alerts$/u);
+    expect(lines.find((l) => l.includes(',id:1,'))).toMatch(/,"#31 new, open"$/u);
+    expect(lines.find((l) => l.includes(',id:2,'))).toMatch(
+      /,"#7 seen_again, pending escalate by alice; #8 seen_again, false_positive by alice approved by bob"$/u,
+    );
+  });
+
+  it('says “no desk record” where the desk has none of the run, and nothing when it was not asked', async () => {
+    const none = withAlerts(report(), undefined);
+    expect(deltaSummary(none, { previous: 'p', current: 'c' })).toContain(
+      'Alerts: no desk record of the current run',
+    );
+    const path = join(mkdtempSync(join(tmpdir(), 'kyc-delta-nodesk-')), 'delta.csv');
+    await writeDeltaCsv(path, none, { encoding: 'utf-8', bom: false, delimiter: ',' });
+    expect(
+      readFileSync(path, 'utf8')
+        .split('\r\n')
+        .find((l) => l.includes(',id:1,')),
+    ).toMatch(/,no desk record$/u);
+    expect(deltaSummary(report(), { previous: 'p', current: 'c' })).not.toContain('Alerts:');
   });
 });

@@ -4,6 +4,7 @@ import { escapeHtml, renderReport } from '../../../src/reporting/report/html-rep
 import type { ReportData } from '../../../src/reporting/report/report-data.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import type { VerdictRow } from '../../../src/reporting/verdict-file.js';
+import type { RowAlert, RunDeskRecord } from '../../../src/reporting/desk-record.js';
 
 const manifest = {
   manifest_version: 1,
@@ -160,5 +161,82 @@ describe('HTML report', () => {
     expect(html).toContain(
       '<code>FUTURE_CODE</code><br><span class="say">code not in this version’s catalogue</span>',
     );
+  });
+});
+
+describe('HTML report: the review desk’s alert of each HIT and REVIEW row', () => {
+  const opened: RowAlert = {
+    id: 12,
+    register: 'sanctions',
+    recordId: 'sanctions:1a2b',
+    sighting: 'new',
+    status: 'open',
+  };
+  const desk = (rows: [number, RowAlert[]][], dashboardUrl?: string): RunDeskRecord => ({
+    runId: 'r-1',
+    rows: new Map(rows),
+    ...(dashboardUrl ? { dashboardUrl } : {}),
+  });
+  const cellOf = (html: string, row: number) => {
+    const start = html.indexOf(`<td class="num">${row}</td>`);
+    return html.slice(html.indexOf('<td class="desk">', start), html.indexOf('</tr>', start));
+  };
+
+  it('names each alert, new or seen again, and where it stands, with who decided and approved', () => {
+    const seen: RowAlert = {
+      id: 7,
+      register: 'bankruptcy',
+      recordId: 'b:9',
+      sighting: 'seen_again',
+      status: 'true_match',
+      decision: { kind: 'true_match', decidedBy: 'alice', approvedBy: 'bob' },
+    };
+    const waiting: RowAlert = {
+      id: 8,
+      register: 'sanctions',
+      recordId: 's:2',
+      sighting: 'seen_again',
+      status: 'pending',
+      decision: { kind: 'false_positive', decidedBy: 'carol <c@x>' },
+    };
+    const html = renderReport(data, {
+      generatedAt: 'x',
+      lang: 'en',
+      desk: desk([
+        [3, [opened]],
+        [7, [seen, waiting]],
+      ]),
+    });
+    expect(html).toContain('<th>Review desk</th>');
+    expect(cellOf(html, 3)).toContain('alert 12 · new<br><span class="why">open</span>');
+    expect(cellOf(html, 7)).toContain(
+      'alert 7 · seen again<br><span class="why">true match (alice, approved by bob)</span>',
+    );
+    expect(cellOf(html, 7)).toContain(
+      'alert 8 · seen again<br><span class="why">awaiting approval: false positive (carol &lt;c@x&gt;)</span>',
+    );
+    expect(html).toContain('Review desk alerts: 1 new, 2 seen again, 0 reopened.');
+    // No dashboard address known: the alert is named, and links nowhere (a file cannot resolve a path).
+    expect(html).not.toContain('<a href=');
+  });
+
+  it('links each alert to the desk’s page when the dashboard’s address is known', () => {
+    const html = renderReport(data, {
+      generatedAt: 'x',
+      lang: 'en',
+      desk: desk([[3, [opened]]], 'https://kyc.example/dash'),
+    });
+    expect(cellOf(html, 3)).toContain('<a href="https://kyc.example/dash/desk/alerts/12">alert 12</a> · new');
+    // A row the desk recorded without an alert (a flag, not a register record) says so.
+    expect(cellOf(html, 7)).toContain('>no alert<');
+  });
+
+  it('says “no desk record” on every row when the desk has no record of the run, in Russian by default', () => {
+    const html = renderReport(data, { generatedAt: 'x' });
+    expect(html).toContain('<th>Контроль совпадений</th>');
+    for (const row of [3, 7]) expect(cellOf(html, row)).toContain('>нет записи в контроле совпадений<');
+    expect(html).toContain('В контроле совпадений нет записи об этом запуске');
+    const en = renderReport(data, { generatedAt: 'x', lang: 'en' });
+    expect(cellOf(en, 3)).toContain('>no desk record<');
   });
 });
