@@ -15,6 +15,7 @@ import { bearerAuth, type AuthVariables } from './auth.js';
 import { errorResponse, requestIdOf } from './errors.js';
 import { canSee, type Viewer } from './run-access.js';
 import { ApiRunIndex } from './run-index.js';
+import { absoluteRunLinks, requestBase } from './public-url.js';
 import { runBody, submittedBody } from './run-view.js';
 import { RUN_FILES, runFile, type RunFileName } from './run-files.js';
 import { deleteRun } from './delete-run.js';
@@ -116,11 +117,17 @@ function apiShell(deps: ApiDeps): Api {
 
 /** Submitting a file or one client: admitted within the token's runs at once. */
 function submissionRoutes(v1: Api, deps: ApiDeps, activeRuns: ActiveRuns): void {
+  // The run keeps the base its links are given under: its webhook is sent later, with no request to ask.
+  const linked = (c: Context<Env>) => {
+    const base = requestBase(deps.publicUrl, c.req.url);
+    return { base, ctx: { ...deps, linksBase: base } };
+  };
   v1.openapi(submitRoute, async (c) => {
     const query = c.req.valid('query');
     const header = c.req.header('idempotency-key');
+    const { base, ctx } = linked(c);
     const run = await activeRuns.admit(c, c.get('submitter'), () =>
-      submitUpload(deps, {
+      submitUpload(ctx, {
         body: c.req.raw.body,
         contentType: c.req.header('content-type'),
         submitter: c.get('submitter'),
@@ -131,7 +138,7 @@ function submissionRoutes(v1: Api, deps: ApiDeps, activeRuns: ActiveRuns): void 
         maxAge: query.max_age,
       }),
     );
-    const body = submittedBody(run);
+    const body = submittedBody(run, base);
     c.header('Location', body.status_url);
     return c.json(body, 202);
   });
@@ -140,8 +147,9 @@ function submissionRoutes(v1: Api, deps: ApiDeps, activeRuns: ActiveRuns): void 
     const query = c.req.valid('query');
     const header = c.req.header('idempotency-key');
     const client = c.req.valid('json');
+    const { base, ctx } = linked(c);
     const result = await activeRuns.admit(c, c.get('submitter'), async () => {
-      const screened = await screenClient(deps, client, {
+      const screened = await screenClient(ctx, client, {
         submitter: c.get('submitter'),
         idempotencyKey: header === undefined ? undefined : checkIdempotencyKey(header),
         checks: query.checks,
@@ -151,8 +159,8 @@ function submissionRoutes(v1: Api, deps: ApiDeps, activeRuns: ActiveRuns): void 
       });
       return { ...screened, id: screened.done ? screened.body.id : screened.run.id };
     });
-    if (result.done) return c.json(result.body, 200);
-    const body = submittedBody(result.run);
+    if (result.done) return c.json({ ...result.body, ...absoluteRunLinks(base, result.body.id) }, 200);
+    const body = submittedBody(result.run, base);
     c.header('Location', body.status_url);
     return c.json(body, 202);
   });
@@ -170,9 +178,11 @@ function runRoutes(v1: Api, deps: ApiDeps): void {
   const viewerOf = (c: Context<Env>): Viewer => ({ submitter: c.get('submitter'), admin: c.get('admin') });
 
   const webhooksOf = (id: string) => runWebhookAttempts(deps.redis, deps.config.prefix, id);
+  const baseOf = (c: Context<Env>) => requestBase(deps.publicUrl, c.req.url);
   v1.openapi(listRoute, async (c) => {
     const { limit, offset } = c.req.valid('query');
     const viewer = viewerOf(c);
+    const base = baseOf(c);
     const { ids, total } = await new ApiRunIndex(deps.redis, deps.config.prefix).page(
       offset,
       limit,
@@ -181,23 +191,26 @@ function runRoutes(v1: Api, deps: ApiDeps): void {
     const runs = await Promise.all(
       ids.map(async (id) => {
         const run = await store.get(id);
-        return run ? [runBody(run, await store.counters(id), await webhooksOf(id))] : [];
+        return run ? [runBody(run, await store.counters(id), { base, webhooks: await webhooksOf(id) })] : [];
       }),
     );
-    const next = offset + ids.length < total ? `/v1/runs?limit=${limit}&offset=${offset + limit}` : null;
+    const next =
+      offset + ids.length < total ? `${base}/v1/runs?limit=${limit}&offset=${offset + limit}` : null;
     return c.json({ runs: runs.flat(), total, next_url: next }, 200);
   });
 
   v1.openapi(runRoute, async (c) => {
     const run = await apiRun(c.req.valid('param').id, viewerOf(c));
-    return c.json(runBody(run, await store.counters(run.id), await webhooksOf(run.id)), 200);
+    const webhooks = await webhooksOf(run.id);
+    return c.json(runBody(run, await store.counters(run.id), { base: baseOf(c), webhooks }), 200);
   });
 
   v1.openapi(deleteRoute, async (c) => {
     const run = await apiRun(c.req.valid('param').id, viewerOf(c));
     const ctx = { redis: deps.redis, prefix: deps.config.prefix, runsDir: deps.runsDir, log: deps.log };
     if ((await deleteRun(ctx, run)) === 'deleted') return c.body(null, 204);
-    return c.json(runBody(await store.require(run.id), await store.counters(run.id)), 202);
+    const counters = await store.counters(run.id);
+    return c.json(runBody(await store.require(run.id), counters, { base: baseOf(c) }), 202);
   });
 
   for (const name of Object.keys(RUN_FILES) as RunFileName[]) {

@@ -4,8 +4,8 @@ import { runLinks } from './run-view.js';
 
 /**
  * `KYC_API_PUBLIC_URL`: the base URL clients reach the API at (a proxy's name, possibly with a path prefix),
- * without the trailing slash; undefined when unset. It names the document's `servers` and makes webhook links
- * absolute: a receiver is another system and cannot resolve a path against the API itself.
+ * without the trailing slash; undefined when unset. It names the document's `servers` and is the base of every
+ * link the API gives (answers and webhooks): a client or a receiver behind a proxy follows them as they are.
  */
 export function parsePublicUrl(text: string | undefined): string | undefined {
   if (text === undefined || text.trim() === '') return undefined;
@@ -25,15 +25,17 @@ export function parsePublicUrl(text: string | undefined): string | undefined {
   return `${url.origin}${url.pathname.replace(/\/+$/u, '')}`;
 }
 
-/** A run's links under the public base URL: what a webhook receiver can follow as it is. */
+/** A run's links under a base URL: what a webhook receiver can follow as it is. */
 export function absoluteRunLinks(base: string, id: string): RunLinks {
-  const links = runLinks(id);
-  return {
-    status_url: `${base}${links.status_url}`,
-    verdicts_url: `${base}${links.verdicts_url}`,
-    evidence_url: `${base}${links.evidence_url}`,
-    manifest_url: `${base}${links.manifest_url}`,
-  };
+  return runLinks(id, base);
+}
+
+/**
+ * The base of the links an answer gives: the public URL when one is configured, else the origin the request
+ * was made to (its Host already checked by the host guard: the bound address or a name of KYC_API_HOSTS).
+ */
+export function requestBase(publicUrl: string | undefined, requestUrl: string): string {
+  return publicUrl ?? new URL(requestUrl).origin;
 }
 
 /** The base URL of the address listened on, as a client on this machine reaches it (`0.0.0.0` → loopback). */

@@ -5,26 +5,29 @@ import type { Counters, RunState } from '../run/state/run-store.js';
 import { apiWording } from './api-wording.js';
 import type { RunBody, SubmittedBody } from './schemas.js';
 
-/** Where a run's resources are, relative to the server: it cannot know the name a proxy publishes it under. */
-export function runLinks(id: string) {
-  const base = `/v1/runs/${encodeURIComponent(id)}`;
+/**
+ * Where a run's resources are, under `base` (public-url.ts: the configured public URL or the request's
+ * origin); relative to the server without one.
+ */
+export function runLinks(id: string, base = '') {
+  const run = `${base}/v1/runs/${encodeURIComponent(id)}`;
   return {
-    status_url: base,
-    verdicts_url: `${base}/verdicts.csv`,
-    evidence_url: `${base}/evidence.jsonl`,
-    manifest_url: `${base}/manifest.json`,
+    status_url: run,
+    verdicts_url: `${run}/verdicts.csv`,
+    evidence_url: `${run}/evidence.jsonl`,
+    manifest_url: `${run}/manifest.json`,
   };
 }
 
-export function submittedBody(run: Pick<RunState, 'id' | 'status'>): SubmittedBody {
-  return { id: run.id, status: run.status, ...runLinks(run.id) };
+export function submittedBody(run: Pick<RunState, 'id' | 'status'>, base: string): SubmittedBody {
+  return { id: run.id, status: run.status, ...runLinks(run.id, base) };
 }
 
 /** What GET /v1/runs/{id} shows of a run: progress and counts, never a path of the server or client data. */
 export function runBody(
   run: RunState,
   counters: Counters,
-  webhooks: readonly WebhookAttempt[] = [],
+  { base, webhooks = [] }: { readonly base: string; readonly webhooks?: readonly WebhookAttempt[] },
 ): RunBody {
   return {
     id: run.id,
@@ -48,6 +51,6 @@ export function runBody(
     error: run.error === undefined ? null : apiWording(run.error.replaceAll(`${dirname(run.out)}${sep}`, '')),
     error_code: run.errorCode ?? null,
     webhooks: [...webhooks],
-    ...runLinks(run.id),
+    ...runLinks(run.id, base),
   };
 }

@@ -58,11 +58,14 @@ export const IfNoneMatchHeader = z.object({
 export { MatchSchema, RunStatusSchema, VerdictCountsSchema, VerdictSchema } from './answer-schemas.js';
 import { MatchSchema, RunStatusSchema, VerdictCountsSchema, VerdictSchema } from './answer-schemas.js';
 
+/** Absolute: under KYC_API_PUBLIC_URL when set, else under the origin the request was made to. */
+const absoluteUrl = (description: string) => z.string().openapi({ format: 'uri', description });
+
 const links = {
-  status_url: z.string(),
-  verdicts_url: z.string(),
-  evidence_url: z.string(),
-  manifest_url: z.string(),
+  status_url: absoluteUrl('The run (GET), an absolute URL.'),
+  verdicts_url: absoluteUrl('The verdicts CSV once the run is done, an absolute URL.'),
+  evidence_url: absoluteUrl('The evidence JSON Lines once the run is done, an absolute URL.'),
+  manifest_url: absoluteUrl('The manifest once the run is done, an absolute URL.'),
 };
 
 export const SubmittedSchema = z
@@ -140,7 +143,10 @@ export const RunListSchema = z
   .object({
     runs: z.array(RunSchema),
     total: z.number().int().openapi({ description: 'Runs submitted through the API.' }),
-    next_url: z.string().nullable().openapi({ description: 'The next page; null on the last one.' }),
+    next_url: z
+      .string()
+      .nullable()
+      .openapi({ format: 'uri', description: 'The next page, an absolute URL; null on the last one.' }),
   })
   .openapi('RunList');
 

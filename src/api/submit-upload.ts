@@ -33,6 +33,11 @@ export interface SubmitContext {
   readonly window: number;
   /** Webhooks of run ends; absent: none, and a `callback_url` is refused. */
   readonly webhooks?: ApiWebhookConfig;
+  /**
+   * The base of the links in the run's webhook (the public URL, else the submitting request's origin), kept
+   * with its receivers: the webhook is sent later, by whichever process delivers, with no request to ask.
+   */
+  readonly linksBase?: string;
 }
 
 export interface Upload {
@@ -149,10 +154,13 @@ export async function acceptRun(
   const discard = () => rm(dir, { recursive: true, force: true });
   try {
     const { options, digest } = await write(input);
-    const webhook = runWebhookTarget(
-      ctx.webhooks ?? { url: undefined, secret: undefined, backoffMs: 1 },
-      options.callbackUrl,
-    );
+    const webhook = {
+      ...runWebhookTarget(
+        ctx.webhooks ?? { url: undefined, secret: undefined, backoffMs: 1 },
+        options.callbackUrl,
+      ),
+      ...(ctx.linksBase === undefined ? {} : { linksBase: ctx.linksBase }),
+    };
     await checkCallbackDestination(ctx.webhooks, webhook);
     if (idempotencyKey !== undefined) {
       // The file is received first: whether a retry is the same request depends on its bytes.

@@ -101,8 +101,9 @@ interface ServeContext {
   /** The review desk this server answers /v1/alerts from and records its runs' alerts in. */
   readonly desk: CommandDesk | undefined;
   /**
-   * Webhook links are absolute: the public URL, else the address listened on (with port 0 known only once
-   * the server listens, when serveUntilStopped sets it).
+   * Webhook links are absolute, under the base the run was submitted with (submit-upload.ts); for a run that
+   * kept none, the public URL, else the address listened on (with port 0 known only once the server listens,
+   * when serveUntilStopped sets it).
    */
   readonly links: { base: string };
 }
@@ -163,7 +164,7 @@ async function serveWithWorkers(ctx: ServeContext, options: ServeOptions): Promi
           log,
           secret: webhooks.secret,
           serverUrl: webhooks.url,
-          linksOf: (id) => absoluteRunLinks(ctx.links.base, id),
+          linksOf: (id, linksBase) => absoluteRunLinks(linksBase ?? ctx.links.base, id),
           ...(webhooks.allow ? { destinations: webhooks.allow } : {}),
           ...(apiMetrics ? { onAttempt: (attempt) => apiMetrics.webhookAttempt(attempt) } : {}),
         });

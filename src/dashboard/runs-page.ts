@@ -314,15 +314,29 @@ td.time,td.progress{cursor:help}
 .newhits{display:inline-block;background:#b3261e;color:#fff;border-radius:9px;padding:0 7px;font-size:12px;font-weight:600;cursor:help}
 `;
 
+function failingSchedulesNotice(names: readonly string[], { t }: PageLang): string[] {
+  if (names.length === 0) return [];
+  const links = names.map((n) => `<a href="schedules#schedule-${escape(n)}">${escape(n)}</a>`).join(', ');
+  return [`<p class="notice">${escape(t('dash.sched.failingOnRuns', { n: names.length }))} ${links}</p>`];
+}
+
 export function runsPage(
   views: readonly RunView[],
   page: PageLang,
-  options: { refreshSeconds?: number; now?: Date; upstream?: UpstreamNotice; filter?: RunFilter } = {},
+  options: {
+    refreshSeconds?: number;
+    now?: Date;
+    upstream?: UpstreamNotice;
+    filter?: RunFilter;
+    /** Schedules whose last firing failed: named above the runs, each linked to its row on /schedules. */
+    failingSchedules?: readonly string[];
+  } = {},
 ): string {
   const filter = options.filter ?? {};
-  const notices = upstreamNoticeLines(options.upstream ?? {})
-    .map((line) => `<p class="notice">${escape(line)}</p>`)
-    .join('\n');
+  const notices = [
+    ...upstreamNoticeLines(options.upstream ?? {}).map((line) => `<p class="notice">${escape(line)}</p>`),
+    ...failingSchedulesNotice(options.failingSchedules ?? [], page),
+  ].join('\n');
   const empty = emptyRow(isFiltered(filter), page);
   const rows = views.length === 0 ? empty : views.map((v) => runRow(v, page)).join('\n');
   const time = (options.now ?? new Date()).toISOString().slice(11, 19);

@@ -13,6 +13,7 @@ import { NOTIFICATIONS_QUEUE } from '../notify/webhook-queue.js';
 import { RUN_WEBHOOKS_QUEUE } from '../notify/run-webhooks.js';
 import { hostGuard, inlineScriptHashes, securityHeaders } from '../api/host-guard.js';
 import { SCHEDULES_QUEUE } from '../schedule/definition.js';
+import { firingSummaries } from '../schedule/firings.js';
 import { listSchedules } from '../schedule/schedules.js';
 import { requireStrongToken, requireTokenOffLoopback, tokenAuth } from './auth.js';
 import { requestLang } from './page-lang.js';
@@ -77,6 +78,18 @@ function filterOf(c: Context): RunFilter | Response {
   }
 }
 
+/** The schedules whose last firing failed: they fire no run until someone acts. */
+async function failingScheduleNames(redis: Redis, prefix: string): Promise<string[]> {
+  const [schedules, firings] = await Promise.all([
+    listSchedules(redis, prefix),
+    firingSummaries(redis, prefix),
+  ]);
+  return schedules
+    .map((s) => s.name)
+    .filter((name) => firings.get(name)?.last?.state === 'failed')
+    .sort();
+}
+
 const isDeskPath = (path: string) => path === '/desk' || path.startsWith('/desk/');
 
 /** The security headers, the Host/Origin guard and the token, in the order a request meets them. */
@@ -116,12 +129,13 @@ function pageRoutes(app: Hono, options: DashboardOptions): void {
     const filter = filterOf(c);
     if (filter instanceof Response) return filter;
     const page = requestLang(c, lang);
-    const [views, pause, breaker] = await Promise.all([
+    const [views, pause, breaker, failingSchedules] = await Promise.all([
       runViews(redis, prefix, limit, filter),
       upstream.pause(),
       upstream.breaker(),
+      failingScheduleNames(redis, prefix),
     ]);
-    const html = runsPage(views, page, { upstream: { pause, breaker }, filter });
+    const html = runsPage(views, page, { upstream: { pause, breaker }, filter, failingSchedules });
     const scripts = ["'self'", ...inlineScriptHashes(html)].join(' ');
     c.header('content-security-policy', DASHBOARD_CSP.replace("script-src 'self'", `script-src ${scripts}`));
     return c.html(html);
@@ -135,9 +149,13 @@ function pageRoutes(app: Hono, options: DashboardOptions): void {
     return c.json(views.map((view) => ({ ...view, html: runRow(view, page) })));
   });
   app.get('/runs/:id/files/:name', (c) => serveRunFile(c, redis, prefix, requestLang(c, lang)));
-  app.get('/schedules', async (c) =>
-    c.html(schedulesPage(await listSchedules(redis, prefix), requestLang(c, lang))),
-  );
+  app.get('/schedules', async (c) => {
+    const [schedules, firings] = await Promise.all([
+      listSchedules(redis, prefix),
+      firingSummaries(redis, prefix),
+    ]);
+    return c.html(schedulesPage(schedules, requestLang(c, lang), firings));
+  });
 }
 
 /**

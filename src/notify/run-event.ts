@@ -34,6 +34,8 @@ export interface RunWebhookTarget {
   readonly server: boolean;
   /** First pause before a retry; the queue doubles it each time. */
   readonly backoffMs: number;
+  /** The base URL of the webhook's links, as the run was submitted (absent on runs of older versions). */
+  readonly linksBase?: string;
 }
 
 export interface RunLinks {
@@ -135,6 +137,7 @@ const targetSchema = z.looseObject({
   callbackUrl: z.string().optional(),
   server: z.boolean().default(false),
   backoffMs: z.number().default(30_000),
+  linksBase: z.string().optional(),
 });
 
 /**
@@ -143,9 +146,11 @@ const targetSchema = z.looseObject({
  */
 export function parseTarget(text: string | undefined): RunWebhookTarget | undefined {
   if (text === undefined) return undefined;
-  const { callbackUrl, server, backoffMs } = parseStoredJson(targetSchema, text, 'webhook target of a run');
-  if (callbackUrl !== undefined) return { callbackUrl, server, backoffMs };
-  return server ? { server, backoffMs } : undefined;
+  const parsed = parseStoredJson(targetSchema, text, 'webhook target of a run');
+  const { callbackUrl, server, backoffMs, linksBase } = parsed;
+  const base = linksBase === undefined ? {} : { linksBase };
+  if (callbackUrl !== undefined) return { callbackUrl, server, backoffMs, ...base };
+  return server ? { server, backoffMs, ...base } : undefined;
 }
 
 export function receiversOf(target: RunWebhookTarget): RunReceiver[] {

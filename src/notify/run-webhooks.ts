@@ -120,7 +120,8 @@ export interface RunWebhookDeps {
   readonly secret: string;
   /** `KYC_API_WEBHOOK_URL`, if set. */
   readonly serverUrl: string | undefined;
-  readonly linksOf: (runId: string) => RunLinks;
+  /** A run's links under the base kept with its receivers (absent: the delivering server's own). */
+  readonly linksOf: (runId: string, linksBase: string | undefined) => RunLinks;
   /** Told of every attempt (the API's metrics count them). */
   readonly onAttempt?: (attempt: WebhookAttempt) => void;
   /** Non-public receivers a run's callback may reach (`KYC_API_WEBHOOK_ALLOW`); by default none. */
@@ -179,7 +180,7 @@ async function deliverRunEvent(deps: RunWebhookDeps, job: Job<RunEventJob>): Pro
     status: run.status,
     verdicts: verdictCounts(await store.counters(runId)),
     rows: run.written,
-    links: deps.linksOf(runId),
+    links: deps.linksOf(runId, target?.linksBase),
   });
   const post = { event: job.data.event, deliveryId: deliveryIdOf(job.data), body };
   const outcome =

@@ -59,24 +59,22 @@ export async function activeFiringOf(
   }
 }
 
-/** The recent firings of one schedule, newest first. */
-export async function listFirings(
-  redis: Redis,
-  prefix: string,
-  name: string,
-  limit: number,
-): Promise<Firing[]> {
+/** The recent firings of every schedule, by schedule, newest first (BullMQ keeps 200 of each outcome). */
+async function allFirings(redis: Redis, prefix: string): Promise<Map<string, Firing[]>> {
   const queue = schedulesQueue(redis, prefix);
   try {
-    const firings: Firing[] = [];
+    const byName = new Map<string, Firing[]>();
     for (const [state, types] of [
       ['running', ['active']],
       ['done', ['completed']],
       ['failed', ['failed']],
     ] as const) {
       for (const job of await queue.getJobs([...types], 0, 499)) {
-        if (job.data?.name !== name) continue;
+        const name = job.data?.name;
+        if (typeof name !== 'string') continue;
         const firedAt = job.opts.prevMillis ?? job.timestamp;
+        const firings = byName.get(name) ?? [];
+        byName.set(name, firings);
         firings.push({
           firedAt,
           runId: scheduledRunId(name, firedAt),
@@ -86,10 +84,46 @@ export async function listFirings(
         });
       }
     }
-    return firings.sort((a, b) => b.firedAt - a.firedAt).slice(0, limit);
+    for (const firings of byName.values()) firings.sort((a, b) => b.firedAt - a.firedAt);
+    return byName;
   } finally {
     await queue.close();
   }
+}
+
+/** The recent firings of one schedule, newest first. */
+export async function listFirings(
+  redis: Redis,
+  prefix: string,
+  name: string,
+  limit: number,
+): Promise<Firing[]> {
+  return ((await allFirings(redis, prefix)).get(name) ?? []).slice(0, limit);
+}
+
+/** How far back the dashboard counts a schedule's failed firings. */
+export const RECENT_FAILURES_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What the dashboard shows of a schedule's firings: the last one, and how many failed lately. */
+export interface FiringSummary {
+  readonly last: Firing | undefined;
+  /** Firings due within RECENT_FAILURES_MS that failed for good. */
+  readonly failedRecently: number;
+}
+
+export async function firingSummaries(
+  redis: Redis,
+  prefix: string,
+  now = Date.now(),
+): Promise<ReadonlyMap<string, FiringSummary>> {
+  const summaries = new Map<string, FiringSummary>();
+  for (const [name, firings] of await allFirings(redis, prefix)) {
+    const failedRecently = firings.filter(
+      (f) => f.state === 'failed' && f.firedAt >= now - RECENT_FAILURES_MS,
+    ).length;
+    summaries.set(name, { last: firings[0], failedRecently });
+  }
+  return summaries;
 }
 
 /** One line of `schedule history`: when, which run, the outcome as an exit code, and what the delta found. */

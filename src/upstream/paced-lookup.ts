@@ -13,6 +13,7 @@ import { unrecognisedAnswerSchema } from '../run/state/stored-result-schema.js';
 import type { UpstreamGuard } from './guard.js';
 import { PacedOut } from './held.js';
 import { retryAfterWaitMs } from './outcome-policy.js';
+import { whenSent } from './sent.js';
 import { answerStoreLayer, type AnswersInForce } from '../answers/answer-layer.js';
 
 /**
@@ -212,30 +213,29 @@ function answerSizes(count: (field: string) => void): (operation: string, record
 /**
  * Sends a request and counts it under the run: every request the service receives, whoever sends it
  * (a check, a retry, the mirror's enumeration, the breaker's probe of a failed call), once, so that the
- * manifest reconciles with the service's own log. The total is counted as the request leaves (its command
- * is queued on the connection before the request is sent, so a worker killed while waiting for the answer
- * has still counted it), the operation and status once answered. A request the client refused to send
- * (not a RegistryError) is taken back. An answered call's operation and status go to the job's own tally
- * (`countAnswered`, written once when the job ends, even when it fails): a round trip per call for a
- * breakdown cost a tenth of the pipeline's CPU, while the total that reconciles with the bill stays
- * counted as each request leaves.
+ * manifest reconciles with the service's own log. The total is counted as the request leaves (whenSent:
+ * written on the run's Redis connection just before the request is written on its own, so a worker killed
+ * while waiting for the answer has still counted it), the operation and status once answered. A request
+ * that never left (no connection, or refused by the client before sending) is not counted at all. An
+ * answered call's operation and status go to the job's own tally (`countAnswered`, written once when the
+ * job ends, even when it fails): a round trip per call for a breakdown cost a tenth of the pipeline's CPU,
+ * while the total that reconciles with the bill stays counted as each request leaves.
  */
 function sentCalls(runId: string, store: Pick<RunStore, 'incr'>, countAnswered: (field: string) => void) {
   return async <T>(operation: string, send: () => Promise<Looked<T>>): Promise<Looked<T>> => {
-    const leaving = store.incr(runId, { [COUNTER.calls]: 1 });
+    const leaving: Promise<void>[] = [];
+    const onSent = () => void leaving.push(store.incr(runId, { [COUNTER.calls]: 1 }));
     try {
-      const looked = await send();
+      const looked = await whenSent(onSent, send);
       countAnswered(callsCounter(operation, looked.record.status));
       return looked;
     } catch (error) {
-      const status = isRegistryError(error) ? error.status || error.kind : undefined;
-      await store.incr(
-        runId,
-        status === undefined ? { [COUNTER.calls]: -1 } : { [callsCounter(operation, status)]: 1 },
-      );
+      // Once it left, in the breakdown too, whatever the client made of it: the two views agree.
+      const status = isRegistryError(error) ? error.status || error.kind : 'error';
+      if (leaving.length > 0) await store.incr(runId, { [callsCounter(operation, status)]: 1 });
       throw error;
     } finally {
-      await leaving;
+      await Promise.all(leaving);
     }
   };
 }

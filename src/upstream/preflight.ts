@@ -1,6 +1,7 @@
 import { COUNTER, callsCounter } from '../domain/run-counters.js';
 import { KycError } from '../errors.js';
 import { isRegistryError, type RegistryClient, type RegistryError } from './client/index.js';
+import { whenSent } from './sent.js';
 
 /**
  * One cheap authenticated call (the dictionary list) before a run dispatches its first check: a wrong key
@@ -72,14 +73,19 @@ export async function preflight(
   const delayMs = options.delayMs ?? 1_000;
   for (let attempt = 1; ; attempt++) {
     await options.slot?.();
-    options.onSend?.();
+    // Told only of a call that left (sent.ts): one that found no connection is no call of the service.
+    let sent = false;
+    const onSent = () => {
+      sent = true;
+      options.onSend?.();
+    };
     try {
-      const { record } = await registry.listDictionaries();
+      const { record } = await whenSent(onSent, () => registry.listDictionaries());
       options.onCall?.(record.status);
       return {};
     } catch (error) {
       if (!isRegistryError(error)) throw error;
-      options.onCall?.(error.status || error.kind);
+      if (sent) options.onCall?.(error.status || error.kind);
       if (error.kind === 'auth') throw authRefused(error);
       if (!UNREACHABLE_KINDS.has(error.kind)) return { note: error.toString() };
       if (attempt >= attempts) throw unreachable(error);

@@ -28,6 +28,7 @@ import { COUNTER } from '../domain/run-counters.js';
 import { upstreamBackoff } from '../upstream/outcome-policy.js';
 import { measurePageSize, preflight, preflightCounts, type PreflightOptions } from '../upstream/preflight.js';
 import { notePageSize, PageSizes } from '../upstream/page-size.js';
+import { whenSent } from '../upstream/sent.js';
 import { breakerError, probeWith, UpstreamGuard, type ProbeOptions } from '../upstream/guard.js';
 import { UpstreamState } from '../upstream/state.js';
 import { LocalAnswers, RequestCache } from '../upstream/request-cache.js';
@@ -298,10 +299,15 @@ async function learnPageSize(ctx: WorkerContext, runId: string, lane: Lane): Pro
   if (!run?.checks.some((kind) => kind === 'sanctions' || kind === 'foreign_agent')) return;
   const resultCap = (run.profile ?? DEFAULT_PROFILE).resultCap;
   await quotaSlots(pacer, ONE_OFF_SLOT(lane))();
-  // Counted as it leaves, as every call is (src/upstream/paced-lookup.ts), its status once answered.
-  const leaving = store.incr(runId, { [COUNTER.calls]: 1 });
-  const measured = await measurePageSize(registry, resultCap).finally(() => leaving);
-  await store.incr(runId, preflightCounts([measured.status], 'search.sanctions', false));
+  // Counted as it leaves, as every call is (src/upstream/sent.ts), its status once answered.
+  const leaving: Promise<void>[] = [];
+  const measured = await whenSent(
+    () => void leaving.push(store.incr(runId, { [COUNTER.calls]: 1 })),
+    () => measurePageSize(registry, resultCap),
+    (answer) => typeof answer.status === 'number',
+  ).finally(() => Promise.all(leaving));
+  if (leaving.length > 0)
+    await store.incr(runId, preflightCounts([measured.status], 'search.sanctions', false));
   if ('note' in measured) {
     log.info({ runId, resultCap, note: measured.note }, 'page size: none learned below the result cap');
     return;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Pool, type Dispatcher } from 'undici';
 import { checkBaseUrlParts } from '../../settings/urls.js';
+import { tellWritten, writtenListener } from './written.js';
 
 /**
  * The one place that speaks HTTP to the Lookup Service: keep-alive pool, per-request deadline, a bound on
@@ -93,7 +94,8 @@ export class HttpTransport {
     this.#maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.#limit = pLimit(options.concurrency);
     this.#ownsDispatcher = options.dispatcher === undefined;
-    this.#dispatcher =
+    // Every request tells its caller when it leaves (written.ts): the run counts it then, and only then.
+    this.#dispatcher = (
       options.dispatcher ??
       new Pool(this.#origin, {
         // As many sockets as requests may be in flight, kept alive between batches of checks.
@@ -102,11 +104,16 @@ export class HttpTransport {
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
         connect: { timeout: options.timeoutMs },
-      });
+      })
+    ).compose(tellWritten);
   }
 
   send(request: HttpRequest): Promise<HttpOutcome> {
-    return this.#limit(() => this.#dispatch(request));
+    // Carried across the wait for a place in flight, whatever the queue does with the async context.
+    const written = writtenListener.getStore();
+    return this.#limit(() =>
+      written ? writtenListener.run(written, () => this.#dispatch(request)) : this.#dispatch(request),
+    );
   }
 
   /** Waits for requests in flight; requests still queued then fail as network errors (pool closed). */

@@ -142,10 +142,13 @@ describe('kyc-screen serve', () => {
     const first = await fetch(`${base}/v1/runs?priority=high`, { method: 'POST', headers, body });
     expect(first.status).toBe(202);
     const submitted = (await first.json()) as { id: string; status_url: string; verdicts_url: string };
+    // Absolute, under the origin the request was made to (no KYC_API_PUBLIC_URL here): followed as they are.
+    expect(submitted.status_url).toBe(`${base}/v1/runs/${submitted.id}`);
+    expect(submitted.verdicts_url).toBe(`${base}/v1/runs/${submitted.id}/verdicts.csv`);
     expect(first.headers.get('location')).toBe(submitted.status_url);
     // Outputs exist only once the run is done.
     await expectErrorBody(
-      await fetch(`${base}${submitted.verdicts_url}`, { headers: auth }),
+      await fetch(submitted.verdicts_url, { headers: auth }),
       409,
       'KYC_ERR_API_RUN_NOT_DONE',
     );
@@ -164,7 +167,7 @@ describe('kyc-screen serve', () => {
     const deadline = Date.now() + 90_000;
     do {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      const response = await fetch(`${base}${submitted.status_url}`, { headers: auth });
+      const response = await fetch(submitted.status_url, { headers: auth });
       expect(response.status).toBe(200);
       run = (await response.json()) as typeof run;
     } while (run.status !== 'done' && run.status !== 'failed' && Date.now() < deadline);
@@ -174,7 +177,7 @@ describe('kyc-screen serve', () => {
     expect(run.progress).toMatchObject({ rows_written: ROWS, total_rows: ROWS });
     expect(Object.values(run.verdicts).reduce((a, b) => a + b, 0)).toBe(ROWS);
 
-    const verdicts = await fetch(`${base}${submitted.verdicts_url}`, { headers: auth });
+    const verdicts = await fetch(submitted.verdicts_url, { headers: auth });
     expect(verdicts.status).toBe(200);
     const etag = verdicts.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
@@ -183,7 +186,7 @@ describe('kyc-screen serve', () => {
     );
     // The bytes as sent (Response.text() would drop the byte-order mark the file starts with).
     const apiText = Buffer.from(await verdicts.arrayBuffer()).toString('utf8');
-    const again = await fetch(`${base}${submitted.verdicts_url}`, {
+    const again = await fetch(submitted.verdicts_url, {
       headers: { ...auth, 'if-none-match': etag },
     });
     expect(again.status).toBe(304);
@@ -201,8 +204,13 @@ describe('kyc-screen serve', () => {
 
     const list = await fetch(`${base}/v1/runs?limit=1`, { headers: auth });
     expect(list.status).toBe(200);
-    const listed = (await list.json()) as { runs: { id: string }[]; total: number; next_url: string | null };
+    const listed = (await list.json()) as {
+      runs: { id: string; manifest_url: string }[];
+      total: number;
+      next_url: string | null;
+    };
     expect(listed).toMatchObject({ total: 1, next_url: null });
+    expect(listed.runs[0]?.manifest_url).toBe(`${base}/v1/runs/${submitted.id}/manifest.json`);
     expect(listed.runs.map((r) => r.id)).toEqual([submitted.id]);
     await expectErrorBody(
       await fetch(`${base}/v1/runs?limit=0`, { headers: auth }),

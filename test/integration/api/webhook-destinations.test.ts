@@ -33,12 +33,17 @@ let serve: ServeProcess;
 let receiver: Server;
 let receiverPort: number;
 let received = 0;
+const bodies: string[] = [];
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {
     received++;
-    request.resume();
-    response.writeHead(200).end();
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      bodies.push(Buffer.concat(chunks).toString('utf8'));
+      response.writeHead(200).end();
+    });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverPort = (receiver.address() as AddressInfo).port;
@@ -90,9 +95,12 @@ describe('callback_url of a run', () => {
     expect(received).toBe(0);
   });
 
-  it('is accepted when the operator allowed it, and told of the run', async () => {
+  it('is accepted when the operator allowed it, and told of the run with the links it was given', async () => {
+    // Asked by another name than the address listened on, with no KYC_API_PUBLIC_URL: the links are
+    // under the name the client used, in the answer and in the webhook sent later.
+    const origin = serve.base.replace('127.0.0.1', 'localhost');
     const response = await fetch(
-      `${serve.base}/v1/runs?callback_url=${encodeURIComponent(`http://127.0.0.1:${receiverPort}/hook`)}`,
+      `${origin}/v1/runs?callback_url=${encodeURIComponent(`http://127.0.0.1:${receiverPort}/hook`)}`,
       {
         method: 'POST',
         headers: { ...auth, 'content-type': 'text/csv' },
@@ -100,9 +108,19 @@ describe('callback_url of a run', () => {
       },
     );
     expect(response.status).toBe(202);
-    await until('the allowed receiver is told', () => (received > 0 ? true : undefined), {
-      timeoutMs: 60_000,
-      context: () => serve.stderr(),
+    const { id, status_url: statusUrl } = (await response.json()) as { id: string; status_url: string };
+    expect(statusUrl).toBe(`${origin}/v1/runs/${id}`);
+    const told = await until(
+      'the allowed receiver is told',
+      () =>
+        bodies.map((body) => JSON.parse(body) as Record<string, unknown>).find((body) => body.run_id === id),
+      { timeoutMs: 60_000, context: () => serve.stderr() },
+    );
+    expect(told).toMatchObject({
+      status_url: `${origin}/v1/runs/${id}`,
+      verdicts_url: `${origin}/v1/runs/${id}/verdicts.csv`,
+      evidence_url: `${origin}/v1/runs/${id}/evidence.jsonl`,
+      manifest_url: `${origin}/v1/runs/${id}/manifest.json`,
     });
   }, 90_000);
 });

@@ -154,7 +154,11 @@ async function submit(callbackUrl: string): Promise<string> {
     body: readFileSync(slice),
   });
   expect(response.status).toBe(202);
-  return ((await response.json()) as { id: string }).id;
+  const { id, status_url: statusUrl } = (await response.json()) as { id: string; status_url: string };
+  // The answer's links too are under KYC_API_PUBLIC_URL, not the address the request was made to.
+  expect(statusUrl).toBe(`${PUBLIC_URL}/v1/runs/${id}`);
+  expect(response.headers.get('location')).toBe(statusUrl);
+  return id;
 }
 
 /** The two deliveries of the run's event to a receiver, once the second (the retry) has arrived. */

@@ -1,12 +1,21 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listening } from '../../../src/infra/listen.js';
 import { startDashboard } from '../../../src/dashboard/server.js';
+import { KycError } from '../../../src/errors.js';
+import { silentLogger } from '../../../src/log.js';
 import { RunStore, type RunState } from '../../../src/run/state/run-store.js';
+import { runRequest } from '../../../src/runs/request.js';
+import { SCHEDULE_DATA_VERSION } from '../../../src/schedule/definition.js';
+import { listFirings } from '../../../src/schedule/firings.js';
+import { addSchedule, fireNow } from '../../../src/schedule/schedules.js';
+import { startScheduleWorker } from '../../../src/schedule/worker.js';
 import { chromiumContext, skipBrowser } from '../../helpers/chromium.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
+import { until } from '../../helpers/until.js';
 import { CLIENTS, clientsCsv, startOpsPipeline, type OpsPipeline } from './helpers.js';
 
 /** Screenshots that the docs show: written by the test that checks what they show. */
@@ -39,6 +48,7 @@ beforeAll(async () => {
     newHits: 1,
     file: deltaFile,
   });
+  await failedFiring('nightly');
   dashboard = await startDashboard({
     redis: pipeline.redis,
     prefix: pipeline.prefix,
@@ -53,6 +63,33 @@ afterAll(async () => {
 });
 
 const auth = { authorization: `Bearer ${TOKEN}` };
+
+/** A schedule whose firing failed for good, as the schedules worker records it: its input is gone. */
+async function failedFiring(name: string): Promise<void> {
+  const { redis, prefix } = pipeline;
+  const input = clientsCsv([['CL-1', ...CLIENTS.clean1]]);
+  await addSchedule(redis, prefix, '0 0 1 1 *', {
+    version: SCHEDULE_DATA_VERSION,
+    name,
+    outDir: mkdtempSync(join(tmpdir(), 'kyc-dash-sched-')),
+    tz: 'UTC',
+    request: runRequest({ input, window: 100, attempts: 1 }),
+  });
+  const worker = await startScheduleWorker({
+    redis,
+    prefix,
+    log: silentLogger(),
+    runScheduled: () => Promise.reject(new KycError('KYC_ERR_INPUT_NOT_FOUND', `${input}: gone`)),
+  });
+  try {
+    await fireNow(redis, prefix, name);
+    await until('the failed firing', async () =>
+      (await listFirings(redis, prefix, name, 1))[0]?.state === 'failed' ? true : undefined,
+    );
+  } finally {
+    await worker.close();
+  }
+}
 
 /** A GET sent as written, path and all: fetch would normalise `..` before it leaves. */
 function rawGet(path: string): Promise<{ status: number; body: string }> {
@@ -116,6 +153,8 @@ describe('the dashboard as the officer’s start page', () => {
         await page.goto(`${dashboard.url}/runs?token=${TOKEN}`);
         expect(await page.locator('html').getAttribute('lang')).toBe('ru');
         expect(await page.locator('h1').innerText()).toBe('kyc-screen — запуски');
+        // A schedule that cannot fire is named above the runs, linked to its row on the schedules page.
+        await page.getByText('Расписания, чей последний запуск не удался (1):').waitFor();
         const row = page.locator(`tr[data-run="${done.id}"]`);
         expect(await row.locator('td.status').innerText()).toMatch(/^готов/u);
         // The run id stays on one line: no break inside it.
@@ -135,6 +174,21 @@ describe('the dashboard as the officer’s start page', () => {
         expect(await other.locator('.newhits').innerText()).toBe('новых HIT: 1');
         await other.getByRole('link', { name: 'nightly' }).click();
         expect(page.url()).toMatch(/\/schedules#schedule-nightly$/u);
+        // Its last firing failed: said with the code and why, counted, the row and a banner standing out.
+        const schedule = page.locator('tr#schedule-nightly');
+        expect(await schedule.getAttribute('class')).toBe('failing');
+        const last = await schedule.locator('td.last').innerText();
+        expect(last).toContain('сбой: KYC_ERR_INPUT_NOT_FOUND (код выхода 3)');
+        expect(last).toContain('Входной файл не существует или не читается');
+        expect(last).toMatch(/по расписанию \d{4}-\d\d-\d\d \d\d:\d\d UTC/u);
+        expect(await schedule.locator('td.failures').innerText()).toBe('1');
+        expect(
+          await page.evaluate(
+            "getComputedStyle(document.querySelector('tr#schedule-nightly td')).backgroundColor",
+          ),
+        ).toBe('rgb(253, 232, 232)');
+        await page.getByRole('alert').getByText('Расписаний, чей последний запуск не удался: 1.').waitFor();
+        await page.screenshot({ path: join(SHOTS, 'dashboard-schedules-ru.png') });
         await page.goBack();
 
         // The report opens from its link, in Russian, with the run's figures.

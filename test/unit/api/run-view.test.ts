@@ -26,7 +26,8 @@ const run: RunState = {
 
 describe('runBody', () => {
   it('shows progress, verdict counts and the submitter, and no path of the server', () => {
-    const body = runBody(run, { 'verdict:CLEAR': 8, 'verdict:HIT': 2, calls: 40, 'check:sanctions:ok': 10 });
+    const counters = { 'verdict:CLEAR': 8, 'verdict:HIT': 2, calls: 40, 'check:sanctions:ok': 10 };
+    const body = runBody(run, counters, { base: 'https://kyc.bank.example/screening' });
     expect(body).toMatchObject({
       id: run.id,
       status: 'failed',
@@ -36,13 +37,15 @@ describe('runBody', () => {
       verdicts: { CLEAR: 8, HIT: 2 },
       error: 'KYC_ERR_OUTPUT_WRITE: An output file or directory cannot be written: verdicts.csv: ENOSPC',
       error_code: 'KYC_ERR_OUTPUT_WRITE',
-      verdicts_url: `/v1/runs/${run.id}/verdicts.csv`,
+      status_url: `https://kyc.bank.example/screening/v1/runs/${run.id}`,
+      verdicts_url: `https://kyc.bank.example/screening/v1/runs/${run.id}/verdicts.csv`,
     });
     expect(JSON.stringify(body)).not.toContain('/srv/state');
   });
 
   it('has no error code for a run that has not failed', () => {
     const { error: _error, errorCode: _code, ...running } = run;
-    expect(runBody({ ...running, status: 'running' }, {})).toMatchObject({ error: null, error_code: null });
+    const body = runBody({ ...running, status: 'running' }, {}, { base: 'http://127.0.0.1:8787' });
+    expect(body).toMatchObject({ error: null, error_code: null });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { absoluteRunLinks } from '../../../src/api/public-url.js';
 import {
   attemptField,
   attemptsOf,
@@ -91,6 +92,25 @@ describe('run webhooks', () => {
     expect(both && receiversOf(both)).toEqual(['callback', 'server']);
     const server = parseTarget(JSON.stringify({ server: true, backoffMs: 5 }));
     expect(server && receiversOf(server)).toEqual(['server']);
+  });
+
+  it('keeps the base URL the run was submitted under, for the links sent later; none on older runs', () => {
+    const base = 'http://localhost:8787';
+    const kept = parseTarget(JSON.stringify({ server: true, backoffMs: 5, linksBase: base }));
+    expect(kept?.linksBase).toBe(base);
+    const body = JSON.parse(
+      runEventBody(
+        { runId: 'r1', event: 'run.completed', receiver: 'server', at: '2026-01-01T12:00:00.000Z' },
+        { status: 'done', rows: 1, verdicts: { CLEAR: 1 }, links: absoluteRunLinks(base, 'r1') },
+      ),
+    ) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      status_url: `${base}/v1/runs/r1`,
+      verdicts_url: `${base}/v1/runs/r1/verdicts.csv`,
+      evidence_url: `${base}/v1/runs/r1/evidence.jsonl`,
+      manifest_url: `${base}/v1/runs/r1/manifest.json`,
+    });
+    expect(parseTarget(JSON.stringify({ server: true, backoffMs: 5 }))?.linksBase).toBeUndefined();
   });
 
   it('refuses a damaged target with KYC_ERR_REDIS_CORRUPT, and skips an attempt that does not read as one', () => {
