@@ -1,12 +1,17 @@
 import type { z } from 'zod';
 import type { Cached } from '../upstream/request-cache.js';
-import type { AnswerStore } from './answer-store.js';
+import type { AnswerStore, EntryDamage } from './answer-store.js';
 import { maxAgeOf, type AnswerPolicy } from '../settings/answer-policy.js';
 
 /** The answer store and the run's policy, as the lookups of a check job use them. */
 export interface AnswersInForce {
   readonly store: AnswerStore;
   readonly policy: AnswerPolicy;
+  /**
+   * A kept entry of this operation was damaged and not used (AnswerStore.reuse): told the operation and
+   * why, never the request, which names a client.
+   */
+  readonly damaged?: (operation: string, damage: EntryDamage) => void;
 }
 
 /** The run's request cache as the lookups use it (RequestCache.getOrFetch). */
@@ -38,7 +43,9 @@ export async function throughAnswerStore<T>(
 ): Promise<T> {
   const maxAgeMs = maxAgeOf(answers?.policy, operation);
   if (!answers || maxAgeMs <= 0) return call();
-  const kept = await answers.store.reuse(operation, params, maxAgeMs, schema);
+  const kept = await answers.store.reuse(operation, params, maxAgeMs, schema, Date.now(), (damage) =>
+    answers.damaged?.(operation, damage),
+  );
   if (kept) return withFetchedAt(kept.answer, kept.fetchedAt);
   const answer = await call();
   await answers.store.keep(operation, params, answer, maxAgeMs);

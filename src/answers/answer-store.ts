@@ -36,6 +36,9 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
 `);
 
+/** Why a kept entry was refused: its seal does not match (cut, altered, moved), or its content is not an answer. */
+export type EntryDamage = 'seal' | 'content';
+
 interface Stored {
   readonly t: number;
   readonly a: unknown;
@@ -67,7 +70,8 @@ export class AnswerStore {
 
   /**
    * The kept answer to this request when it is younger than `maxAgeMs`; undefined otherwise. An entry that
-   * fails its seal or `schema` is deleted and not used. Redis errors read as "no answer" (one more call).
+   * fails its seal or `schema` is deleted and not used, and `onDamaged` told why (so that the run counts
+   * it). Redis errors read as "no answer" (one more call).
    */
   async reuse<T>(
     operation: string,
@@ -75,29 +79,31 @@ export class AnswerStore {
     maxAgeMs: number,
     schema: z.ZodType<T>,
     now = Date.now(),
+    onDamaged?: (damage: EntryDamage) => void,
   ): Promise<KeptAnswer<T> | undefined> {
     if (maxAgeMs <= 0) return undefined;
     const { mac, key } = this.keyOf(operation, params);
     const value = await this.redis.get(key).catch(() => null);
     if (value === null) return undefined;
     const kept = this.open(mac, value, schema);
-    if (!kept) {
+    if (typeof kept === 'string') {
       await DISCARD.run(this.redis, [key], [value]).catch(() => undefined);
+      onDamaged?.(kept);
       return undefined;
     }
     const age = now - kept.fetchedAt;
     return age >= 0 && age < maxAgeMs ? kept : undefined;
   }
 
-  private open<T>(mac: string, value: string, schema: z.ZodType<T>): KeptAnswer<T> | undefined {
+  private open<T>(mac: string, value: string, schema: z.ZodType<T>): KeptAnswer<T> | EntryDamage {
     const dot = value.indexOf('.');
-    if (dot <= 0) return undefined;
+    if (dot <= 0) return 'seal';
     const body = value.slice(dot + 1);
-    if (value.slice(0, dot) !== valueSeal(this.settings.secret, mac, body)) return undefined;
+    if (value.slice(0, dot) !== valueSeal(this.settings.secret, mac, body)) return 'seal';
     const stored = parseBody(body);
-    if (!stored) return undefined;
+    if (!stored) return 'content';
     const answer = schema.safeParse(stored.a);
-    return answer.success ? { answer: answer.data, fetchedAt: stored.t } : undefined;
+    return answer.success ? { answer: answer.data, fetchedAt: stored.t } : 'content';
   }
 
   /**

@@ -21,6 +21,8 @@ export const COUNTER = {
   lossyRows: 'output_lossy_rows',
   /** Answers kept from an earlier run (src/answers) that took the place of a call. */
   answersReused: 'answers_reused',
+  /** Kept answers refused as damaged (a seal or content that does not check), each asked again. */
+  answersDiscarded: 'answers_discarded',
 } as const;
 
 const VERDICT = 'verdict';
@@ -148,6 +150,7 @@ export interface RunCounts {
   /** Check kind → day fetched (UTC) → reused answers. */
   readonly answerDays: CountsByPair;
   readonly answersReused: number;
+  readonly answersDiscarded: number;
   /** The service's page size, when the run learned one below the profile's result cap. */
   readonly pageSize?: LearnedPageSize;
 }
@@ -199,6 +202,7 @@ export function parseCounters(counters: CounterFields, resultCap?: number): RunC
     answers: byPair(counters, ANSWERS),
     answerDays: byPair(counters, ANSWER_DAY),
     answersReused: counters[COUNTER.answersReused] ?? 0,
+    answersDiscarded: counters[COUNTER.answersDiscarded] ?? 0,
     ...withPageSize(counters, resultCap),
   };
 }

@@ -86,6 +86,8 @@ function answersSection(policy: AnswerPolicy | undefined, counts: RunCounts) {
   return {
     max_age: formatMaxAge(policy),
     reused: counts.answersReused,
+    // Kept entries that failed their seal or content (cut, altered, moved): not used, asked again.
+    discarded: counts.answersDiscarded,
     oldest_fetched_on: oldestFetchedOn(counts) ?? null,
     by_check: byCheck,
   };

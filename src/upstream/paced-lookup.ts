@@ -240,6 +240,21 @@ function sentCalls(runId: string, store: Pick<RunStore, 'incr'>, countAnswered: 
   };
 }
 
+/** The store as the job uses it: a damaged entry it refuses is counted under the run too. */
+function countingDamage(
+  answers: AnswersInForce | undefined,
+  count: (field: string) => void,
+): AnswersInForce | undefined {
+  if (!answers) return undefined;
+  return {
+    ...answers,
+    damaged: (operation, damage) => {
+      count(COUNTER.answersDiscarded);
+      answers.damaged?.(operation, damage);
+    },
+  };
+}
+
 export function pacedLookup(
   runId: string,
   registry: RegistryClient,
@@ -249,13 +264,13 @@ export function pacedLookup(
   options: PacedLookupOptions = {},
 ): JobLookup {
   const { guard } = options;
-  // The answers kept across runs sit between the run's cache and the quota: a young one takes no call.
-  const cache = answerStoreLayer(runCache, options.answers);
   const maxRetryAfterMs = options.maxRetryAfterMs ?? DEFAULT_PROFILE.maxRetryAfterMs;
   const counts: Record<string, number> = {};
   const count = (field: string) => {
     counts[field] = (counts[field] ?? 0) + 1;
   };
+  // The answers kept across runs sit between the run's cache and the quota: a young one takes no call.
+  const cache = answerStoreLayer(runCache, countingDamage(options.answers, count));
   const sent = sentCalls(runId, store, count);
   const slotOfQuota = quotaSlots(pacer, { guard, lane: options.lane, patienceMs: options.patienceMs });
   const noteAnswerSize = answerSizes(count);

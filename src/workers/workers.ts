@@ -1,5 +1,5 @@
 import { DEFAULT_BREAKER_THRESHOLD, DEFAULT_RATE } from '../settings/defaults.js';
-import { AnswerStore, type AnswerStoreSettings } from '../answers/answer-store.js';
+import { AnswerStore, type AnswerStoreSettings, type EntryDamage } from '../answers/answer-store.js';
 import type { AnswersInForce } from '../answers/answer-layer.js';
 import { hasReuse, type AnswerPolicy } from '../settings/answer-policy.js';
 import { FlowProducer, Queue, Worker, type Job } from 'bullmq';
@@ -208,17 +208,23 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
   };
 }
 
-/** The answer store of a run's policy, opened on first use (its secret may be a file to create). */
+/**
+ * The answer store of a run's policy, opened on first use (its secret may be a file to create). A damaged
+ * entry it refuses is logged with the operation and why: never the request, which names a client.
+ */
 function answersInForce(
   redis: Redis,
   prefix: string,
   settings: (() => AnswerStoreSettings) | undefined,
-): (policy: AnswerPolicy | undefined) => { answers?: AnswersInForce } {
+  log: Logger,
+): (runId: string, policy: AnswerPolicy | undefined) => { answers?: AnswersInForce } {
   let store: AnswerStore | undefined;
-  return (policy) => {
+  return (runId, policy) => {
     if (!settings || !policy || !hasReuse(policy)) return {};
     store ??= new AnswerStore(redis, prefix, settings());
-    return { answers: { store, policy } };
+    const damaged = (operation: string, damage: EntryDamage) =>
+      log.warn({ runId, operation, damage }, 'a kept answer failed its check and was deleted: asked again');
+    return { answers: { store, policy, damaged } };
   };
 }
 
@@ -229,7 +235,7 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
   const localAnswers = new LocalAnswers(2_000);
   const mirrors = new LoadedMirrors(new MirrorStore(redis, prefix));
   const pageSizes = new PageSizes(redis, prefix);
-  const answersFor = answersInForce(redis, prefix, settings.answerStore);
+  const answersFor = answersInForce(redis, prefix, settings.answerStore, ctx.log);
   return new Worker<CheckJobData>(
     QUEUES.checks,
     checkProcessor({
@@ -245,7 +251,7 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
           guard,
           maxRetryAfterMs: profile.maxRetryAfterMs,
           lane,
-          ...answersFor(maxAge),
+          ...answersFor(runId, maxAge),
         });
       },
       pauseQueue: (ms) => checksQueue.rateLimit(ms),

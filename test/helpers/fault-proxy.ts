@@ -21,11 +21,22 @@ export interface FaultProxy {
   readonly url: string;
   /** Requests seen, forwarded or not, in order (1 is the first). */
   readonly seen: () => number;
+  /** Every request answered so far, in the order the answers left, with what was answered. */
+  readonly answered: () => readonly ProxyAnswer[];
   readonly forwarded: () => number;
   readonly injected: () => number;
   /** Replaces the rule; `undefined` from it forwards the request. */
   setInject(inject: Inject | undefined): void;
   close(): Promise<void>;
+}
+
+/** One answer of the proxy: `injected` when the rule answered (a 200 with a broken body included). */
+export interface ProxyAnswer {
+  readonly url: string;
+  readonly status: number | 'drop';
+  readonly injected: boolean;
+  /** When the answer left (Date.now()). */
+  readonly at: number;
 }
 
 export type Inject = (request: {
@@ -48,6 +59,9 @@ export async function faultProxy(upstream: string, initial?: Inject): Promise<Fa
   let seen = 0;
   let forwarded = 0;
   let injected = 0;
+  const answers: ProxyAnswer[] = [];
+  const note = (url: string, status: number | 'drop', byRule: boolean) =>
+    answers.push({ url, status, injected: byRule, at: Date.now() });
   const server: Server = createServer((request, response) => {
     void (async () => {
       const n = ++seen;
@@ -59,9 +73,11 @@ export async function faultProxy(upstream: string, initial?: Inject): Promise<Fa
       else if (answer) {
         injected++;
         if ('drop' in answer) {
+          note(url, 'drop', true);
           request.socket.destroy();
           return;
         }
+        note(url, answer.status, true);
         response
           .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
           .end(answer.body ?? '{"error":{"code":"INJECTED"}}');
@@ -79,13 +95,16 @@ export async function faultProxy(upstream: string, initial?: Inject): Promise<Fa
       const headers: Record<string, string> = { 'content-type': reply.headers.get('content-type') ?? '' };
       const retryAfter = reply.headers.get('retry-after');
       if (retryAfter) headers['retry-after'] = retryAfter;
-      response.writeHead(reply.status, headers).end(Buffer.from(await reply.arrayBuffer()));
+      const replyBody = Buffer.from(await reply.arrayBuffer());
+      note(url, reply.status, false);
+      response.writeHead(reply.status, headers).end(replyBody);
     })().catch((error: unknown) => response.writeHead(502).end(String(error)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen: () => seen,
+    answered: () => answers,
     forwarded: () => forwarded,
     injected: () => injected,
     setInject: (next) => {

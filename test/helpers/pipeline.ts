@@ -71,6 +71,8 @@ export async function startTestPipeline(
     only?: readonly ('checks' | 'verdicts' | 'runs')[];
     /** Another Redis than the suite's (a test that restarts its own). */
     redisUrl?: string;
+    /** The queue prefix (default: a fresh one), e.g. that of CLI processes whose answer store it shares. */
+    prefix?: string;
     /** The base URL the client calls, given the emulator's (e.g. a proxy in front of it). */
     upstreamUrl?: (emulatorUrl: string) => Promise<string>;
     /** The HTTP client's dispatcher (one that records when each request leaves). */
@@ -80,7 +82,7 @@ export async function startTestPipeline(
   } = {},
 ): Promise<TestPipeline> {
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: null }) : connect();
-  const prefix = uniquePrefix();
+  const prefix = options.prefix ?? uniquePrefix();
   const emulator = await createEmulator({ keys: [DEMO_API_KEY], ...options.emulator });
   const registry = new RegistryClient({
     baseUrl: options.upstreamUrl ? await options.upstreamUrl(emulator.url) : emulator.url,

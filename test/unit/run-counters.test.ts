@@ -35,6 +35,7 @@ describe('run counters: the names the writer counts under and their reading back
     [answerDayCounter('debtor', '2026-11-02')]: 2,
     [answerDayCounter('debtor', '2026-10-30')]: 4,
     [COUNTER.answersReused]: 6,
+    [COUNTER.answersDiscarded]: 2,
   };
 
   it('reads verdicts, checks by kind and status, calls by operation and status, and the plain counts', () => {
@@ -53,6 +54,7 @@ describe('run counters: the names the writer counts under and their reading back
       answers: { debtor: { reused: 6, fresh: 1 } },
       answerDays: { debtor: { '2026-11-02': 2, '2026-10-30': 4 } },
       answersReused: 6,
+      answersDiscarded: 2,
     });
     expect(oldestFetchedOn(parseCounters(counters))).toBe('2026-10-30');
     expect(oldestFetchedOn(parseCounters({}))).toBeUndefined();
@@ -71,6 +73,7 @@ describe('run counters: the names the writer counts under and their reading back
       answers: {},
       answerDays: {},
       answersReused: 0,
+      answersDiscarded: 0,
     });
   });
 

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { valueSeal } from '../../../src/answers/answer-key.js';
 import { throughAnswerStore } from '../../../src/answers/answer-layer.js';
 import { AnswerStore, answerKeyPattern, purgeAnswers } from '../../../src/answers/answer-store.js';
 import { parseMaxAge } from '../../../src/settings/answer-policy.js';
@@ -15,6 +16,8 @@ let redis: Redis;
 let prefix: string;
 let store: AnswerStore;
 let calls: number;
+/** What the store said of each damaged entry it refused: the operation and why. */
+let damaged: string[];
 
 beforeAll(() => {
   redis = connect();
@@ -27,6 +30,7 @@ function fresh() {
   prefix = uniquePrefix();
   store = new AnswerStore(redis, prefix, { secret: Buffer.alloc(32, 3), upstream: 'https://lookup.test' });
   calls = 0;
+  damaged = [];
 }
 
 function ask(
@@ -34,7 +38,8 @@ function ask(
   params: Record<string, string>,
   answer: Answer | Error = { d: ['x'], s: 200 },
 ) {
-  return throughAnswerStore({ store, policy }, operation, params, schema, () => {
+  const answers = { store, policy, damaged: (op: string, why: string) => void damaged.push(`${op} ${why}`) };
+  return throughAnswerStore(answers, operation, params, schema, () => {
     calls++;
     return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
   });
@@ -98,20 +103,29 @@ describe('the answer store', () => {
     await ask('client.debt', { inn: '7707083893' });
     const second = (await keys()).find((key) => key !== first) ?? '';
     const whole = (await redis.get(first)) ?? '';
-    const damaged = [
-      whole.slice(0, whole.length - 5), // cut short
-      whole.replace('"x"', '"y"'), // changed under its seal
-      'not an entry',
-      (await redis.get(second)) ?? '', // another request's entry under this key
+    const body = JSON.stringify({ t: Date.now(), a: { d: 'not a list', s: 200 } });
+    const mac = first.slice(first.lastIndexOf(':') + 1);
+    const entries: [string, string][] = [
+      [whole.slice(0, whole.length - 5), 'seal'], // cut short
+      [whole.replace('"x"', '"y"'), 'seal'], // changed under its seal
+      ['not an entry', 'seal'],
+      [(await redis.get(second)) ?? '', 'seal'], // another request's entry under this key
+      [`${valueSeal(Buffer.alloc(32, 3), mac, body)}.${body}`, 'content'], // sealed, but not an answer
     ];
-    for (const value of damaged) {
+    for (const [value, why] of entries) {
       await redis.set(first, value);
       calls = 0;
+      damaged = [];
       expect(await ask('client.debt', { inn: INN })).toEqual({ d: ['x'], s: 200 });
       expect(calls, value.slice(0, 30)).toBe(1);
-      // The damaged entry was replaced by the new answer: never read.
+      // The damaged entry was replaced by the new answer: never read, and said so (no INN in what is said).
       expect(await redis.get(first)).not.toBe(value);
+      expect(damaged).toEqual([`client.debt ${why}`]);
     }
+    // A whole entry is read without a word.
+    damaged = [];
+    await ask('client.debt', { inn: INN });
+    expect(damaged).toEqual([]);
   });
 
   it('is emptied by purge', async () => {
