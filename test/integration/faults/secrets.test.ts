@@ -52,7 +52,9 @@ describe('the API key never leaves the HTTP header', () => {
     const store = new RunStore(redis, prefix);
     while (((await store.get('secret_1'))?.written ?? 0) < 50) await new Promise((r) => setTimeout(r, 20));
     const during = await dumpKeys(redis, prefix);
-    expect(await exited(child), stderr()).toBe(0);
+    // The injected 5xx can exhaust a check's attempts on a loaded machine: INCOMPLETE rows (exit 4) are the
+    // run's right answer to that, and what this test looks at is where the key went, in either case.
+    expect([0, 4], stderr()).toContain(await exited(child));
     const after = await dumpKeys(redis, prefix);
 
     expect(during.length).toBeGreaterThan(1000);
