@@ -12,7 +12,8 @@ export { bodiesPathOf };
  * written before compaction has no bodies file and no references, and reads as it is.
  */
 
-async function* textLines(path: string): AsyncGenerator<string> {
+/** The non-blank lines of a text file, streamed: evidence and its bodies can be larger than memory. */
+export async function* textLines(path: string): AsyncGenerator<string> {
   const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
   try {
     for await (const line of lines) if (line.trim() !== '') yield line;

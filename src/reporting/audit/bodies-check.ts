@@ -1,8 +1,8 @@
-import { createReadStream, existsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { bodiesPathOf, bodyDigest, parseBodyLine, referencesOf } from '../../export/evidence-bodies.js';
 import type { CrossProblem } from './cross-check.js';
+import { textLines as lines } from '../evidence-file.js';
 
 /**
  * The bodies compacted evidence refers to (export/evidence-bodies.ts): every body of the bodies file is the
@@ -52,13 +52,4 @@ export async function bodiesProblems(evidencePath: string): Promise<CrossProblem
       message: `${basename(evidencePath)}: ${dangling} references to bodies ${name} does not hold (${first})`,
     });
   return problems;
-}
-
-async function* lines(path: string): AsyncGenerator<string> {
-  const reader = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
-  try {
-    for await (const line of reader) if (line.trim() !== '') yield line;
-  } finally {
-    reader.close();
-  }
 }
