@@ -11,6 +11,17 @@ export class PacedOut extends Error {
   }
 }
 
+/**
+ * Thrown when a call gives its worker up to work of a lane above (src/upstream/lanes.ts): only its own job
+ * goes back, never the queue, whose next jobs are that work's.
+ */
+export class GaveWay extends PacedOut {
+  constructor(retryInMs: number) {
+    super(retryInMs);
+    this.name = 'GaveWay';
+  }
+}
+
 /** Thrown instead of calling while the circuit breaker holds the calls (probing or open). */
 export class UpstreamHeld extends Error {
   constructor(

@@ -1,4 +1,4 @@
-import { PacedOut, UpstreamHeld } from './held.js';
+import { GaveWay, PacedOut, UpstreamHeld } from './held.js';
 import { isRegistryError, isRetryable } from './client/index.js';
 
 /**
@@ -11,7 +11,8 @@ import { isRegistryError, isRetryable } from './client/index.js';
  *   `maxRetryAfterMs` so that one answer cannot stall every run for a day); the call is asked again without
  *   spending an attempt.
  * - `hold`: no call was made (no slot of the quota within reach, or the circuit breaker holds the calls
- *   while it probes or is open); asked again after `ms` without spending an attempt.
+ *   while it probes or is open); asked again after `ms` without spending an attempt. `own`: the call gave
+ *   its worker up to a lane above, so only its own job waits; otherwise every call waits alike.
  * - `retry`: a failure the same call may not meet again (5xx, timeout, network, an answer it could not
  *   read, a refused key, which the breaker and not one call judges); asked again after the exponential
  *   back-off, spending an attempt, unless this was the last one (`final`).
@@ -20,7 +21,7 @@ import { isRegistryError, isRetryable } from './client/index.js';
  */
 export type UpstreamAction =
   | { readonly kind: 'pause'; readonly ms: number; readonly askedMs: number | undefined }
-  | { readonly kind: 'hold'; readonly ms: number }
+  | { readonly kind: 'hold'; readonly ms: number; readonly own?: true }
   | { readonly kind: 'retry'; readonly ms: number; readonly final: boolean }
   | { readonly kind: 'fail' };
 
@@ -61,6 +62,7 @@ export function outcomeAction(
   context: OutcomeContext,
   random: () => number = Math.random,
 ): UpstreamAction {
+  if (error instanceof GaveWay) return { kind: 'hold', ms: Math.max(1, error.retryInMs), own: true };
   if (error instanceof PacedOut || error instanceof UpstreamHeld)
     return { kind: 'hold', ms: Math.max(1, error.retryInMs) };
   if (!isRegistryError(error)) return { kind: 'fail' };

@@ -11,7 +11,7 @@ import type { RequestCache } from './request-cache.js';
 import type { RunStore } from '../run/state/run-store.js';
 import { unrecognisedAnswerSchema } from '../run/state/stored-result-schema.js';
 import type { UpstreamGuard } from './guard.js';
-import { PacedOut } from './held.js';
+import { GaveWay, PacedOut } from './held.js';
 import { retryAfterWaitMs } from './outcome-policy.js';
 import { whenSent } from './sent.js';
 import { answerStoreLayer, type AnswersInForce } from '../answers/answer-layer.js';
@@ -124,7 +124,7 @@ export interface PacedLookupOptions {
  */
 export const SLOT_PATIENCE_MS = 60_000;
 
-/** How long the queue waits after a job gave its worker up to a lane above: barely, see quotaSlots. */
+/** How long a job that gave its worker up to a lane above stays back: barely, see quotaSlots. */
 const GIVE_WAY_HOLD_MS = 1;
 
 type PacedCall = <T>(
@@ -189,7 +189,7 @@ export function quotaSlots(pacer: Pacer, options: SlotWaitOptions = {}): () => P
       if (performance.now() + slot.retryInMs > deadline) throw new PacedOut(slot.retryInMs);
       // Its worker goes to the lane above at once: holding the queue until this call's far slot (as the
       // wait above does) would hold that lane's jobs too, which the next free worker is for.
-      if (giveWay && (await pacer.urgentWorkGoingOn(lane))) throw new PacedOut(GIVE_WAY_HOLD_MS);
+      if (giveWay && (await pacer.urgentWorkGoingOn(lane))) throw new GaveWay(GIVE_WAY_HOLD_MS);
       // Spread, so that the calls waiting do not all ask again at once.
       await sleep(slot.retryInMs + Math.random() * 50);
     }

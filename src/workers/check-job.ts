@@ -1,5 +1,5 @@
 import type { AnswerPolicy } from '../settings/answer-policy.js';
-import { UnrecoverableError, Worker, type Job, type Processor } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Job, type Processor } from 'bullmq';
 import { checkForeignAgentOnMirror } from '../checks/mirror-check.js';
 import { DEFAULT_OPTIONAL_SETTINGS } from '../checks/optional-plan.js';
 import { runCheck } from '../checks/run-check.js';
@@ -59,8 +59,8 @@ export interface KeptCheck {
 
 export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData, KeptCheck> {
   const screen = checkScreening(deps);
-  return async (job: Job<CheckJobData, KeptCheck>) => {
-    const result = await screen(job);
+  return async (job: Job<CheckJobData, KeptCheck>, token?: string) => {
+    const result = await screen(job, token);
     await deps.store.keepCheckResult(job.data.runId, job.data.row, result.kind, JSON.stringify(result));
     return { kind: result.kind, status: result.status, kept: true };
   };
@@ -68,8 +68,8 @@ export function checkProcessor(deps: CheckProcessorDeps): Processor<CheckJobData
 
 function checkScreening(
   deps: CheckProcessorDeps,
-): (job: Job<CheckJobData, KeptCheck>) => Promise<CheckResult> {
-  return async (job) => {
+): (job: Job<CheckJobData, KeptCheck>, token?: string) => Promise<CheckResult> {
+  return async (job, token) => {
     const { runId, client } = job.data;
     const kind = job.name;
     if (!isCoreCheckKind(kind) && !isOptionalCheckKind(kind))
@@ -104,6 +104,12 @@ function checkScreening(
         backoffMs: 0,
         maxRetryAfterMs: profile.maxRetryAfterMs,
       });
+      if (action.kind === 'hold' && action.own && token !== undefined) {
+        // This job alone steps back: BullMQ's rate limit would stop the whole worker (the urgent jobs
+        // too) for what is left of its limiter's window, up to a second.
+        await job.moveToDelayed(Date.now() + action.ms, token);
+        throw new DelayedError();
+      }
       if (action.kind === 'hold' || action.kind === 'pause') {
         // No attempt spent: the job goes back and the whole queue waits (the wait between attempts is
         // BullMQ's back-off, drawn by the same policy: upstreamBackoff).
