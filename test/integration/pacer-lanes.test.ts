@@ -54,9 +54,31 @@ describe('the lanes of the quota: a single client ahead of a high run, a high ru
     stop.done = true;
     await running;
     expect(highWaitMs).toBeGreaterThan(200);
-    // Behind at most the high run's short lead (30 ms) and a slot or two, not behind its booked 0.3 s.
+    // Behind at most the high run's short lead (half a slot) and a slot or two, not behind its booked 0.3 s.
     expect(Math.max(...interactiveWaits)).toBeLessThan(100);
     expect(rateMeanwhile).toBeGreaterThan(rate * 0.9);
+  });
+
+  it('while a screen goes on, the calls of a high run book at most half a slot ahead', async () => {
+    // A screen's check makes its calls one after the other, each behind what was booked meanwhile: with
+    // 30 ms booked (three slots at R = 100) a dozen calls took 0.6 s beside a batch instead of 0.2 s.
+    const rate = 100;
+    const key = `${uniquePrefix()}:pacer`;
+    const pacer = new Pacer(redis, key, rate);
+    const stop = { done: false };
+    await markUrgentWork(redis, key, 'interactive');
+    const running = callers(pacer, 'high', 16, [], stop);
+    const booked: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      await markUrgentWork(redis, key, 'interactive');
+      booked.push(await pacer.bookedAheadMs());
+      await new Promise((r) => setTimeout(r, 7));
+    }
+    stop.done = true;
+    await running;
+    // The slot a call books (10 ms) beyond the lead (5 ms): a busier machine books less, never more.
+    expect(Math.max(...booked)).toBeLessThanOrEqual(15.5);
+    expect(Math.max(...booked)).toBeGreaterThan(0);
   });
 
   it('a check call gives its worker up to the lanes above its own only', async () => {
