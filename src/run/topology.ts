@@ -133,5 +133,9 @@ export function upstreamKeys(prefix: string) {
     failures: `${base}:failures`,
     /** Held by the one process probing the service after failures in a row. */
     probe: `${base}:probe`,
+    /** Present for a minute after the service last answered a call with the key (src/upstream/state.ts). */
+    answered: `${base}:answered`,
+    /** The page size the last preflight measured, and the result cap it was measured against. */
+    pageSize: `${base}:page-size`,
   };
 }

@@ -56,6 +56,9 @@ function scopeOf(error: RegistryError, operation: string): string {
   return error.kind === 'auth' ? `auth:${operation}` : 'unreachable';
 }
 
+/** How often one process renews the mark that the service answers (src/upstream/state.ts). */
+const ANSWERED_NOTE_EVERY_MS = 5_000;
+
 export class UpstreamGuard {
   /** Scopes in which this process saw a failure since its last success there. */
   private readonly failing = new Set<string>();
@@ -63,6 +66,7 @@ export class UpstreamGuard {
   private gateSeen: GateState = 'closed';
   private gateCheck: Promise<GateState> | undefined;
   private storm = { count: 0, since: 0, lastAt: 0 };
+  private answeredNotedAt = 0;
 
   constructor(private readonly options: UpstreamGuardOptions) {}
 
@@ -92,6 +96,11 @@ export class UpstreamGuard {
   async succeeded(operation: string): Promise<void> {
     const cleared = ['unreachable', `auth:${operation}`].filter((scope) => this.failing.delete(scope));
     if (cleared.length > 0) await this.options.state.clearFailures(cleared);
+    // Kept fresh by the calls of every run (one write per process every few seconds), for the screens.
+    if (Date.now() - this.answeredNotedAt > ANSWERED_NOTE_EVERY_MS) {
+      this.answeredNotedAt = Date.now();
+      await this.options.state.noteAnswered();
+    }
   }
 
   /**

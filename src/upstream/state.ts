@@ -64,6 +64,14 @@ redis.call('HSET', KEYS[1], 'code', ARGV[1], 'detail', ARGV[2], 'at', ARGV[3], '
 return 1
 `);
 
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A hash as HGETALL answers it, field → text. */
 const hashSchema = z.record(z.string(), z.string());
 
@@ -91,6 +99,28 @@ function breakerOf(raw: Readonly<Record<string, string>>): BreakerRecord | undef
   if (!raw.code) return undefined;
   return parseStoredValue(breakerSchema, raw, 'circuit breaker record');
 }
+
+/**
+ * How long a successful call vouches for the key and the address: a screen (a run of one client in the
+ * interactive lane) started within it makes no preflight call of its own, so that its latency is its
+ * checks' calls. A key revoked meanwhile fails its checks' calls instead, which never become CLEAR.
+ */
+export const ANSWERED_FRESH_MS = 60_000;
+
+/** How long a measured page size is taken for the service's, by screens that do not measure it again. */
+export const PAGE_SIZE_FRESH_MS = 10 * 60_000;
+
+/** What a run's broad search learned of the page size, against the result cap it was measured with. */
+export interface PageSizeNote {
+  readonly resultCap: number;
+  /** Absent: the search taught no page size below the cap. */
+  readonly pageSize?: number | undefined;
+}
+
+const pageSizeNoteSchema: z.ZodType<PageSizeNote> = z.object({
+  resultCap: z.number().int().positive(),
+  pageSize: z.number().int().positive().optional(),
+});
 
 export class UpstreamState {
   private readonly keys: ReturnType<typeof upstreamKeys>;
@@ -160,6 +190,31 @@ export class UpstreamState {
 
   async breaker(): Promise<BreakerRecord | undefined> {
     return breakerOf(await this.redis.hgetall(this.keys.breaker));
+  }
+
+  /** The service answered a call with the key just now. */
+  async noteAnswered(): Promise<void> {
+    await this.redis.set(this.keys.answered, String(Date.now()), 'PX', ANSWERED_FRESH_MS);
+  }
+
+  /** Whether the service answered a call within ANSWERED_FRESH_MS and the breaker is closed. */
+  async answeredRecently(): Promise<boolean> {
+    const replies =
+      (await this.redis.multi().exists(this.keys.answered).exists(this.keys.breaker).exec()) ?? [];
+    return Number(replies[0]?.[1]) === 1 && Number(replies[1]?.[1]) === 0;
+  }
+
+  async notePageSize(note: PageSizeNote): Promise<void> {
+    await this.redis.set(this.keys.pageSize, JSON.stringify(note), 'PX', PAGE_SIZE_FRESH_MS);
+  }
+
+  /** The page size measured within PAGE_SIZE_FRESH_MS against `resultCap`; undefined when none was. */
+  async recentPageSize(resultCap: number): Promise<PageSizeNote | undefined> {
+    const raw = await this.redis.get(this.keys.pageSize);
+    if (raw === null) return undefined;
+    const parsed = pageSizeNoteSchema.safeParse(safeJson(raw));
+    // A damaged note costs one broad search, never a wrong page size.
+    return parsed.success && parsed.data.resultCap === resultCap ? parsed.data : undefined;
   }
 
   /** Closes the breaker (a preflight call succeeded); true when it was open. */

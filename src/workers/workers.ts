@@ -304,6 +304,12 @@ async function learnPageSize(ctx: WorkerContext, runId: string, lane: Lane): Pro
   const run = await store.get(runId);
   if (!run?.checks.some((kind) => kind === 'sanctions' || kind === 'foreign_agent')) return;
   const resultCap = (run.profile ?? DEFAULT_PROFILE).resultCap;
+  const recent = lane === 'interactive' ? await ctx.upstream.recentPageSize(resultCap) : undefined;
+  if (recent) {
+    // A screen takes the page size another run measured minutes ago instead of a broad search.
+    if (recent.pageSize !== undefined) await notePageSize(redis, prefix, runId, recent.pageSize);
+    return;
+  }
   await quotaSlots(pacer, ONE_OFF_SLOT(lane))();
   // Counted as it leaves, as every call is (src/upstream/sent.ts), its status once answered.
   const leaving: Promise<void>[] = [];
@@ -315,9 +321,12 @@ async function learnPageSize(ctx: WorkerContext, runId: string, lane: Lane): Pro
   if (leaving.length > 0)
     await store.incr(runId, preflightCounts([measured.status], 'search.sanctions', false));
   if ('note' in measured) {
+    // A failed search taught nothing, not even that there is no smaller page size.
+    if (measured.status === 200) await ctx.upstream.notePageSize({ resultCap });
     log.info({ runId, resultCap, note: measured.note }, 'page size: none learned below the result cap');
     return;
   }
+  await ctx.upstream.notePageSize({ resultCap, pageSize: measured.pageSize });
   await notePageSize(redis, prefix, runId, measured.pageSize);
   log.warn(
     { runId, pageSize: measured.pageSize, resultCap },
@@ -331,6 +340,11 @@ function runUpstream(ctx: WorkerContext, runId: string, lane: Lane): RunUpstream
   const { upstream, checksQueue, log, probe, store } = ctx;
   return {
     async preflight() {
+      // A screen right after other calls were answered has nothing to learn from a call of its own.
+      if (lane === 'interactive' && (await upstream.answeredRecently())) {
+        await learnPageSize(ctx, runId, lane);
+        return;
+      }
       const calls: (number | string)[] = [];
       const leaving: Promise<void>[] = [];
       // Each call counted as it leaves, its status once answered (a killed worker still counted it).
@@ -344,6 +358,7 @@ function runUpstream(ctx: WorkerContext, runId: string, lane: Lane): RunUpstream
       const wasOpen = await upstream.close();
       if (wasOpen || (await checksQueue.isPaused())) await checksQueue.resume();
       if (wasOpen) log.warn({ runId }, 'circuit breaker closed: the preflight call succeeded');
+      await upstream.noteAnswered();
       await learnPageSize(ctx, runId, lane);
     },
     async stopped() {
