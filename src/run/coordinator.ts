@@ -112,6 +112,9 @@ interface OpenedRun {
   readonly firstRow: number;
 }
 
+/** How often a screen's coordinator looks for its one verdict: its caller waits for the answer. */
+const SCREEN_POLL_MS = 10;
+
 /**
  * Before the first check is dispatched, and again on every resume: the input is the file the run was
  * created with, and the Lookup Service takes the key. Then the run reads as running.
@@ -297,6 +300,7 @@ async function screenRows(
     width: file.header.columns.length,
     cacheRows: flowContext.cacheRows,
     files: opened.files,
+    maxPollMs: run.priority === 'interactive' ? SCREEN_POLL_MS : undefined,
   };
   const writer = new OrderedWriter(writerDeps, writerSetup, rows, control, reader.dispatcher);
   await Promise.all([control.side(() => reader.read()), control.side(() => writer.write())]);

@@ -40,6 +40,9 @@ export interface WriterDeps {
   onProgress?: ((progress: { written: number; total?: number }) => void) | undefined;
 }
 
+/** A batch looks for its next results at most this far apart once it has waited a while. */
+const MAX_POLL_MS = 100;
+
 export interface WriterSetup {
   readonly runId: string;
   readonly firstRow: number;
@@ -55,6 +58,8 @@ export interface WriterSetup {
   readonly width: number;
   readonly cacheRows: number;
   readonly files: OutputFiles;
+  /** The longest wait between two looks for ready results: short for a screen, whose caller waits. */
+  readonly maxPollMs?: number | undefined;
 }
 
 interface EncodedRow extends WrittenRow {
@@ -124,7 +129,7 @@ export class OrderedWriter {
           waitingSince = Date.now();
         }
         await new Promise((r) => setTimeout(r, pollMs));
-        pollMs = Math.min(100, pollMs * 2);
+        pollMs = Math.min(this.setup.maxPollMs ?? MAX_POLL_MS, pollMs * 2);
         continue;
       }
       pollMs = 10;
