@@ -255,6 +255,53 @@ function countingDamage(
   };
 }
 
+/** What one call of a job needs on its way to the service and back. */
+interface Calling {
+  readonly runId: string;
+  readonly pacer: Pacer;
+  readonly guard: UpstreamGuard | undefined;
+  readonly maxRetryAfterMs: number;
+  readonly count: (field: string) => void;
+  readonly sent: ReturnType<typeof sentCalls>;
+  readonly slotOfQuota: () => Promise<void>;
+  readonly noteAnswerSize: (operation: string, records: number) => void;
+}
+
+/** One request through the quota: its slot, the call, and what a failure leads to. */
+async function fetchPaced<T>(
+  calling: Calling,
+  operation: string,
+  params: Readonly<Record<string, string>>,
+  send: () => Promise<Looked<T>>,
+): Promise<CompactAnswer<T>> {
+  const { pacer, guard, runId, sent } = calling;
+  for (let misses = 0; ; misses++) {
+    await calling.slotOfQuota();
+    try {
+      const answer = compact(params, await sent(operation, send));
+      if (Array.isArray(answer.d)) calling.noteAnswerSize(operation, answer.d.length);
+      await guard?.succeeded(operation);
+      return answer;
+    } catch (error) {
+      // A strict bucket's lone 429: this call again in its next slot, nobody paused (Pacer.loneMiss).
+      if (misses < LONE_MISS_RETRIES && isRateLimited(error) && (await pacer.loneMiss())) {
+        calling.count(COUNTER.rateLimited);
+        continue;
+      }
+      if (isRegistryError(error)) {
+        if (error.kind === 'rate_limited') {
+          // Nobody may call before the service's Retry-After, on any machine; but never longer than the
+          // profile's cap, or one answer could stall every run on this Redis for a day.
+          // The pause first, before the calls booked behind this one leave; the records and logs after.
+          await pacer.penalize(retryAfterWaitMs(error.retryAfterMs, calling.maxRetryAfterMs));
+          await guard?.rateLimited(runId, error.retryAfterMs, calling.maxRetryAfterMs);
+        } else await guard?.failed(error, runId, operation, () => sent(operation, send));
+      }
+      throw error;
+    }
+  }
+}
+
 export function pacedLookup(
   runId: string,
   registry: RegistryClient,
@@ -272,8 +319,16 @@ export function pacedLookup(
   // The answers kept across runs sit between the run's cache and the quota: a young one takes no call.
   const cache = answerStoreLayer(runCache, countingDamage(options.answers, count));
   const sent = sentCalls(runId, store, count);
-  const slotOfQuota = quotaSlots(pacer, { guard, lane: options.lane, patienceMs: options.patienceMs });
-  const noteAnswerSize = answerSizes(count);
+  const calling: Calling = {
+    runId,
+    pacer,
+    guard,
+    maxRetryAfterMs,
+    count,
+    sent,
+    slotOfQuota: quotaSlots(pacer, { guard, lane: options.lane, patienceMs: options.patienceMs }),
+    noteAnswerSize: answerSizes(count),
+  };
   async function call<T>(
     operation: string,
     params: Readonly<Record<string, string>>,
@@ -282,27 +337,7 @@ export function pacedLookup(
     const { value, cached } = await cache.getOrFetch(
       operation,
       params,
-      async () => {
-        await slotOfQuota();
-        let answer: CompactAnswer<T>;
-        try {
-          answer = compact(params, await sent(operation, send));
-          if (Array.isArray(answer.d)) noteAnswerSize(operation, answer.d.length);
-        } catch (error) {
-          if (isRegistryError(error)) {
-            if (error.kind === 'rate_limited') {
-              // Nobody may call before the service's Retry-After, on any machine; but never longer than the
-              // profile's cap, or one answer could stall every run on this Redis for a day.
-              // The pause first, before the calls booked behind this one leave; the records and logs after.
-              await pacer.penalize(retryAfterWaitMs(error.retryAfterMs, maxRetryAfterMs));
-              await guard?.rateLimited(runId, error.retryAfterMs, maxRetryAfterMs);
-            } else await guard?.failed(error, runId, operation, () => sent(operation, send));
-          }
-          throw error;
-        }
-        await guard?.succeeded(operation);
-        return answer;
-      },
+      () => fetchPaced(calling, operation, params, send),
       compactAnswerSchema<T>(),
     );
     return expand(operation, params, value, cached);
@@ -338,6 +373,13 @@ export function pacedLookup(
       ),
     bankByBik: (bik) => bankByBik(call, registry, bik),
   };
+}
+
+/** How often one call goes again in place after a strict bucket's lone 429, before it pauses like any. */
+const LONE_MISS_RETRIES = 2;
+
+function isRateLimited(error: unknown): boolean {
+  return isRegistryError(error) && error.kind === 'rate_limited';
 }
 
 function sleep(ms: number): Promise<void> {

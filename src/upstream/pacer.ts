@@ -36,9 +36,10 @@ import {
  * a gate: slots are spaced 1/rate plus a margin (2 % of a slot), and right before it leaves a call passes a
  * gate in Redis that lets calls out no closer than that, on Redis's one clock, so a call that left late
  * pushes the next one back instead of bunching with it (one that passed the gate but was read late by a
- * busy process marks itself again). The margin is learned: every 429 widens it by 1 % of a slot (at most
- * a tenth), and it decays back with a half-life of two minutes without one; such a 429 cuts the rate by
- * 5 % only, since it says more of timing than of the quota.
+ * busy process marks itself again). A lone 429 there is a call that came a few ms early: it goes again in
+ * its next slot and nobody pauses (loneMiss). The margin is learned: every 429 widens it by 1 % of a slot
+ * (at most a tenth), and it decays back with a half-life of two minutes without one; 429s close together
+ * also pause every call and cut the rate by 5 % only, since even they say more of timing than of the quota.
  */
 
 /** How slowly a margin widened by 429s returns to its base. */
@@ -150,6 +151,29 @@ if now - cut > 1000000 then
 end
 return 1
 `);
+
+/**
+ * A strict bucket's 429 (see above): widens the margin by a step (ARGV[2], at most ARGV[3] µs) and returns 1
+ * when it is lone, no other such 429 within ARGV[4] µs before it, or 0 when they come close together.
+ */
+const STRICT_MISS = new RedisScript(`${ADAPT}
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
+local last = tonumber(redis.call('HGET', KEYS[2], 'missAt') or '0')
+local lone = now - last > tonumber(ARGV[4])
+local grown = math.min(tonumber(ARGV[3]), margin(now, tonumber(ARGV[1])) + tonumber(ARGV[2]))
+redis.call('HSET', KEYS[2], 'margin', tostring(grown), 'marginAt', string.format('%d', now),
+  'missAt', string.format('%d', now))
+redis.call('PEXPIRE', KEYS[2], 3600000)
+if lone then return 1 end
+return 0
+`);
+
+/**
+ * Two strict-bucket 429s within this many slots of each other are no timing miss but a quota the pacer
+ * overruns: a real quota below the rate refuses call after call, a timing miss one call in hundreds.
+ */
+const LONE_MISS_SLOTS = 5;
 
 export type Reservation =
   | { readonly granted: true; readonly waitMs: number }
@@ -316,9 +340,26 @@ export class Pacer {
         return { granted: false, retryInMs };
       }
       this.counts.gated++;
-      // Spread a little, so that calls held together do not all ask again at the same instant.
-      await sleep(us / 1000 + Math.random() * Math.min(5, 100 / this.rate));
+      // Spread a little, so that calls held together do not all ask again at the same instant; no more than
+      // half a millisecond, since every wait here adds to the spacing of the calls after this one.
+      await sleep(us / 1000 + Math.random() * Math.min(0.5, 50 / this.rate));
     }
+  }
+
+  /**
+   * Against a strict bucket (see above), a 429 that comes alone says the call arrived a few ms early, not
+   * that the quota is spent: the margin widens and the call may go again in its next slot, with no pause
+   * for anybody (a whole-second Retry-After would cost R slots). True when this 429 is such a one; false
+   * for any other bucket, or when 429s come close together (then `penalize`, as for every 429).
+   */
+  async loneMiss(): Promise<boolean> {
+    if (!this.strict) return false;
+    const lone = await STRICT_MISS.run(
+      this.redis,
+      [this.key, this.adaptKey],
+      [this.margin.base, this.margin.step, this.margin.max, Math.round((LONE_MISS_SLOTS * 1e6) / this.rate)],
+    );
+    return Number(lone) === 1;
   }
 
   async penalize(delayMs: number): Promise<void> {

@@ -152,6 +152,25 @@ describe('Pacer.bookedAheadMs (what the coordinator reads ahead by)', () => {
   });
 });
 
+describe('Pacer.loneMiss (a strict bucket refused a call that came a few ms early)', () => {
+  it('takes a lone 429 as timing, with no pause, and 429s close together as a quota overrun', async () => {
+    const strict = new Pacer(redis, `${uniquePrefix()}:pacer`, 10, { maxAheadMs: 5_000, burst: 1 });
+    expect(await strict.loneMiss()).toBe(true);
+    // Nobody waits for it: no slot was moved, the rate is the configured one.
+    expect(await strict.bookedAheadMs()).toBe(0);
+    expect(await strict.currentRate()).toBe(10);
+    // A second one within five slots (0.5 s at R = 10): the pacer overruns the quota, it is no miss.
+    expect(await strict.loneMiss()).toBe(false);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(await strict.loneMiss()).toBe(true);
+  });
+
+  it('is never one against a bucket with room for a burst: every 429 pauses there', async () => {
+    const loose = new Pacer(redis, `${uniquePrefix()}:pacer`, 100, { maxAheadMs: 5_000, burst: 10 });
+    expect(await loose.loneMiss()).toBe(false);
+  });
+});
+
 describe('Pacer adaptation to 429s', () => {
   it('cuts the rate a little after one 429, by 30 % while 429s keep coming, and climbs back without them', async () => {
     const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, 100, 5_000);
