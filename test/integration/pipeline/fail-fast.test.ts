@@ -175,8 +175,10 @@ describe('failing fast on the upstream', () => {
       );
       expect(result.code, result.stderr).toBe(5);
       expect(result.stderr).toContain('KYC_ERR_UPSTREAM_AUTH');
-      // The calls in flight when the first refusals came, and one probe: not every row's attempts.
-      expect(refused).toBeLessThanOrEqual(30);
+      // Each screening operation counts its own refusals in a row (up to 5 each), then the calls in flight
+      // at R = 200 when the breaker opened, and one probe: not every row's attempts (20 rows × 3 screening
+      // checks × 4 attempts = 240). A loaded machine has more calls in flight: 32 and 34 were seen there.
+      expect(refused).toBeLessThanOrEqual(45);
       expect(result.seconds).toBeLessThan(60);
       expect(await new UpstreamState(redis, prefix).breaker()).toMatchObject({
         code: 'KYC_ERR_UPSTREAM_AUTH',
