@@ -52,6 +52,11 @@ local function margin(now, base)
   local at = tonumber(redis.call('HGET', KEYS[2], 'marginAt') or now)
   return base + (m - base) * math.pow(0.5, (now - at) / ${MARGIN_HALF_LIFE_US})
 end
+local function widen(now, base, step, most)
+  local grown = math.min(most, margin(now, base) + step)
+  redis.call('HSET', KEYS[2], 'margin', tostring(grown), 'marginAt', string.format('%d', now))
+  redis.call('PEXPIRE', KEYS[2], 3600000)
+end
 local function rate(now, maxRate)
   local current = tonumber(redis.call('HGET', KEYS[2], 'current') or maxRate)
   if current < maxRate then
@@ -137,9 +142,7 @@ local pauseMs = math.floor(tonumber(ARGV[1]) / 1000)
 if pauseMs > 0 and tonumber(redis.call('GET', KEYS[3]) or '0') < until_ then
   redis.call('SET', KEYS[3], string.format('%d', until_), 'PX', pauseMs)
 end
-local grown = math.min(tonumber(ARGV[5]), margin(now, tonumber(ARGV[3])) + tonumber(ARGV[4]))
-redis.call('HSET', KEYS[2], 'margin', tostring(grown), 'marginAt', string.format('%d', now))
-redis.call('PEXPIRE', KEYS[2], 3600000)
+widen(now, tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]))
 local cut = tonumber(redis.call('HGET', KEYS[2], 'cut') or '0')
 if now - cut > 1000000 then
   local factor = tonumber(ARGV[6])
@@ -161,10 +164,8 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local last = tonumber(redis.call('HGET', KEYS[2], 'missAt') or '0')
 local lone = now - last > tonumber(ARGV[4])
-local grown = math.min(tonumber(ARGV[3]), margin(now, tonumber(ARGV[1])) + tonumber(ARGV[2]))
-redis.call('HSET', KEYS[2], 'margin', tostring(grown), 'marginAt', string.format('%d', now),
-  'missAt', string.format('%d', now))
-redis.call('PEXPIRE', KEYS[2], 3600000)
+widen(now, tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]))
+redis.call('HSET', KEYS[2], 'missAt', string.format('%d', now))
 if lone then return 1 end
 return 0
 `);

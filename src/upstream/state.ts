@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { RedisScript } from '../infra/redis-script.js';
-import { parseStoredValue } from '../run/state/stored-json.js';
+import { parseStoredJson, parseStoredValue } from '../run/state/stored-json.js';
 import { upstreamKeys } from '../run/topology.js';
 
 /**
@@ -63,14 +63,6 @@ if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 redis.call('HSET', KEYS[1], 'code', ARGV[1], 'detail', ARGV[2], 'at', ARGV[3], 'runId', ARGV[4])
 return 1
 `);
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** A hash as HGETALL answers it, field → text. */
 const hashSchema = z.record(z.string(), z.string());
@@ -212,9 +204,14 @@ export class UpstreamState {
   async recentPageSize(resultCap: number): Promise<PageSizeNote | undefined> {
     const raw = await this.redis.get(this.keys.pageSize);
     if (raw === null) return undefined;
-    const parsed = pageSizeNoteSchema.safeParse(safeJson(raw));
-    // A damaged note costs one broad search, never a wrong page size.
-    return parsed.success && parsed.data.resultCap === resultCap ? parsed.data : undefined;
+    let note: PageSizeNote;
+    try {
+      note = parseStoredJson(pageSizeNoteSchema, raw, 'page size note');
+    } catch {
+      // A damaged note costs one broad search, never a wrong page size.
+      return undefined;
+    }
+    return note.resultCap === resultCap ? note : undefined;
   }
 
   /** Closes the breaker (a preflight call succeeded); true when it was open. */
