@@ -221,10 +221,18 @@ function answerSizes(count: (field: string) => void): (operation: string, record
  * job ends, even when it fails): a round trip per call for a breakdown cost a tenth of the pipeline's CPU,
  * while the total that reconciles with the bill stays counted as each request leaves.
  */
-function sentCalls(runId: string, store: Pick<RunStore, 'incr'>, countAnswered: (field: string) => void) {
+function sentCalls(
+  runId: string,
+  store: Pick<RunStore, 'incr'>,
+  countAnswered: (field: string) => void,
+  pacer: Pick<Pacer, 'left'>,
+) {
   return async <T>(operation: string, send: () => Promise<Looked<T>>): Promise<Looked<T>> => {
     const leaving: Promise<void>[] = [];
-    const onSent = () => void leaving.push(store.incr(runId, { [COUNTER.calls]: 1 }));
+    const onSent = () => {
+      pacer.left();
+      leaving.push(store.incr(runId, { [COUNTER.calls]: 1 }));
+    };
     try {
       const looked = await whenSent(onSent, send);
       countAnswered(callsCounter(operation, looked.record.status));
@@ -318,7 +326,7 @@ export function pacedLookup(
   };
   // The answers kept across runs sit between the run's cache and the quota: a young one takes no call.
   const cache = answerStoreLayer(runCache, countingDamage(options.answers, count));
-  const sent = sentCalls(runId, store, count);
+  const sent = sentCalls(runId, store, count, pacer);
   const calling: Calling = {
     runId,
     pacer,

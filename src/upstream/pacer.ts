@@ -36,14 +36,16 @@ import {
  * a gate: slots are spaced 1/rate plus a margin (2 % of a slot), and right before it leaves a call passes a
  * gate in Redis that lets calls out no closer than that, on Redis's one clock, so a call that left late
  * pushes the next one back instead of bunching with it (one that passed the gate but was read late by a
- * busy process marks itself again). A lone 429 there is a call that came a few ms early: it goes again in
- * its next slot and nobody pauses (loneMiss). The margin is learned: every 429 widens it by 1 % of a slot
- * (at most a tenth), and it decays back with a half-life of two minutes without one; 429s close together
- * also pause every call and cut the rate by 5 % only, since even they say more of timing than of the quota.
+ * busy process, or written to its connection late, marks itself again). A lone 429 there is a call that
+ * came a few ms early: it goes again in its next slot and nobody pauses (loneMiss). The margin is learned:
+ * a lone 429 widens it by 0.2 % of a slot, 429s close together by 1 % (at most a tenth), and it decays back
+ * with a half-life of a minute without one; 429s close together also pause every call and cut the rate by
+ * 5 % only, since even they say more of timing than of the quota. (A 1 % step for every lone 429 with a
+ * two-minute half-life kept the margin near 5 % against the loopback's jitter alone: 0.93 of the quota.)
  */
 
 /** How slowly a margin widened by 429s returns to its base. */
-const MARGIN_HALF_LIFE_US = 120_000_000;
+const MARGIN_HALF_LIFE_US = 60_000_000;
 
 const ADAPT = `
 local function margin(now, base)
@@ -101,7 +103,7 @@ return {start, now, start, shortened}
  * The gate a call passes right before it leaves (strict buckets, see above): {0, now} when it may leave now
  * (marked as the last call out), {1, µs} when it must wait that long for the gap after the last one, and
  * {-1, pause end} when a 429's pause, marked after its slot was booked (ARGV[1]), is in force. ARGV[4] = 1
- * marks a call that passed but could not leave at once as leaving now (see passGate).
+ * marks a call that passed but could not leave at once as leaving now (see passGate and left).
  */
 const SEND = new RedisScript(`${ADAPT}
 local t = redis.call('TIME')
@@ -164,7 +166,9 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000000 + tonumber(t[2])
 local last = tonumber(redis.call('HGET', KEYS[2], 'missAt') or '0')
 local lone = now - last > tonumber(ARGV[4])
-widen(now, tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]))
+local step = tonumber(ARGV[2])
+if lone then step = tonumber(ARGV[5]) end
+widen(now, tonumber(ARGV[1]), step, tonumber(ARGV[3]))
 redis.call('HSET', KEYS[2], 'missAt', string.format('%d', now))
 if lone then return 1 end
 return 0
@@ -215,6 +219,7 @@ const STRICT_BELOW = 2;
 /** The margin against a strict bucket before any 429, the step a 429 adds, and its most: shares of a slot. */
 const BASE_MARGIN = 0.02;
 const MARGIN_STEP = 0.01;
+const LONE_MARGIN_STEP = 0.002;
 const MAX_MARGIN = 0.1;
 
 export class Pacer {
@@ -226,11 +231,18 @@ export class Pacer {
   /** Whether the upstream's bucket admits no early call (send gate and margin, see above). */
   private readonly strict: boolean;
   /** The margin's base, the step a 429 adds and its most, µs. */
-  private readonly margin: { readonly base: number; readonly step: number; readonly max: number };
+  private readonly margin: {
+    readonly base: number;
+    readonly step: number;
+    readonly loneStep: number;
+    readonly max: number;
+  };
   private readonly maxAheadMs: number;
   private readonly urgentLeadMs: number;
   private readonly toleranceMs: number;
   private readonly clock = new ClockOffset();
+  /** When (local clock) the last call of this process passed the gate, until it is written (left). */
+  private passedAt: number | undefined;
   readonly counts: PacerCounts = { retaken: 0, gated: 0, restamped: 0 };
 
   constructor(
@@ -253,6 +265,7 @@ export class Pacer {
     this.margin = {
       base: this.strict ? Math.round(slotUs * BASE_MARGIN) : 0,
       step: Math.round(slotUs * MARGIN_STEP),
+      loneStep: Math.round(slotUs * LONE_MARGIN_STEP),
       max: Math.round(slotUs * MAX_MARGIN),
     };
     // Same hash tag as the slot key, so both live in one Redis Cluster slot.
@@ -317,7 +330,7 @@ export class Pacer {
    * next one than the gap: it marks itself as leaving now instead, as often as needed, before it leaves.
    */
   private async passGate(slotUs: number, started: number): Promise<Reservation> {
-    const lateUs = Math.max(500, this.margin.base / 2);
+    const lateUs = this.lateUs;
     let passed = false;
     for (let marks = 0; ;) {
       const reply = (await SEND.run(
@@ -329,8 +342,10 @@ export class Pacer {
       if (verdict === 0) {
         this.clock.observe(performance.now(), us / 1000);
         const late = (performance.now() - this.clock.toLocal(us / 1000)) * 1000;
-        if (late <= lateUs || marks >= MAX_RETAKES)
+        if (late <= lateUs || marks >= MAX_RETAKES) {
+          this.passedAt = this.clock.toLocal(us / 1000);
           return { granted: true, waitMs: performance.now() - started };
+        }
         passed = true;
         marks++;
         this.counts.restamped++;
@@ -341,10 +356,30 @@ export class Pacer {
         return { granted: false, retryInMs };
       }
       this.counts.gated++;
-      // Spread a little, so that calls held together do not all ask again at the same instant; no more than
-      // half a millisecond, since every wait here adds to the spacing of the calls after this one.
-      await sleep(us / 1000 + Math.random() * Math.min(0.5, 50 / this.rate));
+      // To the gap's end and not a millisecond after: every ms overslept here widens the spacing of every
+      // call after this one (a timer's whole-ms rounding was 2 ms a call, 2 % of the quota at R = 10).
+      await sleepUntil(performance.now() + us / 1000);
     }
+  }
+
+  /**
+   * The call that last passed the gate in this process is being written to its connection now (sent.ts):
+   * when that is later than the gate allows for, the gate is marked again as of now, so the next call keeps
+   * its gap after this one's real departure (the HTTP client, a busy event loop, a collection of garbage
+   * can hold a call a few ms between the gate and the wire). Calls of one process pass the gate a slot
+   * apart, so the last one passed is the one leaving.
+   */
+  left(): void {
+    const passedAt = this.passedAt;
+    this.passedAt = undefined;
+    if (!this.strict || passedAt === undefined) return;
+    if ((performance.now() - passedAt) * 1000 <= this.lateUs) return;
+    this.counts.restamped++;
+    SEND.run(
+      this.redis,
+      [this.sentKey, this.adaptKey, this.pauseKey],
+      [Number.MAX_SAFE_INTEGER, this.rate, this.margin.base, 1],
+    ).catch(() => undefined);
   }
 
   /**
@@ -358,7 +393,13 @@ export class Pacer {
     const lone = await STRICT_MISS.run(
       this.redis,
       [this.key, this.adaptKey],
-      [this.margin.base, this.margin.step, this.margin.max, Math.round((LONE_MISS_SLOTS * 1e6) / this.rate)],
+      [
+        this.margin.base,
+        this.margin.step,
+        this.margin.max,
+        Math.round((LONE_MISS_SLOTS * 1e6) / this.rate),
+        this.margin.loneStep,
+      ],
     );
     return Number(lone) === 1;
   }
@@ -377,6 +418,11 @@ export class Pacer {
         this.strict ? 0.95 : 0.7,
       ],
     );
+  }
+
+  /** How late after the gate a call may leave before the gate is marked again (see passGate, left). */
+  private get lateUs(): number {
+    return Math.max(500, this.margin.base / 2);
   }
 
   /** The rate the pacer currently allows, calls per second (below `rate` after 429s). */
@@ -439,4 +485,19 @@ export async function markUrgentWork(redis: Redis, key: string, lane: Lane = 'hi
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.ceil(ms)));
+}
+
+/** How much of a precise wait is left to the event loop's turns instead of a timer (see sleepUntil). */
+const SPIN_MS = 1.5;
+
+/**
+ * Waits until `targetMs` (performance.now()), within a fraction of a millisecond: a timer fires in whole
+ * milliseconds and often one late, so it sleeps to SPIN_MS before and yields turn by turn (setImmediate,
+ * other work runs meanwhile) for the rest. Used only for a strict bucket's gate, at rates below 20 calls a
+ * second, where the turns cost about 1.5 ms of CPU a call.
+ */
+async function sleepUntil(targetMs: number): Promise<void> {
+  const coarse = targetMs - performance.now() - SPIN_MS;
+  if (coarse >= 1) await new Promise((resolve) => setTimeout(resolve, Math.floor(coarse)));
+  while (performance.now() < targetMs) await new Promise((resolve) => setImmediate(resolve));
 }

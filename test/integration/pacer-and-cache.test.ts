@@ -165,9 +165,49 @@ describe('Pacer.loneMiss (a strict bucket refused a call that came a few ms earl
     expect(await strict.loneMiss()).toBe(true);
   });
 
+  it('widens the margin a fifth as much for a lone 429 as for 429s close together', async () => {
+    const key = `${uniquePrefix()}:pacer`;
+    const strict = new Pacer(redis, key, 10, { maxAheadMs: 5_000, burst: 1 });
+    const margin = async () => Number(await redis.hget(`${key}:adapt`, 'margin'));
+    // A slot is 100 ms at R = 10; the base margin is 2 ms of it.
+    expect(await strict.loneMiss()).toBe(true);
+    // One lone miss in hundreds of calls is the loopback's jitter: a step of 0.2 ms, not of a whole 1 ms,
+    // or the margin such misses keep up costs more of the quota than the misses themselves.
+    expect(await margin()).toBeGreaterThan(2_150);
+    expect(await margin()).toBeLessThan(2_250);
+    expect(await strict.loneMiss()).toBe(false);
+    expect(await margin()).toBeGreaterThan(3_150);
+    expect(await margin()).toBeLessThan(3_250);
+  });
+
   it('is never one against a bucket with room for a burst: every 429 pauses there', async () => {
     const loose = new Pacer(redis, `${uniquePrefix()}:pacer`, 100, { maxAheadMs: 5_000, burst: 10 });
     expect(await loose.loneMiss()).toBe(false);
+  });
+});
+
+describe('Pacer.left (a strict bucket: the call that passed the gate is written to its connection)', () => {
+  it('keeps the next call a gap after a call written late, not after its pass of the gate', async () => {
+    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, 10, { maxAheadMs: 5_000, burst: 1 });
+    expect((await pacer.acquire()).granted).toBe(true);
+    const passed = performance.now();
+    // Held 30 ms between the gate and the wire (a busy event loop): the gate is marked again then.
+    await new Promise((r) => setTimeout(r, 30));
+    pacer.left();
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await pacer.acquire()).granted).toBe(true);
+    // A gap (100 ms and the 2 % margin) after the late write, not 102 ms after the pass.
+    expect(performance.now() - passed).toBeGreaterThan(30 + 100);
+  });
+
+  it('leaves the gate alone for a call written on time', async () => {
+    const pacer = new Pacer(redis, `${uniquePrefix()}:pacer`, 10, { maxAheadMs: 5_000, burst: 1 });
+    expect((await pacer.acquire()).granted).toBe(true);
+    const passed = performance.now();
+    pacer.left();
+    await new Promise((r) => setTimeout(r, 30));
+    expect((await pacer.acquire()).granted).toBe(true);
+    expect(performance.now() - passed).toBeLessThan(30 + 100);
   });
 });
 
