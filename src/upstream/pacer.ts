@@ -37,11 +37,12 @@ import {
  * gate in Redis that lets calls out no closer than that, on Redis's one clock, so a call that left late
  * pushes the next one back instead of bunching with it (one that passed the gate but was read late by a
  * busy process, or written to its connection late, marks itself again). A lone 429 there is a call that
- * came a few ms early: it goes again in its next slot and nobody pauses (loneMiss). The margin is learned:
- * a lone 429 widens it by 0.2 % of a slot, 429s close together by 1 % (at most a tenth), and it decays back
- * with a half-life of a minute without one; 429s close together also pause every call and cut the rate by
- * 5 % only, since even they say more of timing than of the quota. (A 1 % step for every lone 429 with a
- * two-minute half-life kept the margin near 5 % against the loopback's jitter alone: 0.93 of the quota.)
+ * came a few ms early: it goes again a tenth of a slot later and nobody pauses (loneMiss, again). The
+ * margin is learned: a lone 429 widens it by 0.2 % of a slot, 429s close together by 1 % (at most a
+ * tenth), and it decays back with a half-life of a minute without one; 429s close together also pause
+ * every call and cut the rate by 5 % only, since even they say more of timing than of the quota. (A 1 %
+ * step for every lone 429 with a two-minute half-life kept the margin near 5 % against the loopback's
+ * jitter alone: 0.93 of the quota.)
  */
 
 /** How slowly a margin widened by 429s returns to its base. */
@@ -179,6 +180,8 @@ return 0
  * overruns: a real quota below the rate refuses call after call, a timing miss one call in hundreds.
  */
 const LONE_MISS_SLOTS = 5;
+/** How long after a lone 429 its call goes again (Pacer.again), in slots. */
+const MISS_RETRY_SLOTS = 0.1;
 
 export type Reservation =
   | { readonly granted: true; readonly waitMs: number }
@@ -360,6 +363,31 @@ export class Pacer {
       // call after this one (a timer's whole-ms rounding was 2 ms a call, 2 % of the quota at R = 10).
       await sleepUntil(performance.now() + us / 1000);
     }
+  }
+
+  /**
+   * A strict bucket's lone 429 (loneMiss): the call goes again a tenth of a slot later instead of in a new
+   * slot. The bucket refused it for arriving a few ms before its token, and a refused call takes no token,
+   * so the token is still there a few ms later: waiting for a whole new slot lost one slot of the quota per
+   * 429, this loses a tenth. The gate is marked as of the retry, so the call after it keeps its gap after
+   * the retry. Refused (granted false) in a 429's pause: the call then waits for its slot as any other.
+   */
+  async again(): Promise<Reservation> {
+    const started = performance.now();
+    await sleepUntil(started + (MISS_RETRY_SLOTS * 1000) / this.rate);
+    const reply = (await SEND.run(
+      this.redis,
+      [this.sentKey, this.adaptKey, this.pauseKey],
+      [0, this.rate, this.margin.base, 1],
+    )) as [number, number];
+    const [verdict, us] = reply.map(Number) as [number, number];
+    if (verdict < 0) {
+      const retryInMs = Math.max(1, Math.ceil(this.clock.toLocal(us / 1000) - performance.now()));
+      return { granted: false, retryInMs };
+    }
+    this.clock.observe(performance.now(), us / 1000);
+    this.passedAt = this.clock.toLocal(us / 1000);
+    return { granted: true, waitMs: performance.now() - started };
   }
 
   /**

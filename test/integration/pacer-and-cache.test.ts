@@ -180,6 +180,29 @@ describe('Pacer.loneMiss (a strict bucket refused a call that came a few ms earl
     expect(await margin()).toBeLessThan(3_250);
   });
 
+  it('sends the refused call again a tenth of a slot later, and the next call a gap after that', async () => {
+    const strict = new Pacer(redis, `${uniquePrefix()}:pacer`, 10, { maxAheadMs: 5_000, burst: 1 });
+    expect((await strict.acquire()).granted).toBe(true);
+    const passed = performance.now();
+    expect(await strict.loneMiss()).toBe(true);
+    // Its token is a few ms away, not a slot: it goes again at once, not 102 ms after it first passed.
+    expect((await strict.again()).granted).toBe(true);
+    const retried = performance.now();
+    expect(retried - passed).toBeGreaterThanOrEqual(9);
+    expect(retried - passed).toBeLessThan(60);
+    // The call after it keeps its gap after the retry.
+    expect((await strict.acquire()).granted).toBe(true);
+    expect(performance.now() - retried).toBeGreaterThan(100);
+  });
+
+  it('does not send the refused call again in a 429 pause', async () => {
+    const strict = new Pacer(redis, `${uniquePrefix()}:pacer`, 10, { maxAheadMs: 5_000, burst: 1 });
+    await strict.penalize(1_000);
+    const again = await strict.again();
+    expect(again.granted).toBe(false);
+    if (!again.granted) expect(again.retryInMs).toBeGreaterThan(500);
+  });
+
   it('is never one against a bucket with room for a burst: every 429 pauses there', async () => {
     const loose = new Pacer(redis, `${uniquePrefix()}:pacer`, 100, { maxAheadMs: 5_000, burst: 10 });
     expect(await loose.loneMiss()).toBe(false);
