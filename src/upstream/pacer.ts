@@ -177,9 +177,11 @@ return 0
 
 /**
  * Two strict-bucket 429s within this many slots of each other are no timing miss but a quota the pacer
- * overruns: a real quota below the rate refuses call after call, a timing miss one call in hundreds.
+ * overruns: a real quota below the rate refuses call after call (the next call, a slot after the retry
+ * of this one, is refused too), a timing miss one call in hundreds. Wider, two misses of one noisy second
+ * paused every call for the whole Retry-After.
  */
-const LONE_MISS_SLOTS = 5;
+const LONE_MISS_SLOTS = 2;
 /** How long after a lone 429 its call goes again (Pacer.again), in slots. */
 const MISS_RETRY_SLOTS = 0.1;
 

@@ -159,9 +159,9 @@ describe('Pacer.loneMiss (a strict bucket refused a call that came a few ms earl
     // Nobody waits for it: no slot was moved, the rate is the configured one.
     expect(await strict.bookedAheadMs()).toBe(0);
     expect(await strict.currentRate()).toBe(10);
-    // A second one within five slots (0.5 s at R = 10): the pacer overruns the quota, it is no miss.
+    // A second one within two slots (0.2 s at R = 10): the pacer overruns the quota, it is no miss.
     expect(await strict.loneMiss()).toBe(false);
-    await new Promise((r) => setTimeout(r, 600));
+    await new Promise((r) => setTimeout(r, 300));
     expect(await strict.loneMiss()).toBe(true);
   });
 
