@@ -405,6 +405,7 @@ export class Pacer {
     if (!this.strict || passedAt === undefined) return;
     if ((performance.now() - passedAt) * 1000 <= this.lateUs) return;
     this.counts.restamped++;
+    // Not awaited, so the request is not held for it; a mark Redis lost costs one early call at most.
     SEND.run(
       this.redis,
       [this.sentKey, this.adaptKey, this.pauseKey],
@@ -414,7 +415,7 @@ export class Pacer {
 
   /**
    * Against a strict bucket (see above), a 429 that comes alone says the call arrived a few ms early, not
-   * that the quota is spent: the margin widens and the call may go again in its next slot, with no pause
+   * that the quota is spent: the margin widens a little and the call may go again (`again`), with no pause
    * for anybody (a whole-second Retry-After would cost R slots). True when this 429 is such a one; false
    * for any other bucket, or when 429s come close together (then `penalize`, as for every 429).
    */
