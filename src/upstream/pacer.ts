@@ -338,28 +338,17 @@ export class Pacer {
     const lateUs = this.lateUs;
     let passed = false;
     for (let marks = 0; ;) {
-      const reply = (await SEND.run(
-        this.redis,
-        [this.sentKey, this.adaptKey, this.pauseKey],
-        [slotUs, this.rate, this.margin.base, passed ? 1 : 0],
-      )) as [number, number];
-      const [verdict, us] = reply.map(Number) as [number, number];
+      const [verdict, us] = await this.gate(slotUs, passed);
       if (verdict === 0) {
         this.clock.observe(performance.now(), us / 1000);
         const late = (performance.now() - this.clock.toLocal(us / 1000)) * 1000;
-        if (late <= lateUs || marks >= MAX_RETAKES) {
-          this.passedAt = this.clock.toLocal(us / 1000);
-          return { granted: true, waitMs: performance.now() - started };
-        }
+        if (late <= lateUs || marks >= MAX_RETAKES) return this.passed(us, started);
         passed = true;
         marks++;
         this.counts.restamped++;
         continue;
       }
-      if (verdict < 0) {
-        const retryInMs = Math.max(1, Math.ceil(this.clock.toLocal(us / 1000) - performance.now()));
-        return { granted: false, retryInMs };
-      }
+      if (verdict < 0) return this.pausedUntil(us);
       this.counts.gated++;
       // To the gap's end and not a millisecond after: every ms overslept here widens the spacing of every
       // call after this one (a timer's whole-ms rounding was 2 ms a call, 2 % of the quota at R = 10).
@@ -377,19 +366,37 @@ export class Pacer {
   async again(): Promise<Reservation> {
     const started = performance.now();
     await sleepUntil(started + (MISS_RETRY_SLOTS * 1000) / this.rate);
+    const [verdict, us] = await this.gate(0, true);
+    if (verdict < 0) return this.pausedUntil(us);
+    this.clock.observe(performance.now(), us / 1000);
+    return this.passed(us, started);
+  }
+
+  /**
+   * One turn at the send gate (SEND): `afterUs` is when the caller's slot was booked (a 429's pause marked
+   * later holds it back); `mark` lets it out now whatever the gap, marked as the last call out.
+   */
+  private async gate(afterUs: number, mark: boolean): Promise<[number, number]> {
     const reply = (await SEND.run(
       this.redis,
       [this.sentKey, this.adaptKey, this.pauseKey],
-      [0, this.rate, this.margin.base, 1],
+      [afterUs, this.rate, this.margin.base, mark ? 1 : 0],
     )) as [number, number];
-    const [verdict, us] = reply.map(Number) as [number, number];
-    if (verdict < 0) {
-      const retryInMs = Math.max(1, Math.ceil(this.clock.toLocal(us / 1000) - performance.now()));
-      return { granted: false, retryInMs };
-    }
-    this.clock.observe(performance.now(), us / 1000);
+    return reply.map(Number) as [number, number];
+  }
+
+  /** Out through the gate at Redis time `us`: remembered until the call is written (left). */
+  private passed(us: number, started: number): Reservation {
     this.passedAt = this.clock.toLocal(us / 1000);
     return { granted: true, waitMs: performance.now() - started };
+  }
+
+  /** Held back by a 429's pause that ends at Redis time `us`. */
+  private pausedUntil(us: number): Reservation {
+    return {
+      granted: false,
+      retryInMs: Math.max(1, Math.ceil(this.clock.toLocal(us / 1000) - performance.now())),
+    };
   }
 
   /**
@@ -406,11 +413,7 @@ export class Pacer {
     if ((performance.now() - passedAt) * 1000 <= this.lateUs) return;
     this.counts.restamped++;
     // Not awaited, so the request is not held for it; a mark Redis lost costs one early call at most.
-    SEND.run(
-      this.redis,
-      [this.sentKey, this.adaptKey, this.pauseKey],
-      [Number.MAX_SAFE_INTEGER, this.rate, this.margin.base, 1],
-    ).catch(() => undefined);
+    this.gate(Number.MAX_SAFE_INTEGER, true).catch(() => undefined);
   }
 
   /**
