@@ -219,12 +219,13 @@ function answerSizes(count: (field: string) => void): (operation: string, record
  * that never left (no connection, or refused by the client before sending) is not counted at all. An
  * answered call's operation and status go to the job's own tally (`countAnswered`, written once when the
  * job ends, even when it fails): a round trip per call for a breakdown cost a tenth of the pipeline's CPU,
- * while the total that reconciles with the bill stays counted as each request leaves.
+ * while the total that reconciles with the bill stays counted as each request leaves. A call answered
+ * after its job wrote its tally (the breaker's probe) writes its own at once (`countAnswered` awaited).
  */
 function sentCalls(
   runId: string,
   store: Pick<RunStore, 'incr'>,
-  countAnswered: (field: string) => void,
+  countAnswered: (field: string) => void | Promise<void>,
   pacer: Pick<Pacer, 'left'>,
 ) {
   return async <T>(operation: string, send: () => Promise<Looked<T>>): Promise<Looked<T>> => {
@@ -235,7 +236,7 @@ function sentCalls(
     };
     try {
       const looked = await whenSent(onSent, send);
-      countAnswered(callsCounter(operation, looked.record.status));
+      await countAnswered(callsCounter(operation, looked.record.status));
       return looked;
     } catch (error) {
       // Once it left, in the breakdown too, whatever the client made of it: the two views agree.
@@ -271,6 +272,8 @@ interface Calling {
   readonly maxRetryAfterMs: number;
   readonly count: (field: string) => void;
   readonly sent: ReturnType<typeof sentCalls>;
+  /** The breaker's probe: answered in the background, after the held job wrote its tally. */
+  readonly probeSent: ReturnType<typeof sentCalls>;
   readonly slotOfQuota: () => Promise<void>;
   readonly noteAnswerSize: (operation: string, records: number) => void;
 }
@@ -305,7 +308,7 @@ async function fetchPaced<T>(
           // The pause first, before the calls booked behind this one leave; the records and logs after.
           await pacer.penalize(retryAfterWaitMs(error.retryAfterMs, calling.maxRetryAfterMs));
           await guard?.rateLimited(runId, error.retryAfterMs, calling.maxRetryAfterMs);
-        } else await guard?.failed(error, runId, operation, () => sent(operation, send));
+        } else await guard?.failed(error, runId, operation, () => calling.probeSent(operation, send));
       }
       throw error;
     }
@@ -328,14 +331,14 @@ export function pacedLookup(
   };
   // The answers kept across runs sit between the run's cache and the quota: a young one takes no call.
   const cache = answerStoreLayer(runCache, countingDamage(options.answers, count));
-  const sent = sentCalls(runId, store, count, pacer);
   const calling: Calling = {
     runId,
     pacer,
     guard,
     maxRetryAfterMs,
     count,
-    sent,
+    sent: sentCalls(runId, store, count, pacer),
+    probeSent: sentCalls(runId, store, (field) => store.incr(runId, { [field]: 1 }), pacer),
     slotOfQuota: quotaSlots(pacer, { guard, lane: options.lane, patienceMs: options.patienceMs }),
     noteAnswerSize: answerSizes(count),
   };
