@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse/sync';
 import type { EvidenceLine } from '../../../src/export/evidence.js';
 import type { Manifest } from '../../../src/export/manifest.js';
@@ -50,12 +51,15 @@ interface EvidenceRequest {
   readonly reused?: boolean;
 }
 
-/** The requests each row sent itself, from evidence.jsonl: old rows (≤ oldRows) apart from new ones. */
-function readRowCalls(path: string, oldRows: number): RowCalls {
+/**
+ * The requests each row sent itself, from evidence.jsonl: old rows (≤ oldRows) apart from new ones. Read a
+ * line at a time: the evidence of 105,000 rows is longer than the longest string Node can hold.
+ */
+async function readRowCalls(path: string, oldRows: number): Promise<RowCalls> {
   const old: Record<string, number> = {};
   const fresh: Record<string, number> = {};
   const oldExamples: string[] = [];
-  for (const text of readFileSync(path, 'utf8').split('\n')) {
+  for await (const text of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
     if (text.trim() === '') continue;
     const line = JSON.parse(text) as EvidenceLine;
     for (const [kind, check] of Object.entries(line.checks)) {
@@ -97,7 +101,7 @@ export async function runNight(args: NightArgs): Promise<Night> {
     manifest,
     serviceRequests,
     ...readDecisions(join(out, 'verdicts.csv')),
-    rowCalls: readRowCalls(join(out, 'evidence.jsonl'), args.oldRows),
+    rowCalls: await readRowCalls(join(out, 'evidence.jsonl'), args.oldRows),
   };
 }
 
