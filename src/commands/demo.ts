@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { packageRoot } from '../version.js';
 import { writeRunReport } from '../reporting/report/write-report.js';
 import { runAction } from './run.js';
+import { deskRecordOfRun } from './run-desk-record.js';
 import { DEFAULT_WORKER_SETTINGS } from '../workers/workers.js';
 
 /**
@@ -35,9 +36,14 @@ export function registerDemoCommand(program: Command): void {
         // The demo is the one command that opts into the emulator by itself (loudly announced).
         emulator: !process.env.KYC_API_URL,
       });
+      // The report shows what the run recorded at the desk, as `report html` of the same run would.
       const report =
         code === 0 || code === 4
-          ? await writeRunReport({ target: options.outDir, overwrite: true })
+          ? await writeRunReport({
+              target: options.outDir,
+              overwrite: true,
+              desk: await deskRecordOfRun(options.outDir, {}),
+            })
           : undefined;
       process.stdout.write(
         `\nOutputs are in ${options.outDir}/ (verdicts.csv, evidence.jsonl and its evidence.bodies.jsonl, manifest.json)` +

@@ -15,11 +15,10 @@ import { runDecisionsForAudit } from '../desk/audit-source.js';
 import { computeDelta, deltaSummary, verdictsPathOf, writeDeltaCsv } from '../reporting/delta/report.js';
 import { openRedis } from '../infra/redis-session.js';
 import { RunStore } from '../run/state/run-store.js';
-import { readRunManifest, writeRunReport } from '../reporting/report/write-report.js';
-import { deskRecordForReport } from '../desk/report-source.js';
+import { writeRunReport } from '../reporting/report/write-report.js';
+import { deskRecordOfRun } from './run-desk-record.js';
 import type { RunDeskRecord } from '../reporting/desk-record.js';
 import { withAlerts } from '../reporting/delta/alerts.js';
-import { dashboardUrlOf } from '../settings/dashboard-url.js';
 import { checkGuardedTarget } from '../infra/guarded-file.js';
 import { ensureWritableDir, ensureWritableParent } from '../infra/writable.js';
 
@@ -60,39 +59,13 @@ export async function deltaFiles(
   return { text, counts: report.counts, out };
 }
 
-/**
- * What the review desk of this deployment holds of a run (by its manifest), for a report or a delta made
- * after it; undefined when it has no record. An embedded desk another process holds is not readable here:
- * said on stderr, and the output says the desk has no record.
- */
-async function deskOfRun(
-  manifest: string,
-  options: { stateDir?: string },
-): Promise<RunDeskRecord | undefined> {
-  const { manifest: m } = readRunManifest(manifest);
-  // Not the whole configuration: reading the files of a run needs neither the upstream nor its key.
-  const stateDir = options.stateDir ?? (process.env.KYC_STATE_DIR?.trim() || '.state');
-  const dashboardUrl = dashboardUrlOf(process.env);
-  let why: string;
-  try {
-    const found = await deskRecordForReport(stateDir, m.run_id, dashboardUrl);
-    if (!found.busy) return found.record;
-    why = found.busy;
-  } catch (error) {
-    // The report and the delta are the run's files' own: a desk that cannot be reached does not stop them.
-    why = error instanceof Error ? error.message : String(error);
-  }
-  process.stderr.write(`Review desk not readable here (${why}): the run's alerts are not shown.\n`);
-  return undefined;
-}
-
 /** The desk's record of the run whose verdicts file this is (its manifest beside it); 'no run': none beside. */
 async function deskOfVerdicts(
   verdicts: string,
   options: { stateDir?: string },
 ): Promise<RunDeskRecord | undefined | 'no run'> {
   const manifest = join(dirname(verdicts), 'manifest.json');
-  return existsSync(manifest) ? deskOfRun(manifest, options) : 'no run';
+  return existsSync(manifest) ? deskRecordOfRun(manifest, options) : 'no run';
 }
 
 /** LOG_LEVEL as the other commands read it; the delta itself needs no other configuration. */
@@ -173,7 +146,7 @@ export function registerReportCommand(program: Command): void {
         if (options.out) ensureWritableParent(options.out);
         const lang = resolveLang(options.lang);
         const manifest = await manifestOf(target, options);
-        const desk = await deskOfRun(manifest, options);
+        const desk = await deskRecordOfRun(manifest, options);
         const out = await writeRunReport({ target: manifest, ...options, lang, desk });
         process.stdout.write(`Report: ${out}\n`);
       },

@@ -32,5 +32,8 @@ describe('kyc-screen demo', () => {
     expect(report).toMatch(/<html lang="ru"/u);
     expect(report).toMatch(/[А-Яа-яЁё]{4,}/u);
     expect(stdout).toContain('Review desk: http://127.0.0.1:3000/desk');
+    // The alerts the run opened at the desk are in the report, not "no desk record" on every row.
+    expect(report).not.toContain('data-desk="none"');
+    expect(report).toMatch(/<li data-alert="\d+" data-sighting="[a-z_]+"/u);
   }, 180_000);
 });
