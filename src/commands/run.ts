@@ -24,6 +24,7 @@ import type { FollowTick } from '../runs/submit.js';
 import { checkRunId, type Priority } from '../run/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
 import { bodiesPathOf } from '../export/evidence-bodies.js';
+import { parseDelimiter } from '../ingest/index.js';
 import { openCommandDesk, type CommandDesk } from '../desk/command-desk.js';
 import {
   commandLogFile,
@@ -57,6 +58,7 @@ export interface RunOptions {
   resume?: string;
   workers: boolean;
   encoding?: 'utf-8' | 'windows-1251' | 'utf-16le';
+  delimiter?: string;
   columns?: string;
   /** `--sheet`: the sheet of an Excel workbook input. */
   sheet?: string;
@@ -102,6 +104,15 @@ function delimiterOption(value: string): string {
   const d = named[value] ?? value;
   if (![',', ';', '\t', '|'].includes(d)) throw new InvalidArgumentError('use , ; tab or |');
   return d;
+}
+
+/** `--delimiter`: any one character (the reader's own check), refused here before anything is queued. */
+function inputDelimiterOption(value: string): string {
+  try {
+    return parseDelimiter(value);
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 const ENCODINGS = ['utf-8', 'windows-1251', 'utf-16le'] as const;
@@ -163,6 +174,11 @@ export function addRunOptions(command: Command): Command {
     .option('--resume <runId>', 'continue a run from its checkpoint after a crash or an interruption')
     .option('--no-workers', 'only submit the run and follow it; workers run elsewhere (kyc-screen worker)')
     .addOption(new Option('--encoding <enc>', 'input encoding (default: detected)').choices(ENCODINGS))
+    .option(
+      '--delimiter <d>',
+      'input column delimiter, one character or tab, comma, semicolon, pipe (default: detected among ; , tab |)',
+      inputDelimiterOption,
+    )
     .option('--columns <map>', 'header mapping override, e.g. name=ФИО,inn=ИНН')
     .option(
       '--sheet <name|n>',
@@ -231,6 +247,7 @@ export function requestOf(input: string | undefined, options: RunOptions): RunRe
     cacheRows: options.cacheRows,
     attempts: options.attempts,
     encoding: options.encoding,
+    delimiter: options.delimiter,
     columns: options.columns,
     sheet: options.sheet,
     outEncoding: options.outEncoding,

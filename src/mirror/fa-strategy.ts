@@ -1,6 +1,7 @@
 import { planCheck } from '../checks/plan.js';
 import type { ForeignAgentRecord } from '../domain/records.js';
-import { parseColumnsOption, openClientFile } from '../ingest/index.js';
+import { openClientFile } from '../ingest/index.js';
+import { inputOptionsOf } from '../run/state/input-options.js';
 import type { Logger } from '../log.js';
 import { utcDay } from '../domain/day-range.js';
 import { enumerateForeignAgents, type ForeignAgentSearch } from './enumerate.js';
@@ -37,11 +38,7 @@ export interface SettledStrategy {
 
 /** The file's row count and foreign-agent requests per client, from its first rows. */
 async function sampleCosts(run: RunState): Promise<{ rows: number; exact: boolean; perClient: number }> {
-  const file = await openClientFile(run.input, {
-    ...(run.encoding ? { encoding: run.encoding } : {}),
-    ...(run.columns ? { columns: parseColumnsOption(run.columns) } : {}),
-    ...(run.sheet ? { sheet: run.sheet } : {}),
-  });
+  const file = await openClientFile(run.input, inputOptionsOf(run));
   const profile = run.profile ?? DEFAULT_PROFILE;
   let rows = 0;
   let clients = 0;

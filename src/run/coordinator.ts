@@ -9,7 +9,8 @@ import { bomBytes, encodeCsvRecord, type CsvFormat } from '../export/csv-format.
 import { fileDigest } from '../infra/file-digest.js';
 import { buildManifest } from '../export/manifest.js';
 import { verdictColumns } from '../export/verdict-row.js';
-import { openClientFile, parseColumnsOption, type ClientFile } from '../ingest/index.js';
+import { openClientFile, type ClientFile } from '../ingest/index.js';
+import { inputOptionsOf } from './state/input-options.js';
 import type { Logger } from '../log.js';
 import { SCORING_VERSION } from '../verdict/index.js';
 import { VERSION } from '../version.js';
@@ -203,12 +204,7 @@ async function openRun(
 ): Promise<OpenedRun> {
   const runId = run.id;
   const firstRow = (checkpoint?.row ?? 0) + 1;
-  const file = await openClientFile(run.input, {
-    ...(run.encoding ? { encoding: run.encoding } : {}),
-    ...(run.columns ? { columns: parseColumnsOption(run.columns) } : {}),
-    ...(run.sheet ? { sheet: run.sheet } : {}),
-    startRow: firstRow,
-  });
+  const file = await openClientFile(run.input, { ...inputOptionsOf(run), startRow: firstRow });
   const format = outputFormat(run, file);
   const kinds = run.checks;
   const parts = {

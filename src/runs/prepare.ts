@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
 import { KycError } from '../errors.js';
 import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
+import { inputOptionsOf } from '../run/state/input-options.js';
 import { ensureWritableDir, ensureWritableParent } from '../infra/writable.js';
 import { parseFaStrategy, type FaStrategyOption } from '../settings/fa-strategy-option.js';
 import { parseOutputMode } from '../settings/output-mode.js';
@@ -48,13 +49,9 @@ export function checkRequestSettings(request: RunRequest): void {
 /** The reader's own first look at the file: empty, binary, no header, no name or identifier column. */
 export async function probeInput(
   path: string,
-  request: Pick<RunRequest, 'encoding' | 'columns' | 'sheet'>,
+  request: Pick<RunRequest, 'encoding' | 'delimiter' | 'columns' | 'sheet'>,
 ): Promise<IngestHeader> {
-  const probe = await openClientFile(path, {
-    ...(request.encoding ? { encoding: request.encoding } : {}),
-    ...(request.columns ? { columns: parseColumnsOption(request.columns) } : {}),
-    ...(request.sheet ? { sheet: request.sheet } : {}),
-  });
+  const probe = await openClientFile(path, inputOptionsOf(request));
   await probe.rows[Symbol.asyncIterator]().return?.();
   return probe.header;
 }

@@ -39,6 +39,8 @@ export const runRequestSchema = z.object({
   maxAge: z.string().optional(),
   attempts: z.number().int().positive().optional(),
   encoding: z.enum(ENCODINGS).optional(),
+  /** The input's column delimiter, one character (`--delimiter`); absent: detected. */
+  delimiter: z.string().optional(),
   columns: z.string().optional(),
   /** The sheet of an Excel workbook input, by name or 1-based number (`--sheet`). */
   sheet: z.string().optional(),

@@ -65,6 +65,7 @@ function settingsOf(prepared: PreparedRun, extras: SubmitExtras) {
     ...(request.smtp ? { smtp: true } : {}),
     cardRiskCountries: prepared.cardRiskCountries,
     ...(request.encoding ? { encoding: request.encoding } : {}),
+    ...(request.delimiter ? { delimiter: request.delimiter } : {}),
     ...(request.columns ? { columns: request.columns } : {}),
     ...(request.sheet ? { sheet: request.sheet } : {}),
     ...(request.outEncoding ? { outEncoding: request.outEncoding } : {}),

@@ -36,6 +36,7 @@ const runSettingsSchema: z.ZodType<RunSettings> = z.looseObject({
   smtp: z.boolean().exactOptional(),
   cardRiskCountries: z.array(z.string()).exactOptional(),
   encoding: encoding.exactOptional(),
+  delimiter: z.string().exactOptional(),
   columns: z.string().exactOptional(),
   sheet: z.string().exactOptional(),
   outEncoding: encoding.exactOptional(),

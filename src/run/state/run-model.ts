@@ -43,6 +43,8 @@ export interface RunSettings {
   /** Card check: ISO 3166 alpha-3 issuing countries that flag (`--card-risk-countries`). Absent: none. */
   readonly cardRiskCountries?: readonly string[];
   readonly encoding?: IngestEncoding;
+  /** The input's column delimiter (`--delimiter`); absent: detected. */
+  readonly delimiter?: string;
   readonly columns?: string;
   /** The sheet of an Excel workbook input (`--sheet`); absent: its first visible sheet. */
   readonly sheet?: string;

@@ -26,6 +26,7 @@ export type NewRun = Pick<
   | 'smtp'
   | 'cardRiskCountries'
   | 'encoding'
+  | 'delimiter'
   | 'columns'
   | 'sheet'
   | 'outEncoding'
@@ -79,6 +80,7 @@ export async function newRunSettings(
     ...(run.smtp ? { smtp: true } : {}),
     ...(cardRiskCountries.length > 0 ? { cardRiskCountries } : {}),
     ...(run.encoding ? { encoding: run.encoding } : {}),
+    ...(run.delimiter ? { delimiter: run.delimiter } : {}),
     ...(run.columns ? { columns: run.columns } : {}),
     ...(run.sheet ? { sheet: run.sheet } : {}),
     ...(run.outEncoding ? { outEncoding: run.outEncoding } : {}),
