@@ -25,8 +25,6 @@ export function registerDemoCommand(program: Command): void {
         outDir: options.outDir,
         // Each demo replaces the previous demo's files; a real run refuses existing outputs.
         overwrite: true,
-        // The built-in emulator has no quota; 50 calls/s keeps the demo under a few seconds.
-        ...(process.env.KYC_RATE ? {} : { rate: 50 }),
         concurrency: DEFAULT_WORKER_SETTINGS.checksConcurrency,
         window: 1000,
         priority: 'high',

@@ -25,6 +25,7 @@ import { checkRunId, type Priority } from '../run/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
 import { bodiesPathOf } from '../export/evidence-bodies.js';
 import { parseDelimiter } from '../ingest/index.js';
+import { EMULATOR_RATE } from '../settings/defaults.js';
 import { openCommandDesk, type CommandDesk } from '../desk/command-desk.js';
 import {
   commandLogFile,
@@ -476,10 +477,11 @@ function interruption(host?: RunHost): { readonly signal: AbortSignal; dispose()
  */
 export async function runAction(
   input: string | undefined,
-  options: RunOptions,
+  flags: RunOptions,
   host?: RunHost,
   explicit?: ReadonlySet<string>,
 ): Promise<number> {
+  const options = withEmulatorRate(flags, host);
   const request = requestOf(input, options);
   const config = commandConfig(request, options, host);
   // A host (the schedules worker) has its upstream already; a command of its own must say which one.
@@ -504,6 +506,13 @@ export async function runAction(
     await closeWorkers?.();
     if (!host) await runtime.close();
   }
+}
+
+/** A run its own built-in emulator serves goes at the emulator's pace unless a rate was given. */
+function withEmulatorRate(options: RunOptions, host?: RunHost): RunOptions {
+  const ownEmulator = options.emulator === true && !host && !process.env.KYC_API_URL?.trim();
+  if (!ownEmulator || options.rate !== undefined || process.env.KYC_RATE?.trim()) return options;
+  return { ...options, rate: EMULATOR_RATE };
 }
 
 /** The flags typed on the command line (not defaults), by their attribute names. */
