@@ -12,7 +12,10 @@ import { nonNegativeInt } from './shared-options.js';
 export function registerDashboardCommand(program: Command): void {
   program
     .command('dashboard')
-    .description('web dashboard: queues (bull-board, read-only), runs with progress and counts, /metrics')
+    .description(
+      'web dashboard: runs with progress and counts, the review desk at /desk (analysts and approvers sign in ' +
+        'with their KYC_API_TOKENS token), queues (bull-board, read-only), /metrics',
+    )
     .option('--port <n>', 'port to listen on', nonNegativeInt('--port'), 3000)
     .option(
       '--host <address>',

@@ -529,9 +529,12 @@ export function registerRunCommand(program: Command): void {
     program
       .command('run')
       .description(
-        'screen a client CSV: one verdict row per input row, in input order, with evidence and a manifest',
+        'screen a client file (CSV or .xlsx): one verdict row per input row, in input order, with evidence and a manifest',
       )
-      .argument('[input]', 'client CSV (UTF-8, Windows-1251 or UTF-16; , ; tab or | delimited)'),
+      .argument(
+        '[input]',
+        'client file: CSV (UTF-8, Windows-1251 or UTF-16; , ; tab or | delimited) or an Excel workbook (.xlsx)',
+      ),
   ).action(async (input: string | undefined, options: RunOptions, command: Command) => {
     process.exitCode = await runAction(input, options, undefined, explicitFlags(command));
   });

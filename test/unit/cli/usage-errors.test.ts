@@ -49,6 +49,17 @@ describe('usage errors', () => {
     expect(top.stdout).toMatch(/\n\s+6\s+Redis missing or unreachable/);
   }, 90_000);
 
+  it("says where the desk is and what a workbook input is in the commands' own help", () => {
+    const dashboard = kycScreen('dashboard', '--help');
+    expect(dashboard.status).toBe(0);
+    expect(dashboard.stdout).toContain('/desk');
+    expect(dashboard.stdout).toContain('KYC_API_TOKENS');
+    const run = kycScreen('run', '--help');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('.xlsx');
+    expect(run.stdout).toContain('--delimiter');
+  }, 90_000);
+
   it('names the nested command the line was about, never an argument that looks like one', () => {
     const program = new Command('kyc-screen');
     program.command('schedule').command('add');
