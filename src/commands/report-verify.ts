@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { loadConfig, type Config } from '../config.js';
 import { KycError } from '../errors.js';
@@ -28,13 +29,23 @@ function trustedKeys(flags: VerifyFlags, config: Config): KeyObject[] {
   return own ? [own] : [];
 }
 
-function report(result: VerifyResult): void {
+/**
+ * Whether this machine keeps run records to compare with: a Redis it is told of, or the embedded one's
+ * data in the state directory. An auditor's machine has neither, and needs no redis-server to verify.
+ */
+function keepsRuns(config: Config): boolean {
+  return config.redisUrl !== undefined || existsSync(join(config.stateDir, 'redis'));
+}
+
+function report(result: VerifyResult, keeps: boolean): void {
   const record =
     result.runRecord === 'kept'
       ? "the run's record"
       : result.runRecord === 'absent'
         ? 'the package (the run is no longer kept: not compared with its record)'
-        : 'the package (run record not asked)';
+        : keeps
+          ? 'the package (run record not asked)'
+          : 'the package (this machine keeps no run records: REDIS_URL unset, no embedded Redis data)';
   const [first] = result.problems;
   if (!first) {
     process.stdout.write(
@@ -50,11 +61,12 @@ function report(result: VerifyResult): void {
 export async function verifyCommand(dir: string, flags: VerifyFlags): Promise<void> {
   const config = loadConfig(process.env, flags.stateDir ? { stateDir: flags.stateDir } : {});
   const trusted = trustedKeys(flags, config);
-  if (!flags.runRecord) return report(await verifyAudit(dir, { trustedKeys: trusted }));
+  const keeps = keepsRuns(config);
+  if (!flags.runRecord || !keeps) return report(await verifyAudit(dir, { trustedKeys: trusted }), keeps);
   const session = await openRedis(config);
   try {
     const store = new RunStore(session.redis, config.prefix);
-    report(await verifyAudit(dir, { trustedKeys: trusted, runRecord: (id) => store.get(id) }));
+    report(await verifyAudit(dir, { trustedKeys: trusted, runRecord: (id) => store.get(id) }), keeps);
   } finally {
     await session.close();
   }

@@ -228,6 +228,30 @@ describe('report audit and report verify', () => {
     expect(damaged.status).toBe(3);
   });
 
+  it("verifies on an auditor's machine: no Redis, no redis-server, the public key handed over as a file", async () => {
+    const dir = newDir();
+    await exportTo(dir);
+    const keyFile = join(mkdtempSync(join(tmpdir(), 'kyc-auditor-')), 'kyc-audit.pub.pem');
+    writeFileSync(keyFile, signingKey.publicKeyPem);
+    const auditor = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli.ts', 'report', 'verify', dir, '--public-key', keyFile],
+      {
+        encoding: 'utf8',
+        env: {
+          PATH: '/nonexistent',
+          HOME: process.env.HOME ?? '/tmp',
+          KYC_STATE_DIR: mkdtempSync(join(tmpdir(), 'kyc-auditor-state-')),
+          LOG_LEVEL: 'warn',
+        },
+      },
+    );
+    expect(auditor.stderr).toBe('');
+    expect(auditor.stdout).toContain('OK: signature valid; 8 files');
+    expect(auditor.stdout).toContain('this machine keeps no run records');
+    expect(auditor.status).toBe(0);
+  });
+
   it('a package forged consistently (outputs, manifest, report and SHA256SUMS) fails on its signature', async () => {
     const dir = newDir();
     await exportTo(dir);
