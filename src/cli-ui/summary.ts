@@ -1,4 +1,12 @@
-import { parseCounters, verdictCount, type LearnedPageSize } from '../domain/run-counters.js';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import {
+  oldestFetchedOn,
+  parseCounters,
+  verdictCount,
+  type LearnedPageSize,
+  type RunCounts,
+} from '../domain/run-counters.js';
 import { DEFAULT_PROFILE } from '../settings/upstream-profile.js';
 import { REGISTER_CHANGE_COUNTER } from '../mirror/kept-strategy.js';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
@@ -36,6 +44,7 @@ export function summaryTable(
     ['calls per client', clients > 0 ? (calls / clients).toFixed(2) : '0'],
     ...registerChangeLine(counters),
     ['cache hits', String(counts.cacheHits)],
+    ...reusedLine(counts),
     ['retries', String(counts.retries)],
     ['429 responses', String(counts.rateLimited)],
     ...(counts.pageSize ? ([['page size', pageSizeLine(counts.pageSize)]] as [string, string][]) : []),
@@ -49,9 +58,11 @@ export function summaryTable(
     ['evidence', run.evidence],
     ['manifest', run.manifest],
   ];
+  const report = reportOf(run);
+  if (report) lines.push(['report', report]);
   const kinds = unrecognised ?? unrecognisedCounts(counters).map((u) => ({ ...u, example: '' }));
   const total = kinds.reduce((sum, u) => sum + u.count, 0);
-  lines.splice(lines.length - 3, 0, ['unrecognised answers', String(total)]);
+  lines.splice(lines.length - (report ? 4 : 3), 0, ['unrecognised answers', String(total)]);
   const width = Math.max(...lines.map(([k]) => k.length));
   const table = lines.map(([k, v]) => `${k.padEnd(width)}  ${v}`);
   if (total > 0) {
@@ -98,6 +109,7 @@ export function summaryFields(
     upstreamCalls: calls,
     callsPerClient: clients > 0 ? Number((calls / clients).toFixed(2)) : 0,
     cacheHits: counts.cacheHits,
+    answersReused: counts.answersReused,
     retries: counts.retries,
     rateLimited429: counts.rateLimited,
     lossyOutputRows: counts.lossyRows,
@@ -105,8 +117,29 @@ export function summaryFields(
     ...(counts.pageSize ? { pageSize: counts.pageSize } : {}),
     // Operation and kind only: an example quotes the service's answer, which may name a client.
     unrecognisedAnswers: kinds.map((u) => ({ operation: u.operation, kind: u.kind, count: u.count })),
-    outputs: { verdicts: run.out, evidence: run.evidence, manifest: run.manifest },
+    outputs: {
+      verdicts: run.out,
+      evidence: run.evidence,
+      manifest: run.manifest,
+      ...withReport(reportOf(run)),
+    },
   };
+}
+
+const withReport = (report: string | undefined) => (report ? { report } : {});
+
+/** The run's report.html beside its manifest, once written (a run with --no-report has none). */
+function reportOf(run: RunState): string | undefined {
+  if (!run.report) return undefined;
+  const path = join(dirname(run.manifest), 'report.html');
+  return existsSync(path) ? path : undefined;
+}
+
+/** Answers kept from earlier runs that this run used instead of a call (`--max-age`), with the oldest's day. */
+function reusedLine(counts: RunCounts): [string, string][] {
+  if (counts.answersReused === 0) return [];
+  const oldest = oldestFetchedOn(counts);
+  return [['answers reused', `${counts.answersReused}${oldest ? ` (oldest fetched ${oldest})` : ''}`]];
 }
 
 /** What the summary says of a page size the run learned. */
