@@ -286,6 +286,10 @@ export const CATALOG = {
     'The Idempotency-Key was already used for another upload',
     EXIT.USAGE,
   ),
+  KYC_ERR_API_CLIENT_NO_KEY: entry(
+    'The client has neither a name nor an identifier (full_name, inn, ogrn or snils)',
+    EXIT.USAGE,
+  ),
 
   // --- the review desk: its database, alerts, decisions and approvals (docs/review-desk.md)
   KYC_ERR_DB_CONNECT: entry('Cannot open the review desk database', EXIT.INTERNAL),

@@ -1,5 +1,5 @@
 import { isVerdictKind } from '../domain/verdict.js';
-import { KycError } from '../errors.js';
+import { isKycError, KycError } from '../errors.js';
 import { writeFile } from 'node:fs/promises';
 import { stringify } from 'csv-stringify/sync';
 import { openVerdictFile } from '../reporting/verdict-file.js';
@@ -37,6 +37,42 @@ async function verdictOf(run: RunState): Promise<ScreenedBody['verdict']> {
   return null;
 }
 
+interface ScreenRequest {
+  submitter: string;
+  idempotencyKey: string | undefined;
+  checks: string | undefined;
+  callbackUrl?: string | undefined;
+  maxAge?: string | undefined;
+  waitMs: number;
+}
+
+/** The client written as the one-row file of its run, with the run's options. */
+async function clientFile(
+  path: string,
+  client: ClientBody,
+  request: ScreenRequest,
+): Promise<{ options: RunOptions; digest: Awaited<ReturnType<typeof fileDigest>> }> {
+  await writeFile(path, clientCsv(client), { flag: 'wx', mode: PRIVATE_FILE_MODE });
+  const options: RunOptions = {
+    priority: 'interactive',
+    checks: request.checks,
+    encoding: 'utf-8',
+    callbackUrl: request.callbackUrl,
+    maxAge: request.maxAge,
+  };
+  return { options, digest: await fileDigest(path, 'KYC_ERR_INPUT_NOT_FOUND') };
+}
+
+/**
+ * The reader refuses the one-row file in terms of columns and a header line, which the caller never
+ * wrote: said of the JSON body's fields instead.
+ */
+function inJsonTerms(error: unknown): never {
+  if (isKycError(error) && error.code === 'KYC_ERR_INPUT_NO_KEY_COLUMN')
+    throw new KycError('KYC_ERR_API_CLIENT_NO_KEY', undefined, { cause: error });
+  throw error;
+}
+
 /**
  * POST /v1/screen: one client, screened as a run of one row at `interactive` priority (its jobs and calls
  * served before those of any run in progress, `high` ones included), through the same pipeline as every
@@ -45,32 +81,15 @@ async function verdictOf(run: RunState): Promise<ScreenedBody['verdict']> {
 export async function screenClient(
   ctx: SubmitContext,
   client: ClientBody,
-  request: {
-    submitter: string;
-    idempotencyKey: string | undefined;
-    checks: string | undefined;
-    callbackUrl?: string | undefined;
-    maxAge?: string | undefined;
-    waitMs: number;
-  },
+  request: ScreenRequest,
 ): Promise<{ done: true; body: ScreenedBody } | { done: false; run: Pick<RunState, 'id' | 'status'> }> {
   // The runs' calls stop booking far ahead while this client's run is set up (src/upstream/pacer.ts).
   await markUrgentWork(ctx.redis, pacerKey(ctx.config.prefix), 'interactive');
   const accepted = await acceptRun(
     ctx,
     { submitter: request.submitter, idempotencyKey: request.idempotencyKey },
-    async (path) => {
-      await writeFile(path, clientCsv(client), { flag: 'wx', mode: PRIVATE_FILE_MODE });
-      const options: RunOptions = {
-        priority: 'interactive',
-        checks: request.checks,
-        encoding: 'utf-8',
-        callbackUrl: request.callbackUrl,
-        maxAge: request.maxAge,
-      };
-      return { options, digest: await fileDigest(path, 'KYC_ERR_INPUT_NOT_FOUND') };
-    },
-  );
+    (path) => clientFile(path, client, request),
+  ).catch(inJsonTerms);
   const run = await followRun(ctx.redis, ctx.config.prefix, accepted.id, () => undefined, {
     // The caller waits on this answer: a look every 20 ms costs a few Redis reads.
     pollMs: 20,

@@ -148,4 +148,16 @@ describe('errors of an upload', () => {
     expect(body.message).not.toContain('--columns');
     expect(body.message).toContain('header line');
   });
+
+  it('a client of POST /v1/screen without a name or identifier is refused in terms of its JSON fields', async () => {
+    const response = await appWith().request('http://127.0.0.1:8787/v1/screen?wait=0', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ client_id: 'CL-1', email: 'x@example.com' }),
+    });
+    const body = (await response.json()) as { code: string; message: string };
+    expect([response.status, body.code]).toEqual([400, 'KYC_ERR_API_CLIENT_NO_KEY']);
+    expect(body.message).toContain('full_name');
+    expect(body.message).not.toMatch(/column|header|file/iu);
+  });
 });

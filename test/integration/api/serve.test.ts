@@ -291,7 +291,7 @@ describe('kyc-screen serve', () => {
     await expectErrorBody(await post('{"full_name": '), 400, 'KYC_ERR_API_REQUEST');
     const noName = await post(JSON.stringify({ email: 'x@example.com' }));
     const noNameBody = (await noName.clone().json()) as { message: string };
-    await expectErrorBody(noName, 400, 'KYC_ERR_INPUT_NO_KEY_COLUMN');
+    await expectErrorBody(noName, 400, 'KYC_ERR_API_CLIENT_NO_KEY');
     expect(noNameBody.message).not.toContain('--columns');
   });
 });
