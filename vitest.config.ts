@@ -6,16 +6,18 @@ const sourceConditions = {
   ssr: { resolve: { conditions: ['source'] } },
 };
 
-// One JSON report per run so that .ci/run can print the runner's real counts.
+// One JSON report per run so that .ci/run can print the runner's real counts (KYC_VITEST_REPORT names
+// another file: .ci/run's second run, without DATABASE_URL, keeps its own).
 export default defineConfig({
   ...sourceConditions,
   test: {
-    reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
+    reporters: ['default', ['json', { outputFile: process.env.KYC_VITEST_REPORT ?? '.vitest-report.json' }]],
     projects: [
       {
         ...sourceConditions,
         test: {
           name: 'unit',
+          setupFiles: ['test/helpers/own-state-dir.ts'],
           include: ['test/unit/**/*.test.ts', 'packages/*/test/unit/**/*.test.ts'],
           environment: 'node',
         },
@@ -24,6 +26,7 @@ export default defineConfig({
         ...sourceConditions,
         test: {
           name: 'integration',
+          setupFiles: ['test/helpers/own-state-dir.ts'],
           include: ['test/integration/**/*.test.ts', 'packages/*/test/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/helpers/global-redis.ts'],

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { hostname as osHostname } from 'node:os';
+import { networkInterfaces, hostname as osHostname } from 'node:os';
 import { isIP } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 import { KycError } from '../errors.js';
@@ -32,6 +32,19 @@ function isLoopbackHost(host: string): boolean {
 
 const isWildcard = (address: string) => address === '0.0.0.0' || address === '::' || address === '';
 
+/**
+ * The addresses of this machine's interfaces, lower case, without an IPv6 zone: on `0.0.0.0` or `::` the
+ * server is reached under one of them, never under any address a client cares to name (the links of a run
+ * and its signed webhooks are built from the Host when KYC_API_PUBLIC_URL is unset). Read at each check:
+ * an interface may come up after the start.
+ */
+function ownAddresses(): Set<string> {
+  const own = new Set<string>();
+  for (const list of Object.values(networkInterfaces()))
+    for (const entry of list ?? []) own.add(entry.address.replace(/%.*$/u, '').toLowerCase());
+  return own;
+}
+
 /** The host name of a Host header or an origin's host (`name[:port]`, `[v6]:port`), lower case. */
 function hostnameOf(hostAndPort: string): string | undefined {
   try {
@@ -48,7 +61,11 @@ export function hostAllowed(host: string, policy: HostPolicy): boolean {
   const bound = unbracket(policy.bound);
   if (policy.names.includes(host)) return true;
   if (isWildcard(bound))
-    return isIP(host) !== 0 || isLoopbackHost(host) || host === osHostname().toLowerCase();
+    return (
+      isLoopbackHost(host) ||
+      host === osHostname().toLowerCase() ||
+      (isIP(host) !== 0 && ownAddresses().has(host))
+    );
   if (isLoopbackHost(bound)) return isLoopbackHost(host);
   return host === bound;
 }

@@ -11,6 +11,11 @@ import { expiringTokens, loadApiTokens } from '../api/tokens.js';
 import { parseMaxUploadBytes } from '../api/upload.js';
 import { absoluteRunLinks, listeningBase, parsePublicUrl } from '../api/public-url.js';
 import { loadApiWebhookConfig } from '../api/webhooks.js';
+import {
+  ORPHAN_UPLOAD_AGE_MS,
+  removeOrphanUploads,
+  type OrphanUploadContext,
+} from '../api/orphan-uploads.js';
 import { startServeMetrics, type ServeMetrics } from './serve-metrics.js';
 import { startRunWebhookWorker } from '../notify/run-webhooks.js';
 import { ensurePrivateDir, PRIVATE_DIR_MODE } from '../infra/private-files.js';
@@ -210,6 +215,7 @@ async function serveUntilStopped(ctx: ServeContext, options: ServeOptions): Prom
   );
   ctx.links.base = settings.publicUrl ?? listeningBase(options.host, server.port);
   log.info({ url: `${server.url}/v1`, workers: options.workers, tokens: tokens.length }, 'API started');
+  const sweeping = sweepOrphanUploads({ redis: runtime.redis, prefix: config.prefix, runsDir, log });
   const { expired, soon } = expiringTokens(tokens);
   if (expired.length > 0) log.warn({ tokens: expired }, 'API tokens expired: refused with 401');
   if (soon.length > 0) log.warn({ tokens: soon }, 'API tokens expire within 14 days');
@@ -219,5 +225,16 @@ async function serveUntilStopped(ctx: ServeContext, options: ServeOptions): Prom
     process.once('SIGINT', done);
   });
   announce('Stopping: no new requests; finishing jobs in progress…');
+  clearInterval(sweeping);
   await server.close();
+}
+
+/** Orphaned uploads (src/api/orphan-uploads.ts) go at the start, then once an hour while the server runs. */
+function sweepOrphanUploads(ctx: OrphanUploadContext): NodeJS.Timeout {
+  const sweep = () =>
+    void removeOrphanUploads(ctx).catch((error: unknown) => {
+      ctx.log.warn({ err: error }, 'orphaned uploads could not be looked for');
+    });
+  sweep();
+  return setInterval(sweep, ORPHAN_UPLOAD_AGE_MS).unref();
 }

@@ -24,3 +24,12 @@ export function chromiumContext(viewport: { width: number; height: number }): Pr
     viewport,
   });
 }
+
+/**
+ * Where a browser test writes the screenshots the docs show: `docs/screenshots` only when asked
+ * (KYC_UPDATE_DOCS=1), else the ignored `test/artifacts/screenshots`, so that a test run leaves the work
+ * tree as it was.
+ */
+export function screenshotDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.KYC_UPDATE_DOCS === '1' ? 'docs/screenshots' : join('test', 'artifacts', 'screenshots');
+}

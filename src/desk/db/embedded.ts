@@ -2,7 +2,7 @@ import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { KycError } from '../../errors.js';
-import { ensurePrivateDir } from '../../infra/private-files.js';
+import { ensurePrivateDir, makePrivateDir } from '../../infra/private-files.js';
 import type { Database, Queryable, Row, SqlValue } from './database.js';
 
 /**
@@ -10,6 +10,11 @@ import type { Database, Queryable, Row, SqlValue } from './database.js';
  * with nothing to install. Its files are one process's at a time, so a lock file beside them holds the
  * opener's pid; a second process is refused (KYC_ERR_DB_BUSY) rather than let corrupt the data. A lock
  * whose process is gone is taken over. Several processes share a desk through `DATABASE_URL`.
+ *
+ * The database holds client names and the desk's decisions: its directory is 0700 before PGlite writes
+ * anything (a state directory the user made 0755 does not widen it), and its files are narrowed to 0600 at
+ * open (PGlite unpacks its initial files 0666; an earlier version left them so) and at close (files
+ * PGlite created meanwhile follow the umask, unreachable to others inside the 0700 directory).
  */
 export async function openEmbedded(stateDir: string): Promise<Database> {
   const dir = join(stateDir, 'desk-db');
@@ -17,7 +22,9 @@ export async function openEmbedded(stateDir: string): Promise<Database> {
   const lock = takeLock(`${dir}.lock`);
   let db: PGlite;
   try {
+    makePrivateDir(dir);
     db = await PGlite.create(dir);
+    makePrivateDir(dir);
   } catch (error) {
     lock.release();
     throw new KycError('KYC_ERR_DB_CONNECT', `${dir}: ${(error as Error).message}`, { cause: error });
@@ -38,6 +45,7 @@ export async function openEmbedded(stateDir: string): Promise<Database> {
     async close() {
       try {
         await db.close();
+        makePrivateDir(dir);
       } finally {
         lock.release();
       }

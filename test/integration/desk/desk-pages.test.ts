@@ -7,12 +7,12 @@ import { parseApiTokens } from '../../../src/api/tokens.js';
 import { startDashboard } from '../../../src/dashboard/server.js';
 import { Desk, type RunCandidate } from '../../../src/desk/desk.js';
 import type { Listening } from '../../../src/infra/listen.js';
-import { chromiumContext, skipBrowser } from '../../helpers/chromium.js';
+import { chromiumContext, screenshotDir, skipBrowser } from '../../helpers/chromium.js';
 import { testDeskPlace, type TestDeskPlace } from '../../helpers/postgres.js';
 import { connect, uniquePrefix } from '../../helpers/redis.js';
 
-/** Screenshots that docs/review-desk.md shows: written by the test that checks what they show. */
-const SHOTS = 'docs/screenshots';
+/** Screenshots that docs/review-desk.md shows: written by the test that checks what they show (docs/ with KYC_UPDATE_DOCS=1). */
+const SHOTS = screenshotDir();
 const DASHBOARD_TOKEN = 'c1e07b6d42a8915e0c7d3b2a6f48e1d9c0b7a5f3e2d1f3a9';
 const TOKENS = {
   alice: 'alice-7f1c2e9a0b3d4c5e6f708192a3b4c5d6',

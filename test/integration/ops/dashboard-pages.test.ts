@@ -13,13 +13,13 @@ import { SCHEDULE_DATA_VERSION } from '../../../src/schedule/definition.js';
 import { listFirings } from '../../../src/schedule/firings.js';
 import { addSchedule, fireNow } from '../../../src/schedule/schedules.js';
 import { startScheduleWorker } from '../../../src/schedule/worker.js';
-import { chromiumContext, skipBrowser } from '../../helpers/chromium.js';
+import { chromiumContext, screenshotDir, skipBrowser } from '../../helpers/chromium.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
 import { until } from '../../helpers/until.js';
 import { CLIENTS, clientsCsv, startOpsPipeline, type OpsPipeline } from './helpers.js';
 
-/** Screenshots that the docs show: written by the test that checks what they show. */
-const SHOTS = 'docs/screenshots';
+/** Screenshots that the docs show: written by the test that checks what they show (docs/ with KYC_UPDATE_DOCS=1). */
+const SHOTS = screenshotDir();
 const TOKEN = 'f3a9c1e07b6d42a8915e0c7d3b2a6f48e1d9c0b7a5f3e2d1';
 
 let pipeline: OpsPipeline;
