@@ -60,6 +60,10 @@ export async function openCommandDesk(options: CommandDeskOptions): Promise<Comm
       if (event) await enqueueDeskEvent(redis, prefix, event);
     },
   });
+  // Runs an earlier process could not record (its desk was lost during the run) are recorded now.
+  await hooks.recordPending().catch((error: unknown) => {
+    log.error({ err: error }, 'review desk: the runs owed to the desk could not be recorded yet');
+  });
   return {
     desk,
     hooks,

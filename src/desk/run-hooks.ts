@@ -27,6 +27,19 @@ export interface RunDeskHooks {
    * that finished it died before it could); undefined for a run not done, or already recorded here.
    */
   afterRun(runId: string): Promise<RunAlerts | undefined>;
+  /**
+   * Records the done runs whose recording failed earlier (the desk's database was lost during the run, or
+   * the process died while recording): each is claimed by one process; returns their ids.
+   */
+  recordPending(): Promise<string[]>;
+}
+
+/**
+ * The runs whose alerts the desk has not recorded yet: a run is added when its recording fails, removed
+ * once it is recorded. Any process that opens the desk records them (`recordPending`).
+ */
+export function deskPendingKey(prefix: string): string {
+  return `${prefix}:desk:pending-runs`;
 }
 
 export interface RunDeskDeps {
@@ -45,9 +58,18 @@ export function runDeskHooks(deps: RunDeskDeps): RunDeskHooks {
   const store = new RunStore(redis, prefix);
   // Runs recorded by this process since it started, so that the end of the run does not read them twice.
   const recordedHere = new Set<string>();
+  const pending = deskPendingKey(prefix);
   const record = async (runId: string, run: RunOutputs): Promise<RunAlerts> => {
-    const alerts = await desk.recordRun(runId, runCandidates(run));
+    let alerts: RunAlerts;
+    try {
+      alerts = await desk.recordRun(runId, runCandidates(run));
+    } catch (error) {
+      // Fail closed: the run stays owed to the desk until a process with a working desk records it.
+      await redis.sadd(pending, runId);
+      throw error;
+    }
     recordedHere.add(runId);
+    await redis.srem(pending, runId);
     await redis.del(deskMarkerKey(prefix, runId));
     log.info(
       {
@@ -79,6 +101,20 @@ export function runDeskHooks(deps: RunDeskDeps): RunDeskHooks {
       const run = await store.get(runId);
       if (run?.status !== 'done') return undefined;
       return record(runId, run);
+    },
+    async recordPending() {
+      const recorded: string[] = [];
+      for (const runId of await redis.smembers(pending)) {
+        // SREM claims the run: another process opening the desk now does not record it twice.
+        if ((await redis.srem(pending, runId)) === 0) continue;
+        const run = await store.get(runId);
+        if (run?.status !== 'done') continue;
+        await record(runId, run);
+        recordedHere.delete(runId);
+        recorded.push(runId);
+        log.warn({ runId }, 'review desk: the alerts of a run its desk could not record are recorded now');
+      }
+      return recorded;
     },
   };
 }

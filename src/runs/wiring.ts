@@ -21,18 +21,23 @@ interface WiringDeps {
 
 /**
  * The run's alerts at the desk, recorded before its report and before it reads as done (a schedule's delta
- * reads them then). A desk that fails leaves the run done without them (the end of the run tries again);
- * the report then says the desk has no record of the run.
+ * reads them then). A desk that fails leaves the run done without them: the end of the run tries again,
+ * and failing that the run stays owed to the desk (src/desk/run-hooks.ts, `recordPending`) until a
+ * process opens a working desk. The report then says the desk has no record of the run; the log says why.
  */
 async function recordAtDesk(run: RunState, deps: WiringDeps): Promise<RunDeskRecord | undefined> {
   if (!deps.desk) return undefined;
   try {
     return await deps.desk.recordPlaced(run);
   } catch (error) {
-    deps.log.error({ runId: run.id, err: error }, 'review desk: the run could not be recorded');
+    deps.log.error({ runId: run.id, err: error }, DESK_NOT_RECORDED);
     return undefined;
   }
 }
+
+/** What the log says of a run the desk could not record. */
+export const DESK_NOT_RECORDED =
+  'review desk: the run could not be recorded; its alerts are recorded when a process (run, worker, serve) next opens the desk';
 
 /**
  * The run report beside the outputs, when the run asked for one. A report that cannot be written leaves

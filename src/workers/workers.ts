@@ -418,7 +418,10 @@ function runsWorker(
           .then(
             async (summary) => {
               await desk?.afterRun(runId).catch((error: unknown) => {
-                ctx.log.error({ runId, err: error }, 'review desk: the run could not be recorded');
+                ctx.log.error(
+                  { runId, err: error },
+                  'review desk: the run could not be recorded; its alerts are recorded when a process (run, worker, serve) next opens the desk',
+                );
               });
               await wiring.lifecycle.runFinished(runId);
               return summary;
