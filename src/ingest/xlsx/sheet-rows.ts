@@ -1,8 +1,26 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { ParsedRecord } from '../csv.js';
+import { KycError } from '../../errors.js';
 import { cellText, columnOf, type CellContext } from './cell-value.js';
 import { unescapeOoxml, xmlReader } from './xml.js';
+
+/** A worksheet has 16,384 columns, A to XFD (ECMA-376 part 1, 18.3.1.4). */
+export const MAX_COLUMNS = 16_384;
+
+/**
+ * A cell past XFD is no cell Excel can write: the workbook was made by hand, or made to pad a row to a
+ * column number of millions (which no process survives); it is refused before any cell is added for it.
+ */
+function checkColumn(column: number, reference: string | undefined, row: number): void {
+  if (column < MAX_COLUMNS) return;
+  const cell =
+    reference === undefined ? `cell ${column + 1}` : `cell ${JSON.stringify(reference.slice(0, 32))}`;
+  throw new KycError(
+    'KYC_ERR_INPUT_XLSX',
+    `row ${row}: ${cell} is beyond column XFD, the last of a worksheet (${MAX_COLUMNS} columns)`,
+  );
+}
 
 /** A row of the sheet as a record: its cells (gaps filled with empty cells) and its row number as `line`. */
 class RowCollector {
@@ -20,6 +38,7 @@ class RowCollector {
       this.cells = [];
     } else if (name === 'c' && this.cells) {
       const column = columnOf(a.r) ?? this.cells.length;
+      checkColumn(column, a.r, this.rowNumber);
       this.cell = { type: a.t, style: Number(a.s ?? 0), column, value: [] };
     } else if ((name === 'v' || name === 't') && this.cell) this.inValue = true;
   }

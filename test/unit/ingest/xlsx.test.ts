@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openClientFile, type IngestItem, type IngestOptions } from '../../../src/ingest/index.js';
 import { xlsxBytes, type TestCell, type TestSheet } from '../../helpers/xlsx-writer.js';
-import { clientOf, expectKycError, readAll } from './helpers.js';
+import { clientOf, expectKycError, invalidOf, readAll } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kyc-xlsx-'));
 let files = 0;
@@ -117,5 +117,31 @@ describe('Excel workbooks (.xlsx) as client files', () => {
       ),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('cells a worksheet cannot hold', () => {
+  it('refuses a cell past column XFD with KYC_ERR_INPUT_XLSX, and reads one in XFD', async () => {
+    const past = workbook([
+      {
+        name: 'Клиенты',
+        rows: [HEADER, CLIENTS[0] ?? []],
+        rawRows: '<row r="3"><c r="ZZZZZZZ3" t="inlineStr"><is><t>x</t></is></c></row>',
+      },
+    ]);
+    const error = await expectKycError(readBook(past), 'KYC_ERR_INPUT_XLSX');
+    expect(error.message).toContain('row 3');
+    expect(error.message).toContain('XFD');
+    const last = workbook([
+      {
+        name: 'Клиенты',
+        rows: [HEADER],
+        rawRows:
+          '<row r="2"><c r="A2" t="inlineStr"><is><t>Иванов Иван</t></is></c><c r="XFD2"><v>1</v></c></row>',
+      },
+    ]);
+    const { items } = await readBook(last);
+    expect(items[0]?.cells).toHaveLength(16_384);
+    expect(invalidOf(items[0]).code).toBe('KYC_ERR_ROW_COLUMN_COUNT');
   });
 });
