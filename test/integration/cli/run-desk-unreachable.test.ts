@@ -31,7 +31,7 @@ describe('run with a review desk it cannot open', () => {
     expect(stderr()).toContain('KYC_ERR_DB_CONNECT');
     const runs = new Queue(QUEUES.runs, { connection: redis, prefix });
     try {
-      const counts = await runs.getJobCounts('waiting', 'delayed', 'prioritized', 'active', 'paused');
+      const counts = await runs.getJobCounts('waiting', 'delayed', 'prioritized', 'active');
       expect(
         Object.values(counts).reduce((a, b) => a + b, 0),
         JSON.stringify(counts),
