@@ -9,6 +9,10 @@ import { DEFAULT_OUTPUT_MODE, parseOutputMode } from './settings/output-mode.js'
 import { loadProfile, withDebtorNotFound, type UpstreamProfile } from './settings/upstream-profile.js';
 import { checkBaseUrlParts, REDIS_URL_PATTERN } from './settings/urls.js';
 import { formatMaxAge, parseMaxAge, type AnswerPolicy } from './settings/answer-policy.js';
+import {
+  DEFAULT_XLSX_MAX_SHARED_STRINGS_BYTES,
+  DEFAULT_XLSX_MAX_SHEET_BYTES,
+} from './settings/input-limits.js';
 
 /**
  * Environment and flags become one typed config, validated once at start-up. Everything downstream takes
@@ -150,6 +154,16 @@ const FIELDS = {
   requestTimeoutMs: plain('KYC_REQUEST_TIMEOUT_MS', positiveNumber('KYC_REQUEST_TIMEOUT_MS').default(10_000)),
   /** Concurrent in-flight HTTP requests per registry client instance. */
   httpConcurrency: plain('KYC_HTTP_CONCURRENCY', positiveNumber('KYC_HTTP_CONCURRENCY').int().default(32)),
+  /** An Excel workbook's sheet, inflated or as the CSV of its rows, past which it is refused (src/settings/input-limits.ts). */
+  xlsxMaxSheetBytes: plain(
+    'KYC_XLSX_MAX_SHEET_BYTES',
+    positiveNumber('KYC_XLSX_MAX_SHEET_BYTES').int().default(DEFAULT_XLSX_MAX_SHEET_BYTES),
+  ),
+  /** An Excel workbook's shared strings, inflated, past which it is refused. */
+  xlsxMaxSharedStringsBytes: plain(
+    'KYC_XLSX_MAX_SHARED_STRINGS_BYTES',
+    positiveNumber('KYC_XLSX_MAX_SHARED_STRINGS_BYTES').int().default(DEFAULT_XLSX_MAX_SHARED_STRINGS_BYTES),
+  ),
   /** A repeated request within this many rows is answered from the run's cache (see RequestCache). */
   cacheRows: plain('KYC_CACHE_ROWS', positiveNumber('KYC_CACHE_ROWS').int().default(DEFAULT_CACHE_ROWS)),
   /**

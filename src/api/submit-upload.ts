@@ -29,6 +29,8 @@ export interface SubmitContext {
   /** One private directory per run: the upload and its three outputs. */
   readonly runsDir: string;
   readonly maxUploadBytes: number;
+  /** Data rows of one upload (KYC_API_MAX_UPLOAD_ROWS); absent: no cap. */
+  readonly maxUploadRows?: number;
   /** Clients between read and written at most, as `run --window`. */
   readonly window: number;
   /** Webhooks of run ends; absent: none, and a `callback_url` is refused. */
@@ -86,7 +88,7 @@ async function prepare(
     maxAge: options.maxAge,
   });
   try {
-    return await prepareRun(request, ctx.config);
+    return await prepareRun(request, ctx.config, ctx.maxUploadRows);
   } catch (error) {
     // The server's path of the upload means nothing to the client and is none of its business.
     if (isKycError(error))

@@ -6,6 +6,7 @@ import type { ReadableStream } from 'node:stream/web';
 import { KycError } from '../errors.js';
 import { digestTap, type FileDigest } from '../infra/file-digest.js';
 import { PRIVATE_FILE_MODE } from '../infra/private-files.js';
+import { DEFAULT_API_MAX_UPLOAD_ROWS } from '../settings/input-limits.js';
 
 /** Default of KYC_API_MAX_UPLOAD_BYTES: 200 MiB, a few million client rows. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
@@ -16,6 +17,15 @@ export function parseMaxUploadBytes(value: string | undefined): number {
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n <= 0)
     throw new KycError('KYC_ERR_CONFIG_INVALID', 'KYC_API_MAX_UPLOAD_BYTES must be a positive whole number');
+  return n;
+}
+
+/** KYC_API_MAX_UPLOAD_ROWS: data rows of one upload, a positive whole number (default 1,000,000). */
+export function parseMaxUploadRows(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_API_MAX_UPLOAD_ROWS;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new KycError('KYC_ERR_CONFIG_INVALID', 'KYC_API_MAX_UPLOAD_ROWS must be a positive whole number');
   return n;
 }
 

@@ -361,27 +361,38 @@ async function submitOrResume(
   return { runId: run.id, config: { ...config, rate }, concurrency: request.concurrency };
 }
 
+/**
+ * The review desk of the workers this process hosts, opened before the run is submitted: a desk that cannot
+ * be opened (KYC_ERR_DB_CONNECT) ends the command with nothing queued for another process to pick up.
+ */
+async function openRunDesk(
+  config: Config,
+  runtime: Runtime,
+  io: CommandIo,
+): Promise<CommandDesk | undefined> {
+  return openCommandDesk({
+    stateDir: config.stateDir,
+    prefix: config.prefix,
+    redis: runtime.redis,
+    log: io.log,
+    required: false,
+    dashboardUrl: dashboardUrlOf(process.env),
+  });
+}
+
 /** The workers of this process (unless --no-workers), and its Prometheus endpoint when asked. */
 async function hostWorkers(
   options: RunOptions,
   started: Started,
   runtime: Runtime,
   io: CommandIo,
+  desk: CommandDesk | undefined,
 ): Promise<() => Promise<void>> {
   const metrics = options.metricsPort === undefined ? undefined : new WorkerMetrics();
   const served =
     metrics && (await metrics.serve(options.metricsPort ?? 0, options.metricsHost ?? '127.0.0.1'));
   if (served) io.announce(`Prometheus metrics of this process at ${served.url}/metrics`);
-  let desk: CommandDesk | undefined;
   try {
-    desk = await openCommandDesk({
-      stateDir: started.config.stateDir,
-      prefix: started.config.prefix,
-      redis: runtime.redis,
-      log: io.log,
-      required: false,
-      dashboardUrl: dashboardUrlOf(process.env),
-    });
     const workers = await startWorkers({
       ...(metrics ? { metrics } : {}),
       redis: runtime.redis,
@@ -399,14 +410,11 @@ async function hostWorkers(
         attempts: options.attempts,
       }),
     });
-    const opened = desk;
     return async () => {
       await workers.close();
-      await opened?.close();
       await served?.close();
     };
   } catch (error) {
-    await desk?.close();
     await served?.close();
     throw error;
   }
@@ -495,15 +503,18 @@ export async function runAction(
   const runtime = host?.runtime ?? (await startRuntime(config, io.log, { announce: io.announce }));
   const interrupted = interruption(host);
   let closeWorkers: (() => Promise<void>) | undefined;
+  let desk: CommandDesk | undefined;
   try {
+    if (options.workers) desk = await openRunDesk(config, runtime, io);
     const resume = { runId: options.resume ?? '', overrides: resumeOverrides(options, explicit) };
     const started = await submitOrResume(config, runtime, io, prepared, resume);
-    if (options.workers) closeWorkers = await hostWorkers(options, started, runtime, io);
+    if (options.workers) closeWorkers = await hostWorkers(options, started, runtime, io, desk);
     const outcome = await follow(runtime, started, io, options, interrupted.signal);
     return render(outcome, started.runId, io);
   } finally {
     interrupted.dispose();
     await closeWorkers?.();
+    await desk?.close();
     if (!host) await runtime.close();
   }
 }

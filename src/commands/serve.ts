@@ -8,7 +8,7 @@ import { loadTokenLimits } from '../api/token-limits.js';
 import { startApiServer } from '../api/server.js';
 import { API_RUN_WINDOW } from '../api/submit-upload.js';
 import { expiringTokens, loadApiTokens } from '../api/tokens.js';
-import { parseMaxUploadBytes } from '../api/upload.js';
+import { parseMaxUploadBytes, parseMaxUploadRows } from '../api/upload.js';
 import { absoluteRunLinks, listeningBase, parsePublicUrl } from '../api/public-url.js';
 import { loadApiWebhookConfig } from '../api/webhooks.js';
 import {
@@ -86,6 +86,7 @@ function serveSettings(options: ServeOptions) {
     config,
     tokens: loadApiTokens(process.env),
     maxUploadBytes: parseMaxUploadBytes(process.env.KYC_API_MAX_UPLOAD_BYTES),
+    maxUploadRows: parseMaxUploadRows(process.env.KYC_API_MAX_UPLOAD_ROWS),
     webhooks: loadApiWebhookConfig(process.env),
     limits: loadTokenLimits(process.env),
     publicUrl: parsePublicUrl(process.env.KYC_API_PUBLIC_URL),
@@ -192,7 +193,7 @@ async function serveWithWorkers(ctx: ServeContext, options: ServeOptions): Promi
 /** The API server until SIGTERM or Ctrl-C. */
 async function serveUntilStopped(ctx: ServeContext, options: ServeOptions): Promise<void> {
   const { settings, runtime, runsDir, log, announce, metrics } = ctx;
-  const { config, tokens, maxUploadBytes, webhooks, limits, hosts } = settings;
+  const { config, tokens, maxUploadBytes, maxUploadRows, webhooks, limits, hosts } = settings;
   const server = await startApiServer(
     {
       redis: runtime.redis,
@@ -200,6 +201,7 @@ async function serveUntilStopped(ctx: ServeContext, options: ServeOptions): Prom
       upstream: runtime,
       runsDir,
       maxUploadBytes,
+      maxUploadRows,
       window: API_RUN_WINDOW,
       webhooks,
       tokens,

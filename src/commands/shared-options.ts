@@ -1,3 +1,4 @@
+import { workbookLimitsOf } from '../runs/prepare.js';
 import { answerStoreSettings } from '../answers/secret.js';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
@@ -116,6 +117,7 @@ export function workerSettings(config: Config, flags: WorkerFlags = {}): WorkerS
     breakerThreshold: config.breakerThreshold,
     ...(config.profile.burst === undefined ? {} : { burst: config.profile.burst }),
     answerStore: () => answerStoreSettings(config),
+    inputLimits: workbookLimitsOf(config),
   };
 }
 

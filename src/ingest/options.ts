@@ -1,4 +1,8 @@
 import { KycError } from '../errors.js';
+import {
+  DEFAULT_XLSX_MAX_SHARED_STRINGS_BYTES,
+  DEFAULT_XLSX_MAX_SHEET_BYTES,
+} from '../settings/input-limits.js';
 import { isIsoDate, localToday } from './dates.js';
 import type { IngestEncoding, IngestOptions, LogicalField } from './types.js';
 
@@ -18,6 +22,8 @@ export interface ResolvedOptions {
   readonly columns: Partial<Record<LogicalField, string>>;
   readonly maxFieldBytes: number;
   readonly maxLineBytes: number;
+  readonly maxSheetBytes: number;
+  readonly maxSharedStringsBytes: number;
   readonly today: string;
   readonly startRow: number;
 }
@@ -81,6 +87,12 @@ export function resolveOptions(options: IngestOptions = {}): ResolvedOptions {
     columns: options.columns ?? {},
     maxFieldBytes: positiveInteger('maxFieldBytes', options.maxFieldBytes, DEFAULT_MAX_FIELD_BYTES),
     maxLineBytes: positiveInteger('maxLineBytes', options.maxLineBytes, DEFAULT_MAX_LINE_BYTES),
+    maxSheetBytes: positiveInteger('maxSheetBytes', options.maxSheetBytes, DEFAULT_XLSX_MAX_SHEET_BYTES),
+    maxSharedStringsBytes: positiveInteger(
+      'maxSharedStringsBytes',
+      options.maxSharedStringsBytes,
+      DEFAULT_XLSX_MAX_SHARED_STRINGS_BYTES,
+    ),
     today,
     startRow: positiveInteger('startRow', options.startRow, 1),
   };

@@ -69,6 +69,10 @@ export interface IngestOptions {
   columns?: Partial<Record<LogicalField, string>>;
   maxFieldBytes?: number;
   maxLineBytes?: number;
+  /** Of an Excel workbook: its sheet inflated, or as the CSV of its rows, past which it is refused. */
+  maxSheetBytes?: number;
+  /** Of an Excel workbook: its shared strings inflated, past which it is refused. */
+  maxSharedStringsBytes?: number;
   /** ISO date, for future-date checks; default: the local date now. */
   today?: string;
   /** Skip data rows before this 1-based row, for resume; they are still parsed, not validated. */

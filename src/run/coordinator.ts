@@ -9,6 +9,7 @@ import { bomBytes, encodeCsvRecord, type CsvFormat } from '../export/csv-format.
 import { fileDigest } from '../infra/file-digest.js';
 import { buildManifest } from '../export/manifest.js';
 import { verdictColumns } from '../export/verdict-row.js';
+import type { WorkbookLimits } from '../settings/input-limits.js';
 import { openClientFile, type ClientFile } from '../ingest/index.js';
 import { inputOptionsOf } from './state/input-options.js';
 import type { Logger } from '../log.js';
@@ -80,6 +81,8 @@ export interface CoordinatorDeps {
   readonly lifecycle: Pick<RunLifecycle, 'outputsPlaced'>;
   /** The review desk loaded approved false positives into the run's whitelist (src/desk/run-hooks.ts). */
   readonly deskWhitelist?: boolean;
+  /** The caps of an Excel workbook input (KYC_XLSX_MAX_*); absent: their defaults. */
+  readonly inputLimits?: WorkbookLimits;
   /** Called after every written batch; the CLI and the runs job show it. */
   onProgress?(progress: { written: number; total?: number }): void;
 }
@@ -201,10 +204,11 @@ async function openRun(
   run: RunState,
   store: RunStore,
   checkpoint: { row: number; offsets: FileOffsets } | undefined,
+  limits: WorkbookLimits | undefined,
 ): Promise<OpenedRun> {
   const runId = run.id;
   const firstRow = (checkpoint?.row ?? 0) + 1;
-  const file = await openClientFile(run.input, { ...inputOptionsOf(run), startRow: firstRow });
+  const file = await openClientFile(run.input, { ...inputOptionsOf(run), ...limits, startRow: firstRow });
   const format = outputFormat(run, file);
   const kinds = run.checks;
   const parts = {
@@ -407,7 +411,7 @@ async function coordinateLeased(
   const checkpoint = await store.checkpoint(runId);
   await lease.assertHeld();
   await notePhase(deps.redis, deps.prefix, runId, 'screening');
-  const opened = await openRun(run, store, checkpoint);
+  const opened = await openRun(run, store, checkpoint, deps.inputLimits);
   log.info(
     { runId, firstRow: opened.firstRow, window: run.window },
     checkpoint ? 'run resumed from checkpoint' : 'run started',

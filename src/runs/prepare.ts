@@ -12,6 +12,7 @@ import { checkRunId, newRunId } from '../run/topology.js';
 import { readWhitelist, type WhitelistFile } from '../whitelist/file.js';
 import type { RunRequest } from './request.js';
 import { parseMaxAge, type AnswerPolicy } from '../settings/answer-policy.js';
+import type { WorkbookLimits } from '../settings/input-limits.js';
 
 /** Final paths of a new run's outputs. */
 export interface OutputFiles {
@@ -46,14 +47,46 @@ export function checkRequestSettings(request: RunRequest): void {
     throw new KycError('KYC_ERR_USAGE', '--out-bom: windows-1251 has no byte-order mark');
 }
 
-/** The reader's own first look at the file: empty, binary, no header, no name or identifier column. */
+/** The caps of an Excel workbook input, as configured. */
+export function workbookLimitsOf(config: Config): WorkbookLimits {
+  return {
+    maxSheetBytes: config.xlsxMaxSheetBytes,
+    maxSharedStringsBytes: config.xlsxMaxSharedStringsBytes,
+  };
+}
+
+/**
+ * The reader's own first look at the file: empty, binary, no header, no name or identifier column. With
+ * `maxRows` (an upload to the API) every row is read, and a file of more data rows is refused here, before
+ * the run is queued (KYC_ERR_API_TOO_LARGE).
+ */
 export async function probeInput(
   path: string,
   request: Pick<RunRequest, 'encoding' | 'delimiter' | 'columns' | 'sheet'>,
+  limits: WorkbookLimits & { readonly maxRows?: number | undefined },
 ): Promise<IngestHeader> {
-  const probe = await openClientFile(path, inputOptionsOf(request));
-  await probe.rows[Symbol.asyncIterator]().return?.();
+  const probe = await openClientFile(path, {
+    ...inputOptionsOf(request),
+    maxSheetBytes: limits.maxSheetBytes,
+    maxSharedStringsBytes: limits.maxSharedStringsBytes,
+  });
+  const rows = probe.rows[Symbol.asyncIterator]();
+  try {
+    if (limits.maxRows !== undefined) await countRows(rows, limits.maxRows);
+  } finally {
+    await rows.return?.();
+  }
   return probe.header;
+}
+
+async function countRows(rows: AsyncIterator<unknown>, maxRows: number): Promise<void> {
+  let count = 0;
+  while (!(await rows.next()).done)
+    if (++count > maxRows)
+      throw new KycError(
+        'KYC_ERR_API_TOO_LARGE',
+        `more than ${maxRows} data rows (KYC_API_MAX_UPLOAD_ROWS); split the file into several runs`,
+      );
 }
 
 /** --out, --evidence, --manifest, else in the output directory (default out/<runId>). */
@@ -83,7 +116,11 @@ function checkWritable(request: RunRequest, files: OutputFiles): void {
  * queued: the input probed (with its own code and exit code), the checks chosen by its columns, the
  * whitelist read, the outputs proved writable. The config gives what the request leaves to it.
  */
-export async function prepareRun(request: RunRequest, config: Config): Promise<PreparedRun> {
+export async function prepareRun(
+  request: RunRequest,
+  config: Config,
+  maxRows?: number,
+): Promise<PreparedRun> {
   if (!request.input) throw new KycError('KYC_ERR_USAGE', 'give an input file, or --resume <runId>');
   checkRequestSettings(request);
   const outputMode = request.outputMode ? parseOutputMode(request.outputMode) : config.outputMode;
@@ -91,7 +128,7 @@ export async function prepareRun(request: RunRequest, config: Config): Promise<P
   const whitelist = request.whitelist ? await readWhitelist(resolve(request.whitelist)) : undefined;
   const cardRiskCountries = parseRiskCountries(request.cardRiskCountries ?? '');
   const input = resolve(request.input);
-  const { mapping } = await probeInput(input, request);
+  const { mapping } = await probeInput(input, request, { ...workbookLimitsOf(config), maxRows });
   const checks =
     request.checks === undefined ? defaultChecks(mapping) : parseChecksOption(request.checks, mapping);
   const runId = request.runId ?? newRunId();

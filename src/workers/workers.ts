@@ -1,3 +1,4 @@
+import type { WorkbookLimits } from '../settings/input-limits.js';
 import { DEFAULT_BREAKER_THRESHOLD, DEFAULT_RATE } from '../settings/defaults.js';
 import { AnswerStore, type AnswerStoreSettings, type EntryDamage } from '../answers/answer-store.js';
 import type { AnswersInForce } from '../answers/answer-layer.js';
@@ -60,6 +61,8 @@ export interface WorkerSettings {
    * Absent: runs of this process ask every answer fresh whatever their policy.
    */
   readonly answerStore?: () => AnswerStoreSettings;
+  /** The caps of an Excel workbook input the coordinators of this process read (KYC_XLSX_MAX_*). */
+  readonly inputLimits?: WorkbookLimits;
 }
 
 export const DEFAULT_WORKER_SETTINGS: WorkerSettings = {
@@ -379,6 +382,7 @@ function coordinatorDeps(ctx: WorkerContext, runId: string, job: Job<RunJobData>
     log,
     attempts: settings.attempts,
     backoffMs: settings.backoffMs,
+    ...(settings.inputLimits ? { inputLimits: settings.inputLimits } : {}),
     quota: pacer,
     ...(ctx.keptMirror ? { keptMirror: ctx.keptMirror } : {}),
     foreignAgentMirror: (run, runSignal) =>

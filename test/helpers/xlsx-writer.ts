@@ -18,6 +18,13 @@ export interface TestSheet {
   readonly name: string;
   readonly rows: readonly (readonly TestCell[])[];
   readonly hidden?: boolean;
+  /** Written after the rows, inside <sheetData>, as is: rows a writer of bombs crafts by hand. */
+  readonly rawRows?: string;
+}
+
+/** Parts written as given instead of the writer's own (a crafted shared strings table). */
+export interface RawParts {
+  readonly sharedStrings?: string;
 }
 
 function escapeXml(text: string): string {
@@ -67,13 +74,13 @@ function sheetXml(sheet: TestSheet, strings: Map<string, number>): string {
     });
     return `<row r="${r + 1}">${xml.join('')}</row>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join('')}</sheetData></worksheet>`;
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join('')}${sheet.rawRows ?? ''}</sheetData></worksheet>`;
 }
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
-function parts(sheets: readonly TestSheet[]): [string, string][] {
+function parts(sheets: readonly TestSheet[], raw: RawParts): [string, string][] {
   const strings = new Map<string, number>();
   const sheetParts = sheets.map((s, i): [string, string] => [
     `xl/worksheets/sheet${i + 1}.xml`,
@@ -115,18 +122,19 @@ function parts(sheets: readonly TestSheet[]): [string, string][] {
     ],
     [
       'xl/sharedStrings.xml',
-      `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}" count="${strings.size}" uniqueCount="${strings.size}">${sst}</sst>`,
+      raw.sharedStrings ??
+        `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}" count="${strings.size}" uniqueCount="${strings.size}">${sst}</sst>`,
     ],
     ...sheetParts,
   ];
 }
 
 /** The workbook as ZIP bytes (deflated entries, local headers then the central directory). */
-export function xlsxBytes(sheets: readonly TestSheet[]): Buffer {
+export function xlsxBytes(sheets: readonly TestSheet[], raw: RawParts = {}): Buffer {
   const locals: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
-  for (const [name, text] of parts(sheets)) {
+  for (const [name, text] of parts(sheets, raw)) {
     const data = Buffer.from(text, 'utf8');
     const packed = deflateRawSync(data);
     const nameBytes = Buffer.from(name, 'utf8');

@@ -37,7 +37,8 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   'version.ts': [],
   settings: ['domain'],
   'config.ts': ['settings', 'url-mask.ts'],
-  ingest: ['domain', 'identifiers', 'matching'],
+  // The input limits' defaults, which config.ts reads too.
+  ingest: ['domain', 'identifiers', 'matching', 'settings'],
   // The officers' language: the message catalogue and the reason codes' sentences.
   i18n: ['domain', 'verdict'],
   // The engine.

@@ -1,4 +1,5 @@
 import { excelSerialToIso } from '../dates.js';
+import type { SharedStrings } from './shared-strings.js';
 
 /** A cell as the sheet stores it: its type (`t`), raw value (`<v>` or inline text) and style index (`s`). */
 export interface RawCell {
@@ -8,7 +9,7 @@ export interface RawCell {
 }
 
 export interface CellContext {
-  readonly strings: readonly string[];
+  readonly strings: SharedStrings;
   readonly dateStyles: ReadonlySet<number>;
 }
 
@@ -39,7 +40,7 @@ export function cellText(cell: RawCell, context: CellContext): string {
   switch (cell.type) {
     case 's': {
       const index = Number(cell.value);
-      return context.strings[index] ?? '';
+      return context.strings.at(index) ?? '';
     }
     case 'inlineStr':
     case 'str':

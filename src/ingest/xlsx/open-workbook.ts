@@ -7,13 +7,11 @@ import { clientFileOf } from '../reader.js';
 import { RecordSource } from '../records.js';
 import type { ClientFile, IngestOptions } from '../types.js';
 import { sheetRows } from './sheet-rows.js';
-import { sharedStrings } from './shared-strings.js';
+import { NO_SHARED_STRINGS, readSharedStrings, type SharedStrings } from './shared-strings.js';
 import { dateStyles } from './styles.js';
 import { relatedPart, sheetsOf, workbookPart, type SheetRef } from './workbook-parts.js';
-import { openZipArchive, type ZipArchive } from './zip-archive.js';
+import { inflatedTooLarge, openZipArchive, type ZipArchive } from './zip-archive.js';
 
-/** The shared strings of a million-row sheet are tens of MB; past this the workbook is refused, not read. */
-const SHARED_STRINGS_BYTES = 512 * 1024 * 1024;
 const STYLES_BYTES = 16 * 1024 * 1024;
 
 /**
@@ -57,7 +55,15 @@ async function* paddedToHeader(rows: AsyncIterable<ParsedRecord>): AsyncGenerato
   }
 }
 
-/** A part the workbook relates to by type (shared strings, styles), read whole up to a limit; absent: undefined. */
+/** The shared strings, streamed up to their cap (its directory size is checked first, then what inflates). */
+async function sharedStringsOf(zip: ZipArchive, workbook: string, max: number): Promise<SharedStrings> {
+  const part = await relatedPart(zip, workbook, /\/sharedStrings$/u);
+  if (part === undefined) return NO_SHARED_STRINGS;
+  if (zip.size(part) > max) throw inflatedTooLarge(part, max, 'KYC_XLSX_MAX_SHARED_STRINGS_BYTES');
+  return readSharedStrings(part, await zip.stream(part), max);
+}
+
+/** A part the workbook relates to by type (styles), read whole up to a limit; absent: undefined. */
 async function partText(
   zip: ZipArchive,
   workbook: string,
@@ -90,12 +96,20 @@ export async function readWorkbook(
   try {
     const workbook = await workbookPart(zip);
     const sheet = chooseSheet(await sheetsOf(zip, workbook), options?.sheet);
-    const strings = sharedStrings(await partText(zip, workbook, /\/sharedStrings$/u, SHARED_STRINGS_BYTES));
+    const strings = await sharedStringsOf(zip, workbook, opts.maxSharedStringsBytes);
     const styles = dateStyles(await partText(zip, workbook, /\/styles$/u, STYLES_BYTES));
     const fileBytes = (await handle.stat()).size;
     const sheetBytes = Math.max(1, zip.size(sheet.part));
+    if (sheetBytes > opts.maxSheetBytes)
+      throw inflatedTooLarge(sheet.part, opts.maxSheetBytes, 'KYC_XLSX_MAX_SHEET_BYTES');
     let consumed = 0;
-    const rows = sheetRows(sheet.part, await zip.stream(sheet.part), { strings, dateStyles: styles }, (n) => {
+    const context = {
+      strings,
+      dateStyles: styles,
+      maxRowBytes: opts.maxLineBytes,
+      maxSheetBytes: opts.maxSheetBytes,
+    };
+    const rows = sheetRows(sheet.part, await zip.stream(sheet.part), context, (n) => {
       consumed += n;
     });
     const records = new RecordSource(Readable.from(paddedToHeader(rows), { objectMode: true }));

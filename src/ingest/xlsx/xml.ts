@@ -28,6 +28,8 @@ export function xmlReader(part: string, handlers: XmlHandlers): { write(text: st
   parser.on('text', (text) => handlers.text?.(text));
   parser.on('cdata', (text) => handlers.text?.(text));
   const fail = (error: unknown): never => {
+    // A handler's own refusal (a cell past XFD) is what the user must read, not "not well-formed".
+    if (error instanceof KycError) throw error;
     throw new KycError('KYC_ERR_INPUT_XLSX', `part ${part} is not well-formed XML`, { cause: error });
   };
   return {

@@ -16,6 +16,15 @@ export interface ZipArchive {
   close(): void;
 }
 
+/** A part that inflates past its limit: named with the setting that raises it. */
+export function inflatedTooLarge(part: string, maxBytes: number, setting: string): KycError {
+  return new KycError(
+    'KYC_ERR_INPUT_XLSX',
+    `part ${part} inflates to more than ${maxBytes} bytes (${setting}); a workbook this large is refused ` +
+      'rather than read: export the sheet as CSV, or split the workbook',
+  );
+}
+
 function broken(path: string, cause: unknown): KycError {
   return new KycError('KYC_ERR_INPUT_XLSX', `${path}: not a readable Excel workbook (ZIP damaged)`, {
     cause,

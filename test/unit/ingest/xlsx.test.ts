@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { openClientFile, type IngestItem, type IngestOptions } from '../../../src/ingest/index.js';
 import { xlsxBytes, type TestCell, type TestSheet } from '../../helpers/xlsx-writer.js';
-import { clientOf, expectKycError, readAll } from './helpers.js';
+import { clientOf, expectKycError, invalidOf, readAll } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'kyc-xlsx-'));
 let files = 0;
@@ -119,3 +119,114 @@ describe('Excel workbooks (.xlsx) as client files', () => {
     );
   });
 });
+
+describe('cells a worksheet cannot hold', () => {
+  it('refuses a cell past column XFD with KYC_ERR_INPUT_XLSX, and reads one in XFD', async () => {
+    const past = workbook([
+      {
+        name: 'Клиенты',
+        rows: [HEADER, CLIENTS[0] ?? []],
+        rawRows: '<row r="3"><c r="ZZZZZZZ3" t="inlineStr"><is><t>x</t></is></c></row>',
+      },
+    ]);
+    const error = await expectKycError(readBook(past), 'KYC_ERR_INPUT_XLSX');
+    expect(error.message).toContain('row 3');
+    expect(error.message).toContain('XFD');
+    const last = workbook([
+      {
+        name: 'Клиенты',
+        rows: [HEADER],
+        rawRows:
+          '<row r="2"><c r="A2" t="inlineStr"><is><t>Иванов Иван</t></is></c><c r="XFD2"><v>1</v></c></row>',
+      },
+    ]);
+    const { items } = await readBook(last);
+    expect(items[0]?.cells).toHaveLength(16_384);
+    expect(invalidOf(items[0]).code).toBe('KYC_ERR_ROW_COLUMN_COUNT');
+  });
+});
+
+describe('workbook limits', () => {
+  const styledEmpties = (row: number) =>
+    `<row r="${row}"><c r="A${row}" t="inlineStr"><is><t>Иванов Иван</t></is></c><c r="B${row}"><v>7707083893</v></c>` +
+    Array.from({ length: 2_000 }, (_, i) => `<c r="${['XA', 'XB', 'XC', 'XD'][i % 4]}${row}" s="1"/>`).join(
+      '',
+    ) +
+    `<c r="XFD${row}" s="1"/></row>`;
+
+  it('reads a row of empty styled cells out to XFD as the row of its values, not 16,384 cells', async () => {
+    const path = workbook([
+      { name: 'Клиенты', rows: [['ФИО', 'ИНН']], rawRows: styledEmpties(2) + styledEmpties(3) },
+    ]);
+    const { items } = await readBook(path);
+    expect(items.map((item) => item.cells)).toEqual([
+      ['Иванов Иван', '7707083893'],
+      ['Иванов Иван', '7707083893'],
+    ]);
+  });
+
+  it('refuses a row longer than maxLineBytes as the CSV line it becomes (KYC_ERR_INPUT_LINE_TOO_LONG)', async () => {
+    const wide = Array.from({ length: 600 }, (_, i) => `<c r="${colName(i)}2"><v>42</v></c>`).join('');
+    const path = workbook([{ name: 'Клиенты', rows: [HEADER], rawRows: `<row r="2">${wide}</row>` }]);
+    const error = await expectKycError(
+      readBook(path, { maxLineBytes: 1_000 }),
+      'KYC_ERR_INPUT_LINE_TOO_LONG',
+    );
+    expect(error.message).toContain('row 2');
+    // One long cell is stopped while it is read, not once it is whole.
+    const long = `<row r="2"><c r="A2" t="inlineStr"><is><t>${'я'.repeat(5_000)}</t></is></c></row>`;
+    const path2 = workbook([{ name: 'Клиенты', rows: [HEADER], rawRows: long }]);
+    await expectKycError(readBook(path2, { maxLineBytes: 1_000 }), 'KYC_ERR_INPUT_LINE_TOO_LONG');
+  });
+
+  it('refuses shared strings that inflate past maxSharedStringsBytes, naming the setting', async () => {
+    const own = [...HEADER, 'Журавлёв Иван Петрович', 'MSK-01'].map((t) => `<si><t>${t}</t></si>`);
+    const filler = Array.from({ length: 40_000 }, (_, i) => `<si><t>Строка номер ${i}</t></si>`);
+    const many = [...own, ...filler].join('');
+    const sst = `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${many}</sst>`;
+    const bytes = xlsxBytes([{ name: 'Клиенты', rows: [HEADER, CLIENTS[0] ?? []] }], { sharedStrings: sst });
+    const path = join(dir, `strings-${files++}.xlsx`);
+    writeFileSync(path, bytes);
+    const error = await expectKycError(
+      readBook(path, { maxSharedStringsBytes: 256 * 1024 }),
+      'KYC_ERR_INPUT_XLSX',
+    );
+    expect(error.message).toContain('KYC_XLSX_MAX_SHARED_STRINGS_BYTES');
+    // Under the cap (the default), the same table is read.
+    const read = await readBook(path);
+    expect(read.header.columns).toEqual(HEADER);
+    expect(read.items[0]?.cells[0]).toBe('Журавлёв Иван Петрович');
+  });
+
+  it('refuses a sheet that inflates past maxSheetBytes, or whose rows make a CSV past it', async () => {
+    const inflated = workbook([
+      {
+        name: 'Клиенты',
+        rows: [HEADER, CLIENTS[0] ?? []],
+        rawRows: `<!-- ${'x'.repeat(2 * 1024 * 1024)} -->`,
+      },
+    ]);
+    const error = await expectKycError(
+      readBook(inflated, { maxSheetBytes: 1024 * 1024 }),
+      'KYC_ERR_INPUT_XLSX',
+    );
+    expect(error.message).toContain('KYC_XLSX_MAX_SHEET_BYTES');
+    // 200 rows of ~80 bytes each, padded to XFD by a value there: 3 MB of CSV from 16 KB of XML.
+    const padded = Array.from(
+      { length: 200 },
+      (_, i) => `<row r="${i + 2}"><c r="A${i + 2}"><v>1</v></c><c r="XFD${i + 2}"><v>1</v></c></row>`,
+    ).join('');
+    const wide = workbook([{ name: 'Клиенты', rows: [HEADER], rawRows: padded }]);
+    await expectKycError(readBook(wide, { maxSheetBytes: 1024 * 1024 }), 'KYC_ERR_INPUT_XLSX');
+  });
+});
+
+function colName(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
+}

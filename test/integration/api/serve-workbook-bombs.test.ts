@@ -1,0 +1,89 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../helpers/postgres.js';
+import { redisUrl, uniquePrefix } from '../../helpers/redis.js';
+import { sha256Hex, startServe, stopServe, type ServeProcess } from '../../helpers/serve-process.js';
+import { xlsxBytes, type TestSheet } from '../../helpers/xlsx-writer.js';
+
+/** Workbooks made to take the server down: each fails its own run, and the server goes on answering. */
+
+const TOKEN = 'bombs-Token-7Rt2Wq9Lx4Mz6Nc1Vb3Kp8Hd5Gs0Fj';
+const auth = { authorization: `Bearer ${TOKEN}` };
+let serve: ServeProcess;
+let database: TestDatabase;
+
+beforeAll(async () => {
+  // The desk on the PostgreSQL server: the embedded one takes most of a minute to start on a busy machine.
+  database = await createTestDatabase();
+  serve = await startServe(['--state-dir', mkdtempSync(join(tmpdir(), 'kyc-api-bombs-'))], {
+    REDIS_URL: redisUrl(),
+    KYC_PREFIX: uniquePrefix(),
+    KYC_API_TOKENS: `alice:${sha256Hex(TOKEN)}`,
+    DATABASE_URL: database.url,
+  });
+}, 60_000);
+afterAll(async () => {
+  await stopServe(serve.child);
+  await database.drop();
+});
+
+const HEADER = ['ФИО', 'ИНН'];
+const CLIENT = ['Иванов Иван Иванович', '7707083893'];
+
+/** A run submitted as any token holder would: the workbook as the body (the reader sniffs the ZIP). */
+async function submit(book: Buffer): Promise<Response> {
+  return fetch(`${serve.base}/v1/runs`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'text/csv' },
+    body: book,
+  });
+}
+
+async function finished(id: string): Promise<{ status: string; error_code: string | null; error: string }> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const response = await fetch(`${serve.base}/v1/runs/${id}`, { headers: auth });
+    expect(response.status).toBe(200);
+    const run = (await response.json()) as { status: string; error_code: string | null; error: string };
+    if (run.status === 'done' || run.status === 'failed' || Date.now() > deadline) return run;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The server is up and answers another request. */
+async function expectServing(): Promise<void> {
+  expect(serve.child.exitCode, serve.stderr()).toBeNull();
+  expect((await fetch(`${serve.base}/v1/openapi.json`)).status).toBe(200);
+  expect((await fetch(`${serve.base}/v1/runs`, { headers: auth })).status).toBe(200);
+}
+
+function book(sheet: Omit<TestSheet, 'name'>): Buffer {
+  return xlsxBytes([{ name: 'Клиенты', ...sheet }]);
+}
+
+/** Bytes enough that what follows them is read by the run, not by the upload's first look at the file. */
+const FILLER = `<!-- ${'x'.repeat(1024 * 1024)} -->`;
+
+const PAST_XFD = (row: number) =>
+  `<row r="${row}"><c r="ZZZZZZZ${row}" t="inlineStr"><is><t>x</t></is></c></row>`;
+
+describe('workbook bombs uploaded to serve', () => {
+  it('a cell past column XFD: refused at upload when it is in the head of the sheet', async () => {
+    const response = await submit(book({ rows: [HEADER, CLIENT], rawRows: PAST_XFD(3) }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'KYC_ERR_INPUT_XLSX' });
+    await expectServing();
+  }, 60_000);
+
+  it('a cell past column XFD further down fails its run with KYC_ERR_INPUT_XLSX; the server keeps serving', async () => {
+    const response = await submit(book({ rows: [HEADER, CLIENT], rawRows: FILLER + PAST_XFD(3) }));
+    expect(response.status, await response.clone().text()).toBe(202);
+    const { id } = (await response.json()) as { id: string };
+    const run = await finished(id);
+    expect(run).toMatchObject({ status: 'failed', error_code: 'KYC_ERR_INPUT_XLSX' });
+    expect(run.error).toContain('XFD');
+    await expectServing();
+  }, 180_000);
+});
