@@ -65,7 +65,7 @@ function nameResult(
 function inferKind(party: RecordParty): PartyKind {
   for (const { value } of party.names) {
     const org = parseOrgName(value);
-    if (org.quoted || org.forms.some((f) => f.family !== 'IE')) return 'organization';
+    if (org.quoted || org.russianForms.some((f) => f.family !== 'IE')) return 'organization';
   }
   return 'person';
 }

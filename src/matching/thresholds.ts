@@ -57,6 +57,8 @@ export const PERSON_NAME = {
 export const ORG_NAME = {
   /** The same words in another order. */
   REORDERED_SCORE: 0.9,
+  /** The same name once common company words (group/группа, bank/банк) are read across languages: review. */
+  TRANSLATED_SCORE: 0.9,
   /** One edit in a name of this many letters or more. */
   TYPO_MIN_LENGTH: 8,
   TYPO_SCORE: 0.9,

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { compareOrgNames, parseOrgName, scoreSanctions } from '../../../src/matching/index.js';
+import { organization, sanctions } from './fixtures.js';
+
+const compare = (a: string, b: string) => compareOrgNames(parseOrgName(a), parseOrgName(b));
+const screen = (client: string, listed: string) =>
+  scoreSanctions(organization(client), sanctions({ name: listed, entity_type: 'organization' }));
+
+describe('legal forms of other jurisdictions', () => {
+  it.each([
+    ['Siemens Aktiengesellschaft', 'Siemens AG'],
+    ['Volkswagen Gesellschaft mit beschränkter Haftung', 'Volkswagen GmbH'],
+    ['Oboronnye Initsiativy o.O.O.', 'OOO Oboronnye Initsiativy'],
+    ['HSBC Holdings p.l.c.', 'HSBC Holdings plc'],
+    ['Bowne Global Solutions, L.L.C.', 'Bowne Global Solutions LLC'],
+    ['ТОВ «Кедр-Інвест»', 'ООО «Кедр-Инвест»'],
+    ['ТОО «Кедр Инвест»', 'KEDR INVEST LLC'],
+    ['ЖШС «Кедр Инвест»', 'ООО «Кедр Инвест»'],
+    ['Lloyds Banking Group Public Limited Company', 'Lloyds Banking Group plc'],
+  ])('%s is %s', (client, listed) => {
+    expect(screen(client, listed).decision).toBe('MATCH');
+  });
+
+  it('a form of another family is still a different legal entity (review)', () => {
+    expect(screen('ТОВ «Кедр Инвест»', 'АО «Кедр Инвест»').decision).toBe('POSSIBLE_MATCH');
+  });
+
+  it('a short form inside a name is a word of the name', () => {
+    expect(parseOrgName('ООО «Се Лаб»').words.map((w) => w.text)).toEqual(['се', 'лаб']);
+  });
+});
+
+describe('abbreviations and common words', () => {
+  it('НПП is Научно-производственное предприятие', () => {
+    expect(screen('НПП «Кедр»', 'Научно-производственное предприятие «Кедр»').decision).toBe('MATCH');
+  });
+
+  it('Corp. is Corporation and Co. is Company', () => {
+    expect(screen('Microsoft Corporation', 'Microsoft Corp.').decision).toBe('MATCH');
+    expect(screen('ABC Co.', 'A.B.C. Company').decision).toBe('MATCH');
+  });
+
+  it('a translated common word sends the name to review', () => {
+    const result = compare('ООО «Группа Кедр»', 'Kedr Group LLC');
+    expect(result.agreement).toBe('translated');
+    expect(screen('ООО «Группа Кедр»', 'Kedr Group LLC').decision).toBe('POSSIBLE_MATCH');
+    expect(screen('ООО «Кедр Банк»', 'KEDR BANK LLC').decision).toBe('MATCH');
+  });
+
+  it('a Roman numeral is a number: fund II is not fund I', () => {
+    expect(
+      compare('Bowne Global Solutions, Inc.', 'Bowne Global Solutions II, Inc.').score,
+    ).toBeLessThanOrEqual(0.5);
+  });
+});
