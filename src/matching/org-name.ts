@@ -1,7 +1,7 @@
 import { ORG_NAME } from './thresholds.js';
 import { compareLegalForms, type FormAgreement, type LegalForm } from './legal-forms.js';
 import { splitName, type NameWord, type Script } from './name-words.js';
-import { expandAbbreviations, genericKey, joinInitials, peelLegalForms } from './org-words.js';
+import { expandAbbreviations, genericKey, joinInitials, peelLegalForms, takeBranch } from './org-words.js';
 import { editDistance, jaroWinkler } from './similarity.js';
 
 /**
@@ -32,6 +32,8 @@ export interface OrgName {
   readonly quoted: boolean;
   /** The numbers in the name, sorted (`Завод № 158` → 158): part of its identity, never a typo. */
   readonly numbers: string;
+  /** A branch or representative office (`Филиал … в г. Казани`): `words` are its parent's name. */
+  readonly branch: boolean;
 }
 
 /**
@@ -88,7 +90,8 @@ function numbersOf(words: readonly NameWord[]): string {
 
 export function parseOrgName(raw: string): OrgName {
   const split = splitName(raw, true);
-  const plain = withoutNumberSigns(split.words.filter((w) => !STOP_WORDS.has(w.text)));
+  const own = takeBranch(split.words.filter((w) => !STOP_WORDS.has(w.text)));
+  const plain = withoutNumberSigns(own.words);
   const peeled = peelLegalForms(joinInitials(plain));
   const words = expandAbbreviations(peeled.words).filter((w) => !STOP_WORDS.has(w.text));
   const skels = words.map((w) => w.skel);
@@ -105,6 +108,7 @@ export function parseOrgName(raw: string): OrgName {
     script: split.script,
     quoted: QUOTES.some((q) => raw.includes(q)),
     numbers: numbersOf(words),
+    branch: own.branch,
   };
 }
 
@@ -131,6 +135,11 @@ function wordDifference(client: OrgName, record: OrgName): string {
   if (onlyClient.length > 0) parts.push(`only on client: ${onlyClient.join(' ')}`);
   if (onlyRecord.length > 0) parts.push(`only on record: ${onlyRecord.join(' ')}`);
   return parts.join('; ');
+}
+
+function branchNote(client: OrgName, record: OrgName): string {
+  if (client.branch && record.branch) return 'both are branches: the parents compared';
+  return client.branch ? 'client is a branch of the listed organization' : 'record is a branch of the client';
 }
 
 export function compareOrgNames(client: OrgName, record: OrgName): OrgNameComparison {
@@ -184,6 +193,11 @@ export function compareOrgNames(client: OrgName, record: OrgName): OrgNameCompar
     const a = formCodes(client.forms);
     const b = formCodes(record.forms);
     notes.push(a === b ? `legal form ${a}` : `legal form ${a} ~ ${b}`);
+  }
+  if (client.branch || record.branch) {
+    // A branch has no legal personality of its own: its parent is the listed party, and a reviewer decides.
+    if (agreement !== 'differs') score = Math.min(score, ORG_NAME.BRANCH_SCORE);
+    notes.push(branchNote(client, record));
   }
   return { score: Math.max(0, score), agreement, forms, notes };
 }

@@ -137,3 +137,39 @@ for (const group of GENERIC_WORDS) {
 export function genericKey(skel: string): string {
   return GENERIC.get(skel) ?? skel;
 }
+
+/** Words that make a name the name of a branch or office of another organization. */
+const BRANCH_PHRASES: readonly (readonly string[])[] = [
+  ['обособленное', 'подразделение'],
+  ['representative', 'office'],
+  ['филиал'],
+  ['представительство'],
+  ['branch'],
+  ['філія'],
+  ['представництво'],
+];
+
+/** Where a branch's name says where it is (`… в г. Казани`, `… in Kazan`): the parent's name ends there. */
+const LOCATIVES = new Set(['в', 'во', 'у', 'in', 'по']);
+
+function branchAt(words: readonly NameWord[], i: number): number {
+  for (const phrase of BRANCH_PHRASES) {
+    if (phrase.every((p, k) => words[i + k]?.text.startsWith(p) === true)) return phrase.length;
+  }
+  return 0;
+}
+
+/**
+ * `Филиал ООО «Кедр-Инвест» в г. Казани` → the parent's words (`Кедр Инвест`) and that it is a branch:
+ * the branch words are dropped, and the place after them.
+ */
+export function takeBranch(words: readonly NameWord[]): { words: NameWord[]; branch: boolean } {
+  for (let i = 0; i < words.length; i++) {
+    const length = branchAt(words, i);
+    if (length === 0) continue;
+    const rest = [...words.slice(0, i), ...words.slice(i + length)];
+    const place = rest.findIndex((w, k) => k > 0 && LOCATIVES.has(w.text));
+    return { words: place > 0 ? rest.slice(0, place) : rest, branch: true };
+  }
+  return { words: [...words], branch: false };
+}

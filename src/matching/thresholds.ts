@@ -59,6 +59,8 @@ export const ORG_NAME = {
   REORDERED_SCORE: 0.9,
   /** The same name once common company words (group/группа, bank/банк) are read across languages: review. */
   TRANSLATED_SCORE: 0.9,
+  /** A branch or representative office against its parent (or two branches of one parent): review. */
+  BRANCH_SCORE: 0.88,
   /** One edit in a name of this many letters or more. */
   TYPO_MIN_LENGTH: 8,
   TYPO_SCORE: 0.9,

@@ -53,3 +53,20 @@ describe('abbreviations and common words', () => {
     ).toBeLessThanOrEqual(0.5);
   });
 });
+
+describe('branches and representative offices', () => {
+  it.each([
+    ['Филиал ООО «Кедр-Инвест» в г. Казани', 'ООО «Кедр-Инвест»'],
+    ['Представительство АО «Кедр» в Республике Казахстан', 'АО «Кедр»'],
+    ['Обособленное подразделение ООО «Кедр» по Самарской области', 'KEDR LLC'],
+    ['Branch of Kedr LLC in Kazan', 'ООО «Кедр»'],
+  ])('%s against a listed %s is for review, and says so', (client, listed) => {
+    const scored = screen(client, listed);
+    expect(scored.decision).toBe('POSSIBLE_MATCH');
+    expect(scored.explanation).toContain('client is a branch of the listed organization');
+  });
+
+  it('a branch of another company is not raised', () => {
+    expect(screen('Филиал ООО «Кедр-Инвест» в г. Казани', 'ООО «Кедр-Трейд»').decision).toBe('NO_MATCH');
+  });
+});
