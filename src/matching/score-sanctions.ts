@@ -2,20 +2,18 @@ import type { Client } from '../domain/client.js';
 import type { ScoredCandidate } from '../domain/check.js';
 import type { SanctionsRecord } from '../domain/records.js';
 import { prepareClient } from './prepare-client.js';
+import { listNames } from './list-names.js';
 import { recordHash } from './record-hash.js';
 import { scoreParty } from './score-party.js';
 
 /**
  * A sanctions entry against a client. Both `name` (often Latin, `SURNAME, Given`) and `name_local` are
- * compared and the better one counts. Entries carry no Russian identifiers (only a Ukrainian EDRPOU),
+ * compared, every name either field holds (aliases, another script in brackets), and the best one counts. Entries carry no Russian identifiers (only a Ukrainian EDRPOU),
  * so names, entity type and birth date decide.
  */
 export function scoreSanctions(client: Client, record: SanctionsRecord): ScoredCandidate {
   const data = record.data;
-  const names = [{ field: 'name', value: data.name }];
-  if (data.name_local !== null && data.name_local.trim().length > 0) {
-    names.push({ field: 'name_local', value: data.name_local });
-  }
+  const names = [...fieldNames('name', data.name), ...fieldNames('name_local', data.name_local)];
   const result = scoreParty(prepareClient(client), {
     kind: data.entity_type,
     names,
@@ -32,6 +30,18 @@ export function scoreSanctions(client: Client, record: SanctionsRecord): ScoredC
         : data.name,
     ...result,
   };
+}
+
+/**
+ * Every name a field holds (./list-names.ts), labelled for the explanation: `name`, or `name alias
+ * «CHERKASOV Svyatoslav Igorevich»` when an alias in the field is the one that matched.
+ */
+function fieldNames(field: string, value: string | null): { field: string; value: string }[] {
+  if (value === null || value.trim().length === 0) return [];
+  return listNames(value).map((name) => ({
+    field: name.alias ? `${field} alias «${name.value.replace(/,/gu, '')}»` : field,
+    value: name.value,
+  }));
 }
 
 /**
