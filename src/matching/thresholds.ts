@@ -62,7 +62,7 @@ export const ORG_NAME = {
   /** A branch or representative office against its parent (or two branches of one parent): review. */
   BRANCH_SCORE: 0.88,
   /** One edit in a name of this many letters or more. */
-  TYPO_MIN_LENGTH: 8,
+  TYPO_MIN_LENGTH: 6,
   TYPO_SCORE: 0.9,
   /** One side writes no legal form. */
   FORM_ABSENT_PENALTY: 0.03,

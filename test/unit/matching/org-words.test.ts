@@ -70,3 +70,15 @@ describe('branches and representative offices', () => {
     expect(screen('Филиал ООО «Кедр-Инвест» в г. Казани', 'ООО «Кедр-Трейд»').decision).toBe('NO_MATCH');
   });
 });
+
+describe('a slip in a name of six letters or more', () => {
+  it('is for review', () => {
+    expect(screen('Wallmart Inc.', 'Walmart Inc.').decision).toBe('POSSIBLE_MATCH');
+    expect(screen('ООО «Альтаир»', 'ООО «Альтаиры»').decision).toBe('POSSIBLE_MATCH');
+  });
+
+  it('a shorter name with another letter is another company', () => {
+    expect(screen('ООО "БАЙ"', 'ООО"БАЗО"').decision).toBe('NO_MATCH');
+    expect(screen('ООО «Кедр»', 'ООО «Кедры»').decision).toBe('NO_MATCH');
+  });
+});
