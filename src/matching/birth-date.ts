@@ -103,3 +103,52 @@ export function compareBirthDates(
   }
   return { agreement: 'contradicts', note: differs };
 }
+
+/** Words lists put before an approximate date: `circa 1969`, `c. 1969`, `~1969`, `около 1969 г.`. */
+const APPROXIMATE =
+  /^(?:circa|ca\.?|c\.|approx\.?|approximately|about|около|примерно|ок\.)\s*|^~\s*|\s*(?:г\.?|гг\.?|года?)$/giu;
+
+/**
+ * A list's birth date field, which may hold several dates (`1969-03-10; 1970-03-10`, `1969 or 1970`),
+ * approximate ones (`circa 1969`) or a year and month (`1969-03`, read as the year: the day is unknown).
+ * Every readable date, in order; none when nothing is readable.
+ */
+export function parseBirthDates(value: string | null | undefined): BirthDate[] {
+  if (value === null || value === undefined) return [];
+  const out: BirthDate[] = [];
+  for (const part of value.split(/;|,|\/|\s+or\s+|\s+или\s+|\s+and\s+|\s+и\s+/iu)) {
+    const text = part.trim().replace(APPROXIMATE, '').replace(APPROXIMATE, '').trim();
+    const yearMonth = /^(\d{4})-(\d{2})$/u.exec(text);
+    const date = yearMonth ? parseBirthDate(yearMonth[1]) : parseBirthDate(text);
+    if (date !== undefined) out.push(date);
+  }
+  return out;
+}
+
+const STRENGTH: Readonly<Record<BirthDateAgreement, number>> = {
+  equal: 4,
+  year_only: 3,
+  swapped: 2,
+  contradicts: 1,
+  absent: 0,
+};
+
+/**
+ * The client's date against every date a list gives: the best agreement counts (any equal full date
+ * agrees; a year alone stays weak support), and the dates contradict only when none agrees.
+ */
+export function compareBirthDateList(
+  client: BirthDate | undefined,
+  record: readonly BirthDate[],
+): BirthDateComparison {
+  if (record.length <= 1) return compareBirthDates(client, record[0]);
+  let best: BirthDateComparison | undefined;
+  for (const date of record) {
+    const result = compareBirthDates(client, date);
+    if (best === undefined || STRENGTH[result.agreement] > STRENGTH[best.agreement]) best = result;
+  }
+  const found = best ?? compareBirthDates(client, undefined);
+  return found.agreement === 'contradicts'
+    ? { ...found, note: `birth_date differs (none of ${record.length} dates on record)` }
+    : { ...found, note: `${found.note} (one of ${record.length} dates on record)` };
+}

@@ -9,7 +9,7 @@ import { skeleton } from './skeleton.js';
  * and АО in 2014, and a list's English LLC is the Russian ООО. Two forms of one family are compatible;
  * forms of different families (ООО and АО) mean different legal entities.
  */
-export type LegalFormFamily = 'LLC' | 'JSC' | 'IE' | 'NONPROFIT' | 'UNITARY' | 'PARTNERSHIP';
+export type LegalFormFamily = 'LLC' | 'JSC' | 'IE' | 'NONPROFIT' | 'UNITARY' | 'PARTNERSHIP' | 'COOP';
 
 export interface LegalForm {
   /** The short form shown to a reviewer: ООО, ПАО, LLC, GmbH… */
@@ -30,7 +30,7 @@ const FORMS: ReadonlyArray<readonly [code: string, family: LegalFormFamily, spel
   ['ПАО', 'JSC', ['ПАО', 'публичное акционерное общество', 'PJSC', 'public joint stock company']],
   ['ЗАО', 'JSC', ['ЗАО', 'закрытое акционерное общество', 'CJSC', 'closed joint stock company']],
   ['ОАО', 'JSC', ['ОАО', 'открытое акционерное общество', 'OJSC', 'open joint stock company']],
-  ['Inc', 'JSC', ['Inc', 'incorporated', 'Corp', 'PLC', 'AG', 'SA']],
+  ['Inc', 'JSC', ['Inc', 'incorporated', 'Corp', 'corporation', 'PLC', 'public limited company', 'AG', 'SA']],
   ['ИП', 'IE', ['ИП', 'индивидуальный предприниматель', 'individual entrepreneur']],
   ['НКО', 'NONPROFIT', ['НКО', 'некоммерческая организация', 'non-profit organization', 'NPO', 'NGO']],
   [

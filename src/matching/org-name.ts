@@ -1,6 +1,7 @@
 import { ORG_NAME } from './thresholds.js';
 import { compareLegalForms, type FormAgreement, type LegalForm } from './legal-forms.js';
 import { splitName, type NameWord, type Script } from './name-words.js';
+import { expandAbbreviations, genericKey, joinInitials, peelLegalForms, takeBranch } from './org-words.js';
 import { editDistance, jaroWinkler } from './similarity.js';
 
 /**
@@ -19,16 +20,27 @@ export interface OrgName {
   readonly joined: string;
   /** The same skeletons sorted, joined with spaces: equal for the same words in another order. */
   readonly sorted: string;
+  /** Every legal form found: Russian ones anywhere in the name, other jurisdictions' at its ends. */
   readonly forms: readonly LegalForm[];
+  /** The Russian forms only (ООО, АО, ИП…): what marks an unlabelled record as a company. */
+  readonly russianForms: readonly LegalForm[];
+  /** `joined` and `sorted` with common company words read as one key across languages (./data/org-words.ts). */
+  readonly genericJoined: string;
+  readonly genericSorted: string;
   readonly script: Script;
   /** The name was written with quotes (`ООО «Ромашка»`): a sign of an organization. */
   readonly quoted: boolean;
   /** The numbers in the name, sorted (`Завод № 158` → 158): part of its identity, never a typo. */
   readonly numbers: string;
+  /** A branch or representative office (`Филиал … в г. Казани`): `words` are its parent's name. */
+  readonly branch: boolean;
 }
 
-/** Words that join other words and say nothing of the company. */
-const STOP_WORDS = new Set(['и', 'анд', 'тхе', 'оф']);
+/**
+ * Words that join other words and say nothing of the company, as written (not by skeleton: the
+ * skeleton of the numeral `II` is the one of `и`).
+ */
+const STOP_WORDS = new Set(['и', 'and', 'the', 'of', 'und', 'et']);
 
 const QUOTES = ['«', '»', '"', '„', '“', '”'];
 
@@ -53,29 +65,54 @@ function withoutNumberSigns(words: readonly NameWord[]): NameWord[] {
   return out;
 }
 
+const ROMAN: Readonly<Record<string, number>> = { i: 1, v: 5, x: 10 };
+
+/** `II`, `IV`, `XIII` as numbers (two letters or more: a lone `V` may be an initial). */
+function romanValue(text: string): number | undefined {
+  if (text.length < 2 || !/^x{0,3}(?:ix|iv|v?i{0,3})$/u.test(text)) return undefined;
+  let total = 0;
+  [...text].forEach((ch, i) => {
+    const value = ROMAN[ch] ?? 0;
+    total += value < (ROMAN[text[i + 1] ?? ''] ?? 0) ? -value : value;
+  });
+  return total;
+}
+
 function numbersOf(words: readonly NameWord[]): string {
   const found: string[] = [];
-  for (const w of words) for (const run of w.text.match(/\d+/g) ?? []) found.push(String(Number(run)));
+  for (const w of words) {
+    const roman = romanValue(w.text);
+    if (roman !== undefined) found.push(String(roman));
+    for (const run of w.text.match(/\d+/g) ?? []) found.push(String(Number(run)));
+  }
   return found.sort().join(' ');
 }
 
 export function parseOrgName(raw: string): OrgName {
   const split = splitName(raw, true);
-  const words = withoutNumberSigns(split.words.filter((w) => !STOP_WORDS.has(w.skel)));
+  const own = takeBranch(split.words.filter((w) => !STOP_WORDS.has(w.text)));
+  const plain = withoutNumberSigns(own.words);
+  const peeled = peelLegalForms(joinInitials(plain));
+  const words = expandAbbreviations(peeled.words).filter((w) => !STOP_WORDS.has(w.text));
   const skels = words.map((w) => w.skel);
+  const generic = skels.map(genericKey);
   return {
     raw,
     words,
     joined: skels.join(''),
     sorted: skels.slice().sort().join(' '),
-    forms: split.forms,
+    genericJoined: generic.join(''),
+    genericSorted: generic.slice().sort().join(' '),
+    forms: [...split.forms, ...peeled.forms],
+    russianForms: split.forms,
     script: split.script,
     quoted: QUOTES.some((q) => raw.includes(q)),
     numbers: numbersOf(words),
+    branch: own.branch,
   };
 }
 
-export type OrgAgreement = 'equal' | 'reordered' | 'typo' | 'differs' | 'absent';
+export type OrgAgreement = 'equal' | 'translated' | 'reordered' | 'typo' | 'differs' | 'absent';
 
 export interface OrgNameComparison {
   readonly score: number;
@@ -100,6 +137,11 @@ function wordDifference(client: OrgName, record: OrgName): string {
   return parts.join('; ');
 }
 
+function branchNote(client: OrgName, record: OrgName): string {
+  if (client.branch && record.branch) return 'both are branches: the parents compared';
+  return client.branch ? 'client is a branch of the listed organization' : 'record is a branch of the client';
+}
+
 export function compareOrgNames(client: OrgName, record: OrgName): OrgNameComparison {
   const forms = compareLegalForms(client.forms, record.forms);
   if (client.joined.length === 0 || record.joined.length === 0) {
@@ -121,6 +163,11 @@ export function compareOrgNames(client: OrgName, record: OrgName): OrgNameCompar
     score = ORG_NAME.REORDERED_SCORE;
     agreement = 'reordered';
     notes.push('same words in another order');
+  } else if (client.genericJoined === record.genericJoined || client.genericSorted === record.genericSorted) {
+    // `Группа Восток` / `Vostok Group`: the same name once common words are read across languages.
+    score = ORG_NAME.TRANSLATED_SCORE;
+    agreement = 'translated';
+    notes.push('same name with common words in another language');
   } else if (
     Math.min(client.joined.length, record.joined.length) >= ORG_NAME.TYPO_MIN_LENGTH &&
     editDistance(client.joined, record.joined, 1) === 1
@@ -146,6 +193,11 @@ export function compareOrgNames(client: OrgName, record: OrgName): OrgNameCompar
     const a = formCodes(client.forms);
     const b = formCodes(record.forms);
     notes.push(a === b ? `legal form ${a}` : `legal form ${a} ~ ${b}`);
+  }
+  if (client.branch || record.branch) {
+    // A branch has no legal personality of its own: its parent is the listed party, and a reviewer decides.
+    if (agreement !== 'differs') score = Math.min(score, ORG_NAME.BRANCH_SCORE);
+    notes.push(branchNote(client, record));
   }
   return { score: Math.max(0, score), agreement, forms, notes };
 }

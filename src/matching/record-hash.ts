@@ -48,26 +48,9 @@ function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-const ids = new WeakMap<object, string>();
-
-/** `contentId` computed once per record object (see `hashes`). */
-export function memoContentId(
-  record: object,
-  prefix: string,
-  identity: () => Readonly<Record<string, string | null>>,
-): string {
-  let id = ids.get(record);
-  if (id === undefined) {
-    id = contentId(prefix, identity());
-    ids.set(record, id);
-  }
-  return id;
-}
-
 /**
- * A stable id for a record that has none of its own (sanctions entries, foreign agents without a
- * registration number): a hash of the fields that identify the party only, so that a changed address
- * or a new bank account keeps the id while the recordHash moves.
+ * A stable id for a foreign agent without a registration number: a hash of the fields that identify the
+ * party only, so that a changed address or a new bank account keeps the id while the recordHash moves.
  */
 export function contentId(prefix: string, identity: Readonly<Record<string, string | null>>): string {
   return `${prefix}:${recordHash(identity).slice(0, 16)}`;

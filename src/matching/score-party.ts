@@ -6,7 +6,7 @@ import {
   MATCH_THRESHOLD,
   POSSIBLE_THRESHOLD,
 } from './thresholds.js';
-import { compareBirthDates, parseBirthDate, type BirthDateComparison } from './birth-date.js';
+import { compareBirthDateList, parseBirthDates, type BirthDateComparison } from './birth-date.js';
 import { describeScripts, formatScore, joinExplanation } from './explain.js';
 import { compareIdentifiers, type PartyIdentifiers } from './identifiers.js';
 import type { NameWord } from './name-words.js';
@@ -65,7 +65,7 @@ function nameResult(
 function inferKind(party: RecordParty): PartyKind {
   for (const { value } of party.names) {
     const org = parseOrgName(value);
-    if (org.quoted || org.forms.some((f) => f.family !== 'IE')) return 'organization';
+    if (org.quoted || org.russianForms.some((f) => f.family !== 'IE')) return 'organization';
   }
   return 'person';
 }
@@ -126,7 +126,7 @@ export function scoreParty(client: PreparedClient, party: RecordParty): PartySco
   let birth: BirthDateComparison | undefined;
   let fullBirthDate = false;
   if (client.kind === 'person' && !entityMismatch) {
-    birth = compareBirthDates(client.birthDate, parseBirthDate(party.birthDate));
+    birth = compareBirthDateList(client.birthDate, parseBirthDates(party.birthDate));
     // Equal on both sides, day and month included (a year-only or placeholder date is `year_only`).
     fullBirthDate = birth.agreement === 'equal';
   }

@@ -8,7 +8,7 @@
  *
  * Calibrated on samples/matching/labelled-pairs.jsonl (`npm run eval:matching` prints a threshold sweep).
  */
-export const SCORING_VERSION = '1.6.0';
+export const SCORING_VERSION = '1.7.0';
 
 /** A candidate at or above this score is the client (a sanctions or foreign-agent MATCH makes a HIT). */
 export const MATCH_THRESHOLD = 0.92;
@@ -57,8 +57,12 @@ export const PERSON_NAME = {
 export const ORG_NAME = {
   /** The same words in another order. */
   REORDERED_SCORE: 0.9,
+  /** The same name once common company words (group/группа, bank/банк) are read across languages: review. */
+  TRANSLATED_SCORE: 0.9,
+  /** A branch or representative office against its parent (or two branches of one parent): review. */
+  BRANCH_SCORE: 0.88,
   /** One edit in a name of this many letters or more. */
-  TYPO_MIN_LENGTH: 8,
+  TYPO_MIN_LENGTH: 6,
   TYPO_SCORE: 0.9,
   /** One side writes no legal form. */
   FORM_ABSENT_PENALTY: 0.03,

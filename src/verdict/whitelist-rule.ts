@@ -9,6 +9,9 @@ import type { WhitelistEntry } from './whitelist-entry.js';
  *  - a MATCH or POSSIBLE_MATCH candidate whose register and record id an entry of this client names, with
  *    the reviewed content hash → SUPPRESSED (kept as evidence, reviewer and comment in its explanation);
  *  - the same with another hash → unchanged, it counts: the record changed since the review (reopened);
+ *  - a sanctions entry whose record id no candidate carries still applies to the candidate with exactly
+ *    the reviewed content hash: that content is one list entry, whatever id an older version of the engine
+ *    gave it (sanctions ids were a hash of the name fields only until 1.7.0; see docs/matching.md);
  *  - the check's status drops only as far as the suppressed candidates carried it.
  */
 
@@ -23,13 +26,27 @@ function entryKey(register: string, recordId: string): string {
   return `${register}\u0000${recordId}`;
 }
 
-function applyToCheck(result: CheckResult, entries: ReadonlyMap<string, WhitelistEntry>): CheckResult {
+interface ClientEntries {
+  readonly byId: ReadonlyMap<string, WhitelistEntry>;
+  /** Sanctions entries by reviewed content hash, for entries written under an id the engine no longer gives. */
+  readonly byHash: ReadonlyMap<string, WhitelistEntry>;
+}
+
+/** The entry for a candidate: by its record id, else by its exact content (renamed under the candidate's id). */
+function entryFor(candidate: ScoredCandidate, entries: ClientEntries): WhitelistEntry | undefined {
+  const byId = entries.byId.get(entryKey(candidate.source, candidate.recordId));
+  if (byId) return byId;
+  const byHash = entries.byHash.get(entryKey(candidate.source, candidate.recordHash));
+  return byHash ? { ...byHash, recordId: candidate.recordId } : undefined;
+}
+
+function applyToCheck(result: CheckResult, entries: ClientEntries): CheckResult {
   if (result.status === 'ERROR' || result.status === 'SKIPPED') return result;
   const suppressed: WhitelistEntry[] = [];
   const reopened: WhitelistEntry[] = [];
   const candidates = result.candidates.map((candidate): ScoredCandidate => {
     if (!RAISING.has(candidate.decision)) return candidate;
-    const entry = entries.get(entryKey(candidate.source, candidate.recordId));
+    const entry = entryFor(candidate, entries);
     if (!entry) return candidate;
     const who = `${safe(entry.reviewer)} on ${entry.date}`;
     if (entry.recordHash === candidate.recordHash) {
@@ -95,11 +112,16 @@ export function applyWhitelist(
   clientKey: string,
   entries: readonly WhitelistEntry[],
 ): Partial<Record<CheckKind, CheckResult>> {
-  const own = new Map<string, WhitelistEntry>();
+  const byId = new Map<string, WhitelistEntry>();
+  const byHash = new Map<string, WhitelistEntry>();
   // Later lines of the file are later reviews: the last entry for a record wins.
-  for (const entry of entries)
-    if (entry.clientKey === clientKey) own.set(entryKey(entry.register, entry.recordId), entry);
-  if (own.size === 0) return results;
+  for (const entry of entries) {
+    if (entry.clientKey !== clientKey) continue;
+    byId.set(entryKey(entry.register, entry.recordId), entry);
+    if (entry.register === 'sanctions') byHash.set(entryKey(entry.register, entry.recordHash), entry);
+  }
+  if (byId.size === 0) return results;
+  const own: ClientEntries = { byId, byHash };
   const out: Partial<Record<CheckKind, CheckResult>> = {};
   for (const [kind, result] of Object.entries(results) as [CheckKind, CheckResult | undefined][]) {
     if (result) out[kind] = applyToCheck(result, own);

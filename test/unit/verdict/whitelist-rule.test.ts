@@ -155,3 +155,35 @@ describe('applyWhitelist', () => {
     for (const code of codes) expect(describeReason(code), code).toBeTypeOf('string');
   });
 });
+
+describe('sanctions entries reviewed under the id of an older engine', () => {
+  const sanctionsCandidate = (recordId: string, hash: string): ScoredCandidate => ({
+    ...candidate(recordId, 'POSSIBLE_MATCH', hash),
+    source: 'sanctions',
+  });
+
+  it('apply to the one entry with the reviewed content, not to its namesakes on the list', () => {
+    const results = {
+      sanctions: check(
+        'sanctions',
+        'POSSIBLE_MATCH',
+        [
+          sanctionsCandidate('sanctions:1111111111111111', HASH_A),
+          sanctionsCandidate('sanctions:2222222222222222', HASH_B),
+        ],
+        ['SANCTIONS_POSSIBLE_MATCH'],
+      ),
+    };
+    const legacy = entry({
+      register: 'sanctions',
+      recordId: 'sanctions:0000000000000000',
+      recordHash: HASH_A,
+    });
+    const out = applyWhitelist(results, KEY, [legacy]).sanctions;
+    expect(out?.candidates.map((c) => c.decision)).toEqual(['SUPPRESSED', 'POSSIBLE_MATCH']);
+    expect(out?.status).toBe('POSSIBLE_MATCH');
+    expect(out?.reasons).toContain(
+      'SANCTIONS_SUPPRESSED: sanctions:1111111111111111 by Иванова А. 2025-01-10',
+    );
+  });
+});
