@@ -8,7 +8,7 @@
  *
  * Calibrated on samples/matching/labelled-pairs.jsonl (`npm run eval:matching` prints a threshold sweep).
  */
-export const SCORING_VERSION = '1.6.0';
+export const SCORING_VERSION = '1.7.0';
 
 /** A candidate at or above this score is the client (a sanctions or foreign-agent MATCH makes a HIT). */
 export const MATCH_THRESHOLD = 0.92;
@@ -84,6 +84,16 @@ export const IDENTIFIER = {
   DISAGREE_SCORE: 0.85,
   /** Both sides carry a valid identifier of the same kind and they differ. */
   CONFLICT_CAP: 0.4,
+} as const;
+
+/**
+ * Corroboration sets the bar for a person's name. An equal full birth date (day, month and year on both
+ * sides) removes the absent-date penalty, so a name similarity of NAME_MIN or more is at least a
+ * POSSIBLE_MATCH, and the reasons say so; an equal valid identifier decides alone (IDENTIFIER.EQUAL_SCORE).
+ * Without a corroborator the name must reach POSSIBLE_THRESHOLD + BIRTH_DATE.ABSENT_PENALTY (0.90).
+ */
+export const CORROBORATION = {
+  NAME_MIN: POSSIBLE_THRESHOLD,
 } as const;
 
 /** A person against an organization (or the reverse), without an equal identifier. */
