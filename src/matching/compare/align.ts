@@ -1,5 +1,6 @@
 import { areKnownGivenNames } from '../given-names.js';
-import { skeleton } from '../skeleton.js';
+import { sameGivenName } from '../name-variants.js';
+import { skeleton, skeletonKeys } from '../skeleton.js';
 import { tokenForms } from '../text/index.js';
 import { genderStem, patronymicStem } from './endings.js';
 import { spellingSimilarity, tokenSimilarity } from './token-similarity.js';
@@ -103,7 +104,12 @@ function computeWordPair(a: Token, b: Token): { similarity: number; route: PairR
   if (direct === 1) return { similarity: 1, route: 'equal' };
   if (patronymicsOfOtherGender(a.text, b.text)) return { similarity: 0, route: 'gender' };
   // Two different given names of the register's list are siblings, never a slip of the pen (Мария, Марина).
-  if (areKnownGivenNames(skeleton(a.text), skeleton(b.text))) return { similarity: 0, route: 'similar' };
+  if (
+    areKnownGivenNames(skeleton(a.text), skeleton(b.text)) &&
+    !sameGivenName(skeletonKeys(a.text), skeletonKeys(b.text))
+  ) {
+    return { similarity: 0, route: 'similar' };
+  }
   let best = { similarity: direct, route: 'similar' as PairRoute };
   const gender = stemSimilarity(a.text, b.text, genderStem);
   if (feminine(a.text) !== feminine(b.text) && gender >= MIN_PAIR_SIMILARITY) {

@@ -36,8 +36,14 @@ describe('compareNames', () => {
     ['Садыков Абдул Гани', 'Садыков Абдулгани'],
     ['Чернышёв Сергей Иванович', 'Černyšëv Sergej Ivanovič'],
     ['Hans Friedrich', 'FRIEDRICH, Hans'],
+    ['Халилов Джафар', 'XƏLİLOV Cəfər'],
+    ['Холматов Ботир', 'Xolmatov Botir'],
   ])('%s is %s (joined, split, transliterated, reordered)', (a, b) => {
     expect(compareNames(a, b, true).score).toBe(1);
+  });
+
+  it('reads a given name of one group in another language as a close variant (Alexander, Александр)', () => {
+    expect(compareNames('Alexander Ivanov', 'Александр Иванов', true).score).toBeGreaterThanOrEqual(0.9);
   });
 
   it('knows a Latin list keeps the masculine surname, and leaves it to a reviewer', () => {
