@@ -1,6 +1,7 @@
 import type { CandidateDecision } from '../domain/check.js';
 import {
   BIRTH_DATE,
+  CORROBORATION,
   ENTITY_MISMATCH_CAP,
   IDENTIFIER,
   MATCH_THRESHOLD,
@@ -8,6 +9,7 @@ import {
 } from './thresholds.js';
 import { compareBirthDateList, parseBirthDates, type BirthDateComparison } from './birth-date.js';
 import { describeScripts, formatScore, joinExplanation } from './explain.js';
+import { compareNames as alignNames } from './compare/index.js';
 import { compareIdentifiers, type PartyIdentifiers } from './identifiers.js';
 import type { NameWord } from './name-words.js';
 import { compareOrgNames, parseOrgName } from './org-name.js';
@@ -84,8 +86,18 @@ function compareNames(
       const record = parseRecordPersonName(value);
       const cmp = comparePersonNames(person, record);
       const pairs = cmp.pairs.map((p): readonly [NameWord, NameWord] => [p.client, p.record]);
-      const score = fullBirthDate ? cmp.withFullBirthDate : cmp.score;
-      result = nameResult(field, { score, notes: cmp.notes }, person, record, pairs);
+      const known = fullBirthDate ? cmp.withFullBirthDate : cmp.score;
+      // The order-free comparison of compare/ for names of any origin; the Russian comparison keeps its
+      // knowledge (patronymics, given-name groups, initials) wherever it scores higher.
+      // Skipped where the Russian comparison already decides a MATCH: the other could only confirm it.
+      const aligned =
+        known >= MATCH_THRESHOLD ? { score: 0, explanation: '' } : alignNames(person.raw, value, true);
+      // Only where it lifts the name to a reviewer: below that the Russian comparison's reason reads better.
+      const better = aligned.score > known && aligned.score >= CORROBORATION.NAME_MIN;
+      const comparison = better
+        ? { score: aligned.score, notes: [`words aligned: ${aligned.explanation}`] }
+        : { score: known, notes: cmp.notes };
+      result = nameResult(field, comparison, person, record, pairs);
     } else if (client.kind === 'organization' && client.org) {
       const org = client.org;
       const record = parseOrgName(value);
@@ -140,6 +152,10 @@ export function scoreParty(client: PreparedClient, party: RecordParty): PartySco
   }
   if (entityMismatch) score = Math.min(score, ENTITY_MISMATCH_CAP);
 
+  const corroborated =
+    fullBirthDate && name !== undefined && score >= POSSIBLE_THRESHOLD && score < MATCH_THRESHOLD
+      ? `full birth date equal corroborates name ${formatScore(name.score)} (≥ ${formatScore(CORROBORATION.NAME_MIN)}): review`
+      : undefined;
   const ids = compareIdentifiers(client.ids, party.ids);
   if (ids.equal.length > 0) {
     score = ids.conflicting.length === 0 ? IDENTIFIER.EQUAL_SCORE : IDENTIFIER.DISAGREE_SCORE;
@@ -159,6 +175,7 @@ export function scoreParty(client: PreparedClient, party: RecordParty): PartySco
     nameText,
     ...(name?.notes ?? []),
     birth?.note,
+    corroborated,
     ...ids.notes,
     entityMismatch ? `entity differs (client ${client.kind}, record ${recordKind})` : undefined,
     ids.equal.length > 0 && ids.conflicting.length > 0 ? 'identifiers disagree' : undefined,

@@ -90,6 +90,16 @@ export const IDENTIFIER = {
   CONFLICT_CAP: 0.4,
 } as const;
 
+/**
+ * Corroboration sets the bar for a person's name. An equal full birth date (day, month and year on both
+ * sides) removes the absent-date penalty, so a name similarity of NAME_MIN or more is at least a
+ * POSSIBLE_MATCH, and the reasons say so; an equal valid identifier decides alone (IDENTIFIER.EQUAL_SCORE).
+ * Without a corroborator the name must reach POSSIBLE_THRESHOLD + BIRTH_DATE.ABSENT_PENALTY (0.90).
+ */
+export const CORROBORATION = {
+  NAME_MIN: POSSIBLE_THRESHOLD,
+} as const;
+
 /** A person against an organization (or the reverse), without an equal identifier. */
 export const ENTITY_MISMATCH_CAP = 0.3;
 
