@@ -22,6 +22,10 @@ beforeAll(async () => {
     KYC_PREFIX: uniquePrefix(),
     KYC_API_TOKENS: `alice:${sha256Hex(TOKEN)}`,
     DATABASE_URL: database.url,
+    // Caps small enough for bombs a test can write quickly; the defaults are measured in docs/operations.md.
+    KYC_API_MAX_UPLOAD_ROWS: '100',
+    KYC_XLSX_MAX_SHARED_STRINGS_BYTES: String(2 * 1024 * 1024),
+    KYC_XLSX_MAX_SHEET_BYTES: String(4 * 1024 * 1024),
   });
 }, 60_000);
 afterAll(async () => {
@@ -39,17 +43,6 @@ async function submit(book: Buffer): Promise<Response> {
     headers: { ...auth, 'content-type': 'text/csv' },
     body: book,
   });
-}
-
-async function finished(id: string): Promise<{ status: string; error_code: string | null; error: string }> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const response = await fetch(`${serve.base}/v1/runs/${id}`, { headers: auth });
-    expect(response.status).toBe(200);
-    const run = (await response.json()) as { status: string; error_code: string | null; error: string };
-    if (run.status === 'done' || run.status === 'failed' || Date.now() > deadline) return run;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 /** The server is up and answers another request. */
@@ -77,13 +70,35 @@ describe('workbook bombs uploaded to serve', () => {
     await expectServing();
   }, 60_000);
 
-  it('a cell past column XFD further down fails its run with KYC_ERR_INPUT_XLSX; the server keeps serving', async () => {
+  it('a cell past column XFD further down: every row of an upload is read, so it is refused there too', async () => {
     const response = await submit(book({ rows: [HEADER, CLIENT], rawRows: FILLER + PAST_XFD(3) }));
-    expect(response.status, await response.clone().text()).toBe(202);
-    const { id } = (await response.json()) as { id: string };
-    const run = await finished(id);
-    expect(run).toMatchObject({ status: 'failed', error_code: 'KYC_ERR_INPUT_XLSX' });
-    expect(run.error).toContain('XFD');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'KYC_ERR_INPUT_XLSX' });
     await expectServing();
+  }, 60_000);
+
+  it('shared strings past their cap, a sheet past its cap, rows past the upload cap: refused, server serving', async () => {
+    const many = Array.from({ length: 200_000 }, (_, i) => `<si><t>Строка ${i}</t></si>`).join('');
+    const strings = xlsxBytes([{ name: 'Клиенты', rows: [HEADER, CLIENT] }], {
+      sharedStrings: `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>ФИО</t></si><si><t>ИНН</t></si>${many}</sst>`,
+    });
+    const refusals: [Buffer, string][] = [
+      [strings, 'KYC_XLSX_MAX_SHARED_STRINGS_BYTES'],
+      [
+        book({ rows: [HEADER, CLIENT], rawRows: `<!-- ${'x'.repeat(5 * 1024 * 1024)} -->` }),
+        'KYC_XLSX_MAX_SHEET_BYTES',
+      ],
+      [book({ rows: [HEADER, ...Array.from({ length: 101 }, () => CLIENT)] }), 'KYC_API_MAX_UPLOAD_ROWS'],
+    ];
+    for (const [bomb, setting] of refusals) {
+      const response = await submit(bomb);
+      const body = (await response.json()) as { code: string; message: string };
+      expect(response.status, body.message).toBe(setting === 'KYC_API_MAX_UPLOAD_ROWS' ? 413 : 400);
+      expect(body.message).toContain(setting);
+      await expectServing();
+    }
+    // At the cap, the upload is taken.
+    const atCap = await submit(book({ rows: [HEADER, ...Array.from({ length: 100 }, () => CLIENT)] }));
+    expect(atCap.status, await atCap.clone().text()).toBe(202);
   }, 180_000);
 });
