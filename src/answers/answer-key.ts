@@ -10,7 +10,10 @@ export const ANSWER_FORMAT = 'a1';
 
 /** What makes one request of the Lookup Service: the same search for two clients is the same request. */
 export interface AnswerRequest {
-  /** The service answered: its URL (no credentials), or `emulator`; answers of two services never mix. */
+  /**
+   * The service answered: its identity (URL and API key, src/settings/service-identity.ts); answers of two
+   * services, or of two keys of one service, never mix.
+   */
   readonly upstream: string;
   readonly operation: string;
   readonly params: Readonly<Record<string, string>>;

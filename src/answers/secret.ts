@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { KycError } from '../errors.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../infra/private-files.js';
 import type { AnswerStoreSettings } from './answer-store.js';
+import type { ServiceIdentity } from '../settings/service-identity.js';
 
 /** The file of the deployment's answer-store secret under the state directory (0600). */
 export const SECRET_FILE = 'answers.key';
@@ -47,15 +48,13 @@ function secretOf(text: string): Buffer {
   return Buffer.from(hex, 'hex');
 }
 
-/** The store's settings of a deployment: its secret, and the service its answers come from. */
-export function answerStoreSettings(config: {
-  readonly answersSecret: string | undefined;
-  readonly stateDir: string;
-  readonly apiUrl: string | undefined;
-}): AnswerStoreSettings {
-  return {
-    secret: answersSecret(config.answersSecret, config.stateDir),
-    // The built-in emulator's port changes with every start; its synthetic registers do not.
-    upstream: config.apiUrl ?? 'emulator',
-  };
+/**
+ * The store's settings of a deployment: its secret, and the identity of the service its answers come from
+ * (URL and API key, src/settings/service-identity.ts): answers of two services, or of two keys, never mix.
+ */
+export function answerStoreSettings(
+  config: { readonly answersSecret: string | undefined; readonly stateDir: string },
+  service: ServiceIdentity,
+): AnswerStoreSettings {
+  return { secret: answersSecret(config.answersSecret, config.stateDir), upstream: service.id };
 }

@@ -8,7 +8,7 @@ import { cancelRun, runIsHeld } from '../run/cancel.js';
 import { scanKeys } from '../infra/redis-connection.js';
 import { compactAppendOnlyFile, purgeRunJobs, QUEUE_STREAMS } from '../run/state/retention.js';
 import type { RunState } from '../run/state/run-store.js';
-import { QUEUES, runsIndexKey } from '../run/topology.js';
+import { queuesOf, runsIndexKey } from '../run/topology.js';
 import { ApiRunIndex } from './run-index.js';
 
 export interface DeleteContext {
@@ -24,13 +24,13 @@ async function forgetRun(ctx: DeleteContext, run: RunState): Promise<void> {
   const { redis, prefix } = ctx;
   const dir = join(ctx.runsDir, run.id);
   if (dirname(run.out) === dir) await rm(dir, { recursive: true, force: true });
-  const runs = new Queue(QUEUES.runs, { connection: redis, prefix, streams: QUEUE_STREAMS });
+  const runs = new Queue(queuesOf(run.service).runs, { connection: redis, prefix, streams: QUEUE_STREAMS });
   try {
     await runs.remove(run.id);
   } finally {
     await runs.close();
   }
-  await purgeRunJobs(redis, prefix, run.id);
+  await purgeRunJobs(redis, prefix, run.id, run.service?.id);
   await scanKeys(redis, `${prefix}:run:${run.id}:*`, async (keys) => {
     await redis.unlink(...keys);
   });

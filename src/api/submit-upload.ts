@@ -1,4 +1,5 @@
 import { parseMaxAge } from '../settings/answer-policy.js';
+import { type UpstreamTarget } from '../settings/service-identity.js';
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import type { ReadableStream } from 'node:stream/web';
@@ -25,7 +26,7 @@ import { checkCallbackDestination, runWebhookTarget, type ApiWebhookConfig } fro
 export interface SubmitContext {
   readonly redis: Redis;
   readonly config: Config;
-  readonly upstream: { readonly usingEmulator: boolean; readonly apiUrl: string };
+  readonly upstream: UpstreamTarget;
   /** One private directory per run: the upload and its three outputs. */
   readonly runsDir: string;
   readonly maxUploadBytes: number;

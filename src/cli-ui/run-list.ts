@@ -27,7 +27,10 @@ export function newHitsLine(run: RunState): string | undefined {
  * `kyc-screen status` without a run id: a header and one aligned row per run (newest first, as given), a
  * failed run's reason on the line under it, so that a terminal or a cron mail shows why without `--json`.
  */
-export function runListTable(runs: readonly RunState[]): string {
+export function runListTable(
+  runs: readonly RunState[],
+  waiting: (run: RunState) => string | undefined = () => undefined,
+): string {
   if (runs.length === 0) return 'No runs.';
   const header = ['RUN ID', 'STATUS', 'ROWS', 'PRIORITY', 'CREATED (UTC)', 'INPUT'];
   const rows = runs.map((run) => [
@@ -47,6 +50,8 @@ export function runListTable(runs: readonly RunState[]): string {
   runs.forEach((run, i) => {
     out.push(line(rows[i] ?? []));
     if (run.status === 'failed') out.push(`  failed: ${failureLine(run.error, REASON_WIDTH)}`);
+    const why = waiting(run);
+    if (why) out.push(`  ${why}`);
     const hits = newHitsLine(run);
     if (hits) out.push(`  ${hits}`);
   });

@@ -398,6 +398,7 @@ async function hostWorkers(
       redis: runtime.redis,
       prefix: started.config.prefix,
       registry: runtime.registry,
+      service: runtime.service,
       log: io.log,
       ...workerWiring({
         redis: runtime.redis,

@@ -156,6 +156,7 @@ async function serveWithWorkers(ctx: ServeContext, options: ServeOptions): Promi
         redis: runtime.redis,
         prefix: config.prefix,
         registry: runtime.registry,
+        service: runtime.service,
         log,
         settings: workerSettings(config, { checksConcurrency: options.concurrency }),
       })

@@ -116,7 +116,7 @@ export function workerSettings(config: Config, flags: WorkerFlags = {}): WorkerS
     rate: config.rate,
     breakerThreshold: config.breakerThreshold,
     ...(config.profile.burst === undefined ? {} : { burst: config.profile.burst }),
-    answerStore: () => answerStoreSettings(config),
+    answerStore: (service) => answerStoreSettings(config, service),
     inputLimits: workbookLimitsOf(config),
   };
 }

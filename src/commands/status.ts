@@ -10,6 +10,8 @@ import { MirrorStore } from '../mirror/store.js';
 import { RunStore } from '../run/state/run-store.js';
 import { UpstreamState } from '../upstream/state.js';
 import { upstreamNoticeLines } from '../upstream/notice.js';
+import { describeService } from '../settings/service-identity.js';
+import { unservedLine, unservedRuns } from '../runs/service-served.js';
 
 /** `kyc-screen status [runId]`: recent runs, or one run's progress and counters. */
 export function registerStatusCommand(program: Command): void {
@@ -41,9 +43,12 @@ export function registerStatusCommand(program: Command): void {
           const unrecognised = await store.unrecognised(runId);
           // Settled before the first dispatch: absent while a run waits in the queue.
           const foreignAgent = await new MirrorStore(session.redis, config.prefix).note(runId);
+          const unserved = (await unservedRuns(session.redis, config.prefix, [run])).has(run.id);
           if (options.json) {
             const shown = {
               run,
+              // false: the run waits for a worker of its service (`service`); null: it is finished.
+              serviceServed: run.status === 'queued' || run.status === 'running' ? !unserved : null,
               counters,
               unrecognised,
               upstream,
@@ -55,8 +60,10 @@ export function registerStatusCommand(program: Command): void {
           const failed = run.status === 'failed' ? `\nfailed: ${failureLine(run.error)}` : '';
           const hits = newHitsLine(run);
           const strategy = foreignAgent ? `\nforeign-agent strategy: ${strategyLabel(foreignAgent)}` : '';
+          const service = `\nservice: ${run.service ? describeService(run.service) : 'not recorded (older version)'}`;
+          const waiting = unserved ? `\n${unservedLine(run)}` : '';
           process.stdout.write(
-            `${summaryTable(run, counters, unrecognised)}${strategy}${failed}${hits ? `\n${hits}` : ''}\n`,
+            `${summaryTable(run, counters, unrecognised)}${service}${strategy}${failed}${waiting}${hits ? `\n${hits}` : ''}\n`,
           );
           return;
         }
@@ -65,10 +72,15 @@ export function registerStatusCommand(program: Command): void {
         if (options.json) {
           // The list stays a list (scripts read it); the upstream state is one line on stderr.
           if (notices.length > 0) process.stderr.write(`${notices.join('\n')}\n`);
-          process.stdout.write(`${JSON.stringify(runs, null, 2)}\n`);
+          const unserved = await unservedRuns(session.redis, config.prefix, runs);
+          const shown = runs.map((run) => (unserved.has(run.id) ? { ...run, serviceServed: false } : run));
+          process.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
           return;
         }
-        process.stdout.write(`${runListTable(runs)}\n`);
+        const unserved = await unservedRuns(session.redis, config.prefix, runs);
+        process.stdout.write(
+          `${runListTable(runs, (run) => (unserved.has(run.id) ? unservedLine(run) : undefined))}\n`,
+        );
       } finally {
         await session.close();
       }

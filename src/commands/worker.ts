@@ -134,6 +134,7 @@ async function runWorker(options: WorkerOptions): Promise<void> {
     redis: runtime.redis,
     prefix: config.prefix,
     registry: runtime.registry,
+    service: runtime.service,
     log,
     only,
     settings: workerSettings(config, {

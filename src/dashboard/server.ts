@@ -6,7 +6,8 @@ import { KycError } from '../errors.js';
 import { DEFAULT_LANG, type Lang } from '../i18n/lang.js';
 import { QUEUE_STREAMS } from '../run/state/retention.js';
 import { UpstreamState } from '../upstream/state.js';
-import { QUEUES } from '../run/topology.js';
+import { QUEUES, queuesOf } from '../run/topology.js';
+import { knownServices } from '../upstream/service-registry.js';
 import { listen, type Listening } from '../infra/listen.js';
 import { pipelineMetrics } from '../metrics/pipeline-metrics.js';
 import { NOTIFICATIONS_QUEUE } from '../notify/webhook-queue.js';
@@ -167,7 +168,10 @@ export async function startDashboard(options: DashboardOptions): Promise<Listeni
   const { redis, prefix } = options;
   requireTokenOffLoopback(options.host, options.token);
   requireStrongToken(options.token);
-  const queues = PIPELINE_QUEUES.map(
+  // Each service's runs and checks have queues of their own: those of every service recorded so far.
+  const services = await knownServices(redis, prefix);
+  const serviceQueues = services.flatMap((id) => [queuesOf(id).runs, queuesOf(id).checks]);
+  const queues = [...PIPELINE_QUEUES, ...serviceQueues].map(
     (name) => new Queue(name, { connection: redis, prefix, streams: QUEUE_STREAMS }),
   );
   const metrics = pipelineMetrics({ redis, prefix, queues, recentRuns: options.recentRuns ?? 500 });

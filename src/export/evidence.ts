@@ -21,6 +21,8 @@ export interface EvidenceLine {
   readonly extra_cells?: readonly string[];
   /** Present (true) only on the lines of a run against the built-in emulator: synthetic registers. */
   readonly emulator?: true;
+  /** The id of the Lookup Service the row was screened against (the manifest's `service.id`). */
+  readonly service?: string;
   /**
    * When the oldest answer the verdict rests on was fetched (ISO 8601), present only when the row used an
    * answer kept from an earlier run (`--max-age`): each such request carries `reused` and `fetchedAt`.
@@ -41,7 +43,13 @@ export function oldestAnswerAt(verdict: Verdict): string | undefined {
 export function evidenceLine(
   verdict: Verdict,
   warnings: readonly RowIssue[],
-  meta: { runId: string; checkedAt: string; emulator?: boolean; foreignAgent?: ForeignAgentStrategyNote },
+  meta: {
+    runId: string;
+    checkedAt: string;
+    emulator?: boolean;
+    service?: string | undefined;
+    foreignAgent?: ForeignAgentStrategyNote;
+  },
   extraCells: readonly string[] = [],
 ): EvidenceLine {
   const checks: Partial<Record<CheckKind, unknown>> = {};
@@ -75,6 +83,7 @@ export function evidenceLine(
     checks,
     ...(extraCells.length > 0 ? { extra_cells: extraCells } : {}),
     ...(meta.emulator ? { emulator: true as const } : {}),
+    ...(meta.service === undefined ? {} : { service: meta.service }),
     ...withOldestAnswer(verdict),
   };
 }

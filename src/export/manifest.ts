@@ -5,6 +5,7 @@ import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
 import type { RegisterChangeReport } from '../mirror/register-change.js';
 import { oldestFetchedOn, parseCounters, type RunCounts } from '../domain/run-counters.js';
 import { DEFAULT_PROFILE, type UpstreamProfile } from '../settings/upstream-profile.js';
+import type { ServiceIdentity } from '../settings/service-identity.js';
 
 export interface OutputFileInfo {
   readonly path: string;
@@ -27,6 +28,8 @@ export interface ManifestRun {
   readonly createdAt: string;
   readonly startedAt?: string | undefined;
   readonly emulator?: boolean;
+  /** The Lookup Service the run screened against (absent: a run of an older version). */
+  readonly service?: ServiceIdentity | undefined;
   readonly profile?: UpstreamProfile;
   readonly config: Readonly<Record<string, string | number | boolean>>;
   /** Max ages of answers kept across runs (src/answers); absent: every answer fresh. */
@@ -113,6 +116,16 @@ export function buildManifest(m: ManifestInput) {
           emulator_notice:
             'Screened against the built-in emulator of the Lookup Service: its registers are synthetic; ' +
             'these verdicts are not a real screening.',
+        }
+      : {}),
+    // Which service (URL, and which key by a fingerprint that cannot give the key back) every verdict came from.
+    ...(m.run.service
+      ? {
+          service: {
+            id: m.run.service.id,
+            url: m.run.service.url,
+            key_fingerprint: m.run.service.keyFingerprint,
+          },
         }
       : {}),
     created_at: m.run.createdAt,

@@ -31,7 +31,7 @@ export class WorkerMetrics {
 
   /** Observes the jobs of a checks or verdicts worker; workers of other queues are left alone. */
   watch(worker: Worker): void {
-    if (worker.name === QUEUES.checks) {
+    if (worker.name === QUEUES.checks || worker.name.startsWith(`${QUEUES.checks}-`)) {
       const observe = (job: Job, outcome: string) => {
         const seconds = secondsOf(job);
         if (seconds !== undefined) this.checkSeconds.observe({ check: job.name, outcome }, seconds);

@@ -5,7 +5,7 @@ import { partPath } from './output-paths.js';
 import { bodiesPathOf } from '../export/evidence-bodies.js';
 import { purgeRunJobs, QUEUE_STREAMS } from './state/retention.js';
 import { RunStore } from './state/run-store.js';
-import { mergeJobId, QUEUES } from './topology.js';
+import { mergeJobId, QUEUES, queuesOf } from './topology.js';
 
 /**
  * Cancelling a run: it is marked at once (whoever reads it sees `cancelled`), and its coordinator, wherever
@@ -61,7 +61,7 @@ export async function abandonRun(redis: Redis, prefix: string, runId: string): P
     await rm(partPath(final, runId), { force: true });
   await removeFlows(redis, prefix, runId, run.written + 1, run.dispatched);
   await store.releaseWorkingData(runId);
-  await purgeRunJobs(redis, prefix, runId);
+  await purgeRunJobs(redis, prefix, runId, run.service?.id);
 }
 
 /**
@@ -71,7 +71,8 @@ export async function abandonRun(redis: Redis, prefix: string, runId: string): P
  */
 export async function cancelRun(redis: Redis, prefix: string, runId: string): Promise<void> {
   await new RunStore(redis, prefix).cancel(runId);
-  const runs = new Queue(QUEUES.runs, { connection: redis, prefix, streams: QUEUE_STREAMS });
+  const run = await new RunStore(redis, prefix).require(runId);
+  const runs = new Queue(queuesOf(run.service).runs, { connection: redis, prefix, streams: QUEUE_STREAMS });
   try {
     const job = await runs.getJob(runId);
     const state = job ? await job.getState() : 'unknown';
@@ -86,5 +87,6 @@ export async function cancelRun(redis: Redis, prefix: string, runId: string): Pr
 
 /** Whether a coordinator still holds the run's job (a cancelled run is still being abandoned). */
 export async function runIsHeld(redis: Redis, prefix: string, runId: string): Promise<boolean> {
-  return (await redis.exists(`${prefix}:${QUEUES.runs}:${runId}:lock`)) === 1;
+  const run = await new RunStore(redis, prefix).get(runId);
+  return (await redis.exists(`${prefix}:${queuesOf(run?.service).runs}:${runId}:lock`)) === 1;
 }

@@ -44,7 +44,7 @@ import type { RunState } from './state/run-store.js';
 import type { RunStore } from './state/run-store.js';
 import { DEFAULT_CACHE_ROWS } from '../settings/defaults.js';
 import { compactAppendOnlyFile, purgeRunJobs } from './state/retention.js';
-import { PRIORITY, runKeys } from './topology.js';
+import { PRIORITY, queuesOf, runKeys } from './topology.js';
 
 export interface CoordinatorDeps {
   readonly redis: Redis;
@@ -248,6 +248,7 @@ function flowContextOf(
 ): Omit<FlowContext, 'now'> {
   return {
     runId: run.id,
+    checksQueue: queuesOf(run.service).checks,
     kinds: opened.kinds,
     optional: { smtp: run.smtp ?? false, cardRiskCountries: run.cardRiskCountries ?? [] },
     // Card numbers are masked in verdicts.csv whatever the checks of the run (docs/optional-checks.md).
@@ -293,6 +294,7 @@ async function screenRows(
     firstRow,
     kinds: opened.kinds,
     emulator: run.emulator === true,
+    service: run.service?.id,
     lang: run.lang,
     foreignAgent: foreignAgent?.note,
     format: opened.format,
@@ -362,7 +364,7 @@ async function finishRun(
   await store.update(runId, { status: 'done', finishedAt, totalRows: rows, manifestSha256 });
   await store.releaseWorkingData(runId);
   // The outputs are on disk and the run reads as done: nothing of its clients stays in Redis or its AOF.
-  await purgeRunJobs(redis, deps.prefix, runId);
+  await purgeRunJobs(redis, deps.prefix, runId, run.service?.id);
   await compactAppendOnlyFile(redis, log);
   return summaryOf({ ...finalRun, totalRows: rows }, counters);
 }

@@ -24,6 +24,8 @@ import { checkJobBackoff } from '../upstream/outcome-policy.js';
 /** What every row of a run is planned with: the run's settings, fixed for the whole run. */
 export interface FlowContext {
   readonly runId: string;
+  /** The queue of the run's checks: its service's own (topology.ts, queuesOf). */
+  readonly checksQueue: string;
   readonly kinds: readonly CheckKind[];
   readonly optional: OptionalCheckSettings;
   /** Column of the card number in the client file, if any: its cell is Luhn-checked and masked here. */
@@ -107,7 +109,7 @@ function flowOf(
     },
     children: children.map((kind) => ({
       name: kind,
-      queueName: QUEUES.checks,
+      queueName: context.checksQueue,
       data: childData,
       opts: {
         jobId: checkJobId(runId, row, kind),

@@ -48,6 +48,8 @@ export interface WriterSetup {
   readonly firstRow: number;
   readonly kinds: readonly CheckKind[];
   readonly emulator: boolean;
+  /** The id of the run's Lookup Service, named on every evidence line. */
+  readonly service?: string | undefined;
   /** The language of the officer's cells (kyc_matches): the run's `--lang`. */
   readonly lang?: OutputLanguage | undefined;
   readonly foreignAgent?: ForeignAgentStrategyNote | undefined;
@@ -146,6 +148,7 @@ export class OrderedWriter {
       runId,
       checkedAt: result.checkedAt,
       emulator: this.setup.emulator,
+      service: this.setup.service,
       ...(this.setup.lang ? { lang: this.setup.lang } : {}),
       ...(foreignAgent ? { foreignAgent } : {}),
     };

@@ -106,7 +106,7 @@ export class RunReader {
     private readonly control: RunControl,
   ) {
     this.dispatcher = new RowDispatcher(deps, setup);
-    this.waiting = waitingKeys(deps.prefix, QUEUES.checks);
+    this.waiting = waitingKeys(deps.prefix, setup.flowContext.checksQueue);
   }
 
   private async dispatchAndRest(items: readonly IngestItem[]): Promise<void> {

@@ -13,6 +13,30 @@ export const QUEUES = {
   verdicts: 'verdicts',
 } as const;
 
+/** The queues one run's jobs go to: its coordinator's and its checks' are its service's own. */
+export interface RunQueues {
+  readonly runs: string;
+  readonly checks: string;
+  /** The merges call no service: one queue for every service. */
+  readonly verdicts: string;
+}
+
+/**
+ * The queues of the runs of one Lookup Service (src/settings/service-identity.ts): `runs-<id>` and
+ * `checks-<id>`, so that a worker only ever sees the jobs of the service it was configured with. A run of
+ * an older version (no service recorded) keeps the plain names its jobs were added under.
+ */
+export function queuesOf(service: { readonly id: string } | string | undefined): RunQueues {
+  const id = typeof service === 'string' ? service : service?.id;
+  if (id === undefined) return { ...QUEUES };
+  return { runs: `${QUEUES.runs}-${id}`, checks: `${QUEUES.checks}-${id}`, verdicts: QUEUES.verdicts };
+}
+
+/** The service id of a queue named by queuesOf, or undefined for a plain one. */
+export function serviceOfQueue(name: string): string | undefined {
+  return /^(?:runs|checks)-([0-9a-f]{12})$/u.exec(name)?.[1];
+}
+
 /**
  * A run's priority. `interactive` is a single client screened through the API (POST /v1/screen), served
  * ahead of every run a user submits, `high` ones included; runs are submitted at the other three.
@@ -114,6 +138,14 @@ export function runKeys(prefix: string, runId: string) {
 /** Sorted set of run ids by creation time, for `status` and the dashboard. */
 export function runsIndexKey(prefix: string): string {
   return `${prefix}:runs`;
+}
+
+/**
+ * The services whose workers share this Redis (hash: id → JSON url and key fingerprint), for the dashboard,
+ * and each one's heartbeat, present while a process serves its runs (src/upstream/service-registry.ts).
+ */
+export function serviceKeys(prefix: string, id: string) {
+  return { all: `${prefix}:services`, served: `${prefix}:service:${id}:served` };
 }
 
 /** The one GCRA pacer of the API key, shared by every worker on every machine. */

@@ -7,6 +7,7 @@ import type { Announce } from './announce.js';
 import type { Logger } from '../log.js';
 import { appliedProfileNotice } from '../settings/applied-profile.js';
 import { RegistryClient } from '../upstream/client/index.js';
+import { serviceIdentity, type ServiceIdentity } from '../settings/service-identity.js';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../infra/embedded-redis.js';
 import { awaitRedis, connectRedis } from '../infra/redis-connection.js';
 import { REDIS_LOST_AFTER_MS, watchRedis } from '../infra/redis-watchdog.js';
@@ -22,6 +23,8 @@ export interface Runtime {
   readonly registry: RegistryClient;
   readonly apiUrl: string;
   readonly usingEmulator: boolean;
+  /** The service's identity (URL and key fingerprint): what runs record and workers serve. */
+  readonly service: ServiceIdentity;
   readonly embeddedRedis: boolean;
   close(): Promise<void>;
 }
@@ -135,6 +138,7 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
       registry: lookup.registry,
       apiUrl: lookup.apiUrl,
       usingEmulator: lookup.usingEmulator,
+      service: lookup.service,
       embeddedRedis: embedded !== undefined,
       close,
     };
@@ -149,6 +153,7 @@ export interface LookupRuntime {
   readonly registry: RegistryClient;
   readonly apiUrl: string;
   readonly usingEmulator: boolean;
+  readonly service: ServiceIdentity;
   close(): Promise<void>;
 }
 
@@ -199,6 +204,7 @@ export async function startLookupRuntime(
       registry,
       apiUrl,
       usingEmulator: started !== undefined,
+      service: serviceIdentity({ apiUrl, usingEmulator: started !== undefined, apiKey }),
       async close() {
         await registry.close();
         await started?.close();

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { describeService, type ServiceIdentity, type UpstreamTarget } from '../settings/service-identity.js';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
+import { KycError } from '../errors.js';
 import type { FileDigest } from '../infra/file-digest.js';
 import { ensureWritableParent } from '../infra/writable.js';
 import type { Logger } from '../log.js';
@@ -21,7 +23,7 @@ import { bodiesPathOf } from '../export/evidence-bodies.js';
 export interface RunSession {
   readonly config: Config;
   readonly redis: Redis;
-  readonly upstream: { readonly usingEmulator: boolean; readonly apiUrl: string };
+  readonly upstream: UpstreamTarget;
 }
 
 /** What only some submitters decide about a new run (the HTTP API: its token, the report, the digest). */
@@ -126,6 +128,19 @@ export async function startRun(
   return settings;
 }
 
+/**
+ * A run goes on only against the service it started with: its verdicts so far came from it, and only
+ * workers of its identity serve its queues.
+ */
+function checkRunService(run: RunState, service: ServiceIdentity): void {
+  if (run.service === undefined) throw new KycError('KYC_ERR_RUN_SERVICE_UNKNOWN', `run ${run.id}`);
+  if (run.service.id !== service.id)
+    throw new KycError(
+      'KYC_ERR_RUN_SERVICE_MISMATCH',
+      `run ${run.id} screens against ${describeService(run.service)}; this process against ${describeService(service)}`,
+    );
+}
+
 /** A resumed run and the request it goes on with: its stored one, with what the operator overrode. */
 export interface ResumedRun {
   readonly run: RunState;
@@ -151,6 +166,7 @@ export async function resumeRun(
   const given = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
   const request = runRequest({ ...stored, ...given });
   if (run.status === 'done') return { run, request };
+  checkRunService(run, session.upstream.service);
   // A resumed run's outputs are known only now, from Redis: still before any call is made.
   for (const file of new Set([run.out, run.evidence, run.manifest])) ensureWritableParent(file);
   const calls = (await check?.()) ?? [];

@@ -4,16 +4,18 @@ import type { RunJobData } from '../run/job-data.js';
 import { QUEUE_STREAMS } from '../run/state/retention.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from '../run/state/run-store.js';
 import { readLiveProgress, type LiveProgress } from '../run/state/run-progress.js';
-import { PRIORITY, QUEUES } from '../run/topology.js';
+import { PRIORITY, queuesOf } from '../run/topology.js';
 
-function runsQueue(redis: Redis, prefix: string): Queue<RunJobData> {
-  return new Queue<RunJobData>(QUEUES.runs, { connection: redis, prefix, streams: QUEUE_STREAMS });
+/** The coordinators' queue of the run's service (src/run/topology.ts, queuesOf). */
+function runsQueue(redis: Redis, prefix: string, run: Pick<RunSettings, 'service'>): Queue<RunJobData> {
+  const name = queuesOf(run.service).runs;
+  return new Queue<RunJobData>(name, { connection: redis, prefix, streams: QUEUE_STREAMS });
 }
 
 /** Records the run and queues it for a coordinator; a run id that is taken is refused (KYC_ERR_RUN_EXISTS). */
 export async function submitRun(redis: Redis, prefix: string, settings: RunSettings): Promise<void> {
   await new RunStore(redis, prefix).create(settings);
-  const queue = runsQueue(redis, prefix);
+  const queue = runsQueue(redis, prefix, settings);
   try {
     await queue.add(
       'run',
@@ -37,7 +39,7 @@ export async function submitRun(redis: Redis, prefix: string, settings: RunSetti
  * put back to wait. A run whose coordinator is alive elsewhere is left to it.
  */
 export async function requeueRun(redis: Redis, prefix: string, run: RunState): Promise<void> {
-  const queue = runsQueue(redis, prefix);
+  const queue = runsQueue(redis, prefix, run);
   try {
     const job = await queue.getJob(run.id);
     if (!job) {
@@ -55,7 +57,7 @@ export async function requeueRun(redis: Redis, prefix: string, run: RunState): P
     } else if (state === 'delayed') {
       await job.promote();
     } else if (state === 'active') {
-      const lockKey = `${prefix}:${QUEUES.runs}:${run.id}:lock`;
+      const lockKey = `${prefix}:${queue.name}:${run.id}:lock`;
       if ((await redis.exists(lockKey)) === 0) await job.moveToWait();
     }
   } finally {

@@ -48,14 +48,17 @@ export function lastDroppableGeneration(written: number, cacheRows: number): num
   return cacheWindowOf(written, cacheRows).generation - CACHE_SPAN;
 }
 
-export function requestDigest(operation: string, params: Readonly<Record<string, string>>): string {
+export function requestDigest(
+  operation: string,
+  params: Readonly<Record<string, string>>,
+  service?: string,
+): string {
   const sorted = Object.keys(params)
     .sort()
     .map((k) => [k, params[k]]);
-  return createHash('sha256')
-    .update(JSON.stringify([operation, sorted]))
-    .digest('base64url')
-    .slice(0, 22);
+  // The service's id is part of the request: an answer of one service is never another's.
+  const named = service === undefined ? [operation, sorted] : [service, operation, sorted];
+  return createHash('sha256').update(JSON.stringify(named)).digest('base64url').slice(0, 22);
 }
 
 /** A small least-recently-used map; Map keeps insertion order, so the first key is the oldest. */
@@ -151,6 +154,8 @@ export interface RequestCacheOptions {
   readonly lockMs?: number;
   /** A generation nobody wrote to for this long belongs to an abandoned run and goes (24 h). */
   readonly abandonedAfterMs?: number;
+  /** The id of the service the answers come from (src/settings/service-identity.ts): part of every key. */
+  readonly service?: string;
 }
 
 let tokens = 0;
@@ -160,6 +165,7 @@ export class RequestCache {
   private readonly abandonedAfterMs: number;
   private readonly local: LocalAnswers;
   private readonly consulted: readonly string[];
+  private readonly service: string | undefined;
 
   constructor(
     private readonly redis: Redis,
@@ -170,6 +176,7 @@ export class RequestCache {
     this.lockMs = options.lockMs ?? CACHE_LOCK_MS;
     this.abandonedAfterMs = options.abandonedAfterMs ?? 24 * 3_600_000;
     this.local = options.local ?? new LocalAnswers(0);
+    this.service = options.service;
     const generations: string[] = [];
     for (let g = window.generation; g > window.generation - window.span && g >= 0; g--)
       generations.push(keys.generation(g));
@@ -187,7 +194,7 @@ export class RequestCache {
     schema: z.ZodType<T>,
   ): Promise<Cached<T>> {
     const what = `cached answer of ${operation}`;
-    const digest = requestDigest(operation, params);
+    const digest = requestDigest(operation, params, this.service);
     const lockKey = this.keys.lock(digest);
     const { generation } = this.window;
     for (;;) {

@@ -35,7 +35,9 @@ import { UpstreamState } from '../upstream/state.js';
 import { LocalAnswers, RequestCache } from '../upstream/request-cache.js';
 import { RunStore } from '../run/state/run-store.js';
 import { QUEUE_STREAMS, applyEventRetention } from '../run/state/retention.js';
-import { QUEUES, laneOfPriority, pacerKey } from '../run/topology.js';
+import { laneOfPriority, pacerKey, queuesOf, type RunQueues } from '../run/topology.js';
+import type { ServiceIdentity } from '../settings/service-identity.js';
+import { serveService } from '../upstream/service-registry.js';
 
 export interface WorkerSettings {
   /** Upstream calls per second of the API key, for every worker on every machine together. */
@@ -60,7 +62,7 @@ export interface WorkerSettings {
    * The answer store's secret and service (src/answers), read when a run with `--max-age` first needs it.
    * Absent: runs of this process ask every answer fresh whatever their policy.
    */
-  readonly answerStore?: () => AnswerStoreSettings;
+  readonly answerStore?: (service: ServiceIdentity) => AnswerStoreSettings;
   /** The caps of an Excel workbook input the coordinators of this process read (KYC_XLSX_MAX_*). */
   readonly inputLimits?: WorkbookLimits;
 }
@@ -123,6 +125,8 @@ interface StartOptions extends WorkerWiring {
   readonly redis: Redis;
   readonly prefix: string;
   readonly registry: RegistryClient;
+  /** The identity of `registry`'s service: the workers take only the jobs of runs recorded with it. */
+  readonly service: ServiceIdentity;
   readonly log: Logger;
   readonly settings: WorkerSettings;
   readonly only?: readonly WorkerKind[];
@@ -140,6 +144,9 @@ interface WorkerContext {
   readonly redis: Redis;
   readonly prefix: string;
   readonly registry: RegistryClient;
+  readonly service: ServiceIdentity;
+  /** This service's queues (src/run/topology.ts, queuesOf). */
+  readonly queues: RunQueues;
   readonly log: Logger;
   readonly settings: WorkerSettings;
   readonly wiring: WorkerWiring;
@@ -156,15 +163,16 @@ interface WorkerContext {
 
 /** The shared objects of a process's workers, and the checks queue set up for the 429 pause. */
 async function workerContext(options: StartOptions): Promise<WorkerContext> {
-  const { redis, prefix, registry, log, settings } = options;
+  const { redis, prefix, registry, log, settings, service } = options;
+  const queues = queuesOf(service);
   const pacer = new Pacer(
     redis,
     pacerKey(prefix),
     settings.rate,
     settings.burst === undefined ? {} : { burst: settings.burst },
   );
-  await applyEventRetention(redis, prefix);
-  const checksQueue = new Queue(QUEUES.checks, { connection: redis, prefix, streams: QUEUE_STREAMS });
+  await applyEventRetention(redis, prefix, queues);
+  const checksQueue = new Queue(queues.checks, { connection: redis, prefix, streams: QUEUE_STREAMS });
   // BullMQ honours queue.rateLimit (the 429 pause) only when the queue has a limiter; this one is a loose
   // backstop on job starts. The quota itself is kept per HTTP call by the pacer.
   await checksQueue.setGlobalRateLimit(Math.max(1, Math.ceil(settings.rate * 2)), 1_000);
@@ -197,6 +205,8 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
     redis,
     prefix,
     registry,
+    service,
+    queues,
     log,
     settings,
     wiring,
@@ -238,9 +248,10 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
   const localAnswers = new LocalAnswers(2_000);
   const mirrors = new LoadedMirrors(new MirrorStore(redis, prefix));
   const pageSizes = new PageSizes(redis, prefix);
-  const answersFor = answersInForce(redis, prefix, settings.answerStore, ctx.log);
+  const answerStore = settings.answerStore;
+  const answersFor = answersInForce(redis, prefix, answerStore && (() => answerStore(ctx.service)), ctx.log);
   return new Worker<CheckJobData>(
-    QUEUES.checks,
+    ctx.queues.checks,
     checkProcessor({
       lookupFor: (runId, window, profile, lane, maxAge) => {
         const keys = store.keys(runId);
@@ -248,7 +259,7 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
           redis,
           { generation: keys.cacheGeneration, lock: keys.cacheLock },
           window,
-          { local: localAnswers },
+          { local: localAnswers, service: ctx.service.id },
         );
         return pacedLookup(runId, registry, pacer, cache, store, {
           guard,
@@ -281,7 +292,7 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
 function verdictsWorker(ctx: WorkerContext): Worker<MergeJobData> {
   const { redis, prefix, store, settings, wiring } = ctx;
   return new Worker<MergeJobData>(
-    QUEUES.verdicts,
+    ctx.queues.verdicts,
     mergeProcessor({
       store: (runId, row, result) => store.storeResult(runId, row, JSON.stringify(result)),
       checkResults: (runId, row, kinds) => store.checkResults(runId, row, kinds),
@@ -387,7 +398,8 @@ function coordinatorDeps(ctx: WorkerContext, runId: string, job: Job<RunJobData>
     ...(ctx.keptMirror ? { keptMirror: ctx.keptMirror } : {}),
     foreignAgentMirror: (run, runSignal) =>
       mirrorSearch(run.id, registry, pacer, store, {
-        origin: registry.baseUrl,
+        // The kept mirror of one service (and key) is never read for another.
+        origin: ctx.service.id,
         guard,
         maxRetryAfterMs: (run.profile ?? DEFAULT_PROFILE).maxRetryAfterMs,
         attempts: settings.attempts,
@@ -412,7 +424,7 @@ function runsWorker(
 ): Worker<RunJobData> {
   const { redis, prefix, store, settings, wiring } = ctx;
   return new Worker<RunJobData>(
-    QUEUES.runs,
+    ctx.queues.runs,
     runProcessor(
       (runId, job, signal) =>
         (desk ? desk.beforeRun(runId) : Promise.resolve(false))
@@ -488,11 +500,17 @@ export async function startWorkers(options: StartOptions): Promise<WorkerHost> {
   if (only.has('runs')) workers.push(runsWorker(ctx, stopping.signal, options.desk));
   watchWorkers(workers, options.log, options.metrics);
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  // `status` tells a run whose service no process serves; merges alone serve none.
+  const heartbeat =
+    only.has('checks') || only.has('runs')
+      ? await serveService(ctx.redis, ctx.prefix, ctx.service)
+      : undefined;
 
   return {
     async close() {
       // A run in progress stops at its next batch and goes back to the queue; checks and merges finish.
       stopping.abort();
+      await heartbeat?.stop();
       await Promise.all(workers.map((w) => w.close()));
       await Promise.all([ctx.flow.close(), ctx.checksQueue.close()]);
     },

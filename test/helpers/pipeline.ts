@@ -28,6 +28,7 @@ import {
   type WorkerSettings,
 } from '../../src/workers/workers.js';
 import { connect, uniquePrefix } from './redis.js';
+import { serviceIdentity, type ServiceIdentity } from '../../src/settings/service-identity.js';
 import { workerWiring } from '../../src/runs/wiring.js';
 
 /** A pipeline in this process: the emulator over HTTP, workers on the test Redis, a private queue prefix. */
@@ -36,6 +37,8 @@ export interface TestPipeline {
   readonly prefix: string;
   readonly emulator: EmulatorHandle;
   readonly registry: RegistryClient;
+  /** The identity of the emulator's service (its URL and the demo key): what the runs record. */
+  readonly service: ServiceIdentity;
   readonly workers: WorkerHost;
   submit(input: string, options?: Partial<SubmitOptions>): Promise<string>;
   finish(runId: string, timeoutMs?: number): Promise<{ run: RunState; counters: Counters }>;
@@ -90,11 +93,13 @@ export async function startTestPipeline(
     timeoutMs: options.timeoutMs ?? 5_000,
     ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
   });
+  const service = serviceIdentity({ apiUrl: registry.baseUrl, usingEmulator: false, apiKey: DEMO_API_KEY });
   const workers = await startWorkers({
     ...workerWiring({ redis: redis, prefix: prefix, log: options.log ?? silentLogger() }),
     redis,
     prefix,
     registry,
+    service,
     log: options.log ?? silentLogger(),
     settings: { ...DEFAULT_WORKER_SETTINGS, rate: 500, backoffMs: 50, ...options.settings },
     ...(options.only ? { only: options.only } : {}),
@@ -105,6 +110,7 @@ export async function startTestPipeline(
     prefix,
     emulator,
     registry,
+    service,
     workers,
     async submit(input, submitOptions = {}) {
       const runId = submitOptions.runId ?? newRunId();
@@ -128,6 +134,7 @@ export async function startTestPipeline(
         ...(submitOptions.faStrategy ? { faStrategy: submitOptions.faStrategy } : {}),
         ...(submitOptions.maxAge ? { maxAge: submitOptions.maxAge } : {}),
         createdAt: new Date().toISOString(),
+        service,
         config: { test: true },
       };
       await submitRun(redis, prefix, settings);

@@ -1,7 +1,7 @@
 import { Queue, type QueueOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../log.js';
-import { QUEUES } from '../topology.js';
+import { QUEUES, queuesOf, type RunQueues } from '../topology.js';
 
 /**
  * What stays of a client in Redis, and for how long (docs/operations.md, "Retention"). Job payloads, cached
@@ -25,8 +25,13 @@ export const QUEUE_STREAMS: NonNullable<QueueOptions['streams']> = { events: { m
  * stream takes the limit of the last Queue object built for it, and jobs added by a FlowProducer alone would
  * leave BullMQ's default of 10,000 entries.
  */
-export async function applyEventRetention(redis: Redis, prefix: string): Promise<void> {
-  for (const name of Object.values(QUEUES)) {
+export async function applyEventRetention(
+  redis: Redis,
+  prefix: string,
+  queues: RunQueues = QUEUES,
+): Promise<void> {
+  const names: string[] = [QUEUES.runs, QUEUES.checks, QUEUES.verdicts, queues.runs, queues.checks];
+  for (const name of new Set(names)) {
     const queue = new Queue(name, { connection: redis, prefix, streams: QUEUE_STREAMS });
     try {
       await queue.getVersion();
@@ -49,8 +54,11 @@ export const ABANDONED_JOB_AGE_S = 7 * 24 * 3600;
  */
 export const ABANDONED_RUN_DATA_MS = 7 * 24 * 3600 * 1000;
 
-/** The queues whose jobs carry client data. */
-const CLIENT_DATA_QUEUES = [QUEUES.checks, QUEUES.verdicts] as const;
+/** The queues whose jobs carry client data: the run's service's checks, and the merges. */
+function clientDataQueues(service: string | undefined): readonly string[] {
+  const queues = queuesOf(service);
+  return [queues.checks, queues.verdicts];
+}
 
 /**
  * Removes what BullMQ keeps of a finished run: its failed check and merge jobs (data, children's values and
@@ -58,9 +66,14 @@ const CLIENT_DATA_QUEUES = [QUEUES.checks, QUEUES.verdicts] as const;
  * states, check kinds and error codes): they are left to BullMQ's own trimming, never emptied under the
  * runs still in progress.
  */
-export async function purgeRunJobs(redis: Redis, prefix: string, runId: string): Promise<number> {
+export async function purgeRunJobs(
+  redis: Redis,
+  prefix: string,
+  runId: string,
+  service?: string,
+): Promise<number> {
   let removed = 0;
-  for (const name of CLIENT_DATA_QUEUES) {
+  for (const name of clientDataQueues(service)) {
     const queue = new Queue(name, { connection: redis, prefix, streams: QUEUE_STREAMS });
     try {
       for (const state of ['failed', 'completed'] as const) {

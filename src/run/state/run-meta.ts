@@ -51,6 +51,9 @@ const runSettingsSchema: z.ZodType<RunSettings> = z.looseObject({
   overwrite: z.boolean().exactOptional(),
   outputMode: z.number().exactOptional(),
   emulator: z.boolean().exactOptional(),
+  service: z
+    .looseObject({ id: z.string().regex(/^[0-9a-f]{12}$/u), url: z.string(), keyFingerprint: z.string() })
+    .exactOptional(),
   lang: z.enum(LANGS).exactOptional(),
   config: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
 });

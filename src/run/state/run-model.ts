@@ -12,6 +12,7 @@ import type { OutputEncoding } from '../../export/csv-format.js';
 import type { IngestEncoding } from '../../ingest/types.js';
 import type { FaStrategyOption } from '../../settings/fa-strategy-option.js';
 import type { UpstreamProfile } from '../../settings/upstream-profile.js';
+import type { ServiceIdentity } from '../../settings/service-identity.js';
 import type { Priority } from '../topology.js';
 
 /**
@@ -80,6 +81,11 @@ export interface RunSettings {
    * field, a `kyc_upstream` column in verdicts.csv, a field on every evidence line). Absent: the real service.
    */
   readonly emulator?: boolean;
+  /**
+   * The Lookup Service the run screens against (URL, key fingerprint, id): only workers of this identity
+   * serve it. Absent: a run recorded by an older version, which cannot be resumed (KYC_ERR_RUN_SERVICE_UNKNOWN).
+   */
+  readonly service?: ServiceIdentity;
   /** Effective config without secrets, for the manifest. */
   readonly config: Readonly<Record<string, string | number | boolean>>;
 }

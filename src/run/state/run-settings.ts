@@ -1,4 +1,5 @@
 import { formatMaxAge, hasReuse } from '../../settings/answer-policy.js';
+import { type UpstreamTarget } from '../../settings/service-identity.js';
 import { isDeepStrictEqual } from 'node:util';
 import { maskUrlCredentials, publicConfig, type Config } from '../../config.js';
 import type { FaStrategyOption } from '../../settings/fa-strategy-option.js';
@@ -52,7 +53,7 @@ export type NewRun = Pick<
  */
 export async function newRunSettings(
   config: Config,
-  upstream: { readonly usingEmulator: boolean; readonly apiUrl: string },
+  upstream: UpstreamTarget,
   run: NewRun,
 ): Promise<RunSettings> {
   const { sha256, bytes } = run.inputDigest ?? (await fileDigest(run.input, 'KYC_ERR_INPUT_NOT_FOUND'));
@@ -94,12 +95,15 @@ export async function newRunSettings(
     ...(run.lang ? { lang: run.lang } : {}),
     ...(isDeepStrictEqual(config.profile, DEFAULT_PROFILE) ? {} : { profile: config.profile }),
     ...(upstream.usingEmulator ? { emulator: true } : {}),
+    service: upstream.service,
     config: {
       ...publicConfig(config),
       cacheRows,
       maxAge: formatMaxAge(maxAge),
       ...(run.attempts !== undefined ? { attempts: run.attempts } : {}),
       apiUrl: upstream.usingEmulator ? 'built-in emulator' : maskUrlCredentials(upstream.apiUrl),
+      service: upstream.service.id,
+      apiKeyFingerprint: upstream.service.keyFingerprint,
       ...(run.whitelist ? { whitelist: run.whitelist.path, whitelistSha256: run.whitelist.sha256 } : {}),
       ...(run.schedule ? { schedule: run.schedule } : {}),
       ...(run.submitter ? { submitter: run.submitter } : {}),

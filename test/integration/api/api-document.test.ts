@@ -5,11 +5,12 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiApp } from '../../../src/api/app.js';
 import { loadApiTokens } from '../../../src/api/tokens.js';
-import { loadConfig } from '../../../src/config.js';
+import { DEMO_API_KEY, loadConfig } from '../../../src/config.js';
 import { VERDICT_KINDS } from '../../../src/domain/verdict.js';
 import { silentLogger } from '../../../src/log.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { sha256Hex } from '../../helpers/serve-process.js';
+import { serviceIdentity } from '../../../src/settings/service-identity.js';
 
 /**
  * The API as a client generator and an HTTP client see it (the app in process, real Redis): every operation
@@ -34,7 +35,11 @@ const appWith = (publicUrl?: string) =>
   apiApp({
     redis,
     config: loadConfig({ REDIS_URL: redisUrl(), KYC_PREFIX: uniquePrefix(), KYC_API_URL: 'emulator' }),
-    upstream: { usingEmulator: true, apiUrl: 'emulator' },
+    upstream: {
+      usingEmulator: true,
+      apiUrl: 'emulator',
+      service: serviceIdentity({ apiUrl: 'emulator', usingEmulator: true, apiKey: DEMO_API_KEY }),
+    },
     runsDir: mkdtempSync(join(tmpdir(), 'kyc-api-doc-')),
     maxUploadBytes: 1024 * 1024,
     window: 10,

@@ -26,6 +26,7 @@ import {
 import { RegistryClient } from '../../../src/upstream/client/index.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { workerWiring } from '../../../src/runs/wiring.js';
+import { serviceIdentity } from '../../../src/settings/service-identity.js';
 
 /**
  * The emulator behind a small proxy that can change a register record on the way (the same record id with
@@ -119,12 +120,14 @@ export async function startOpsPipeline(
     LOG_LEVEL: 'silent',
   });
   const registry = new RegistryClient({ baseUrl: proxy.url, apiKey: DEMO_API_KEY, timeoutMs: 5_000 });
+  const service = serviceIdentity({ apiUrl: proxy.url, usingEmulator: false, apiKey: DEMO_API_KEY });
   const runtime: Runtime = {
     redis,
     redisUrl: redisUrl(),
     registry,
     apiUrl: proxy.url,
     usingEmulator: false,
+    service,
     embeddedRedis: false,
     close: async () => undefined,
   };
@@ -134,6 +137,7 @@ export async function startOpsPipeline(
     redis,
     prefix,
     registry,
+    service,
     log: silentLogger(),
     settings: { ...DEFAULT_WORKER_SETTINGS, rate: options.rate ?? 500, backoffMs: 50 },
     ...(options.metrics ? { metrics: options.metrics } : {}),

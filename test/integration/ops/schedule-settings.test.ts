@@ -115,6 +115,7 @@ describe('a schedule keeps the run settings it was given', () => {
         registry: pipeline.registry,
         apiUrl: proxy?.url ?? '',
         usingEmulator: false,
+        service: pipeline.service,
         embeddedRedis: false,
         close: async () => undefined,
       },

@@ -55,6 +55,7 @@ beforeAll(async () => {
       redis: pipeline.redis,
       prefix: pipeline.prefix,
       registry: pipeline.registry,
+      service: pipeline.service,
       log,
       settings: { ...DEFAULT_WORKER_SETTINGS, rate: 500, backoffMs: 50 },
       only,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/log.js';
 import { WorkerMetrics } from '../../../src/metrics/worker-metrics.js';
 import { RunStore } from '../../../src/run/state/run-store.js';
-import { QUEUES } from '../../../src/run/topology.js';
+import { QUEUES, queuesOf } from '../../../src/run/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers, type WorkerHost } from '../../../src/workers/workers.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
@@ -15,7 +15,8 @@ class CompletionOrder extends WorkerMetrics {
 
   override watch(worker: Worker): void {
     super.watch(worker);
-    if (worker.name === QUEUES.checks) worker.on('completed', (job) => this.checkJobIds.push(job.id ?? ''));
+    if (worker.name.startsWith(QUEUES.checks))
+      worker.on('completed', (job) => this.checkJobIds.push(job.id ?? ''));
   }
 }
 
@@ -34,7 +35,10 @@ describe('fair sharing between runs', () => {
   beforeAll(async () => {
     // Coordinators and mergers here; the one checks worker is started by the test, serving one job at a time.
     pipeline = await startTestPipeline({ only: ['runs', 'verdicts'] });
-    queue = new Queue(QUEUES.checks, { connection: pipeline.redis, prefix: pipeline.prefix });
+    queue = new Queue(queuesOf(pipeline.service).checks, {
+      connection: pipeline.redis,
+      prefix: pipeline.prefix,
+    });
   });
   afterAll(async () => {
     await checks?.close();
@@ -58,6 +62,7 @@ describe('fair sharing between runs', () => {
       redis: pipeline.redis,
       prefix: pipeline.prefix,
       registry: pipeline.registry,
+      service: pipeline.service,
       log: silentLogger(),
       settings: { ...DEFAULT_WORKER_SETTINGS, rate: 500, backoffMs: 50, checksConcurrency: 1 },
       only: ['checks'],

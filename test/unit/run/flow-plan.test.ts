@@ -7,6 +7,7 @@ import { QUEUES } from '../../../src/run/topology.js';
 
 const context: FlowContext = {
   runId: 'run1',
+  checksQueue: QUEUES.checks,
   kinds: ['sanctions', 'foreign_agent', 'card'],
   optional: { smtp: false, cardRiskCountries: [] },
   cardColumn: 2,
