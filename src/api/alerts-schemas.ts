@@ -117,11 +117,22 @@ export const DecisionBody = z
   .object({
     decision: z.enum(DECISIONS),
     comment: z.string().min(1).openapi({ description: 'Why; required.' }),
+    record_hash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, "the alert's record_hash: 64 lowercase hex digits")
+      .openapi({
+        description:
+          "The alert's `record_hash` as the analyst saw it; a record that changed since answers 409 (KYC_ERR_DESK_STALE_RECORD).",
+      }),
   })
   .openapi('DecisionRequest');
 
 export const ApprovalBody = z
   .object({
+    decision_id: z.number().int().positive().openapi({
+      description:
+        'The id of the decision the approver reviewed; when the analyst has decided again since, 409 (KYC_ERR_DESK_STALE_DECISION).',
+    }),
     approve: z.boolean(),
     comment: z.string().optional().openapi({ description: 'Required when sending the decision back.' }),
   })

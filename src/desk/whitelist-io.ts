@@ -81,18 +81,21 @@ export async function importWhitelist(
         unchanged++;
         continue;
       }
-      const decision = { decision: 'false_positive' as const, comment: entry.comment || 'whitelisted' };
+      const decision = {
+        decision: 'false_positive' as const,
+        comment: entry.comment || 'whitelisted',
+        recordHash: entry.recordHash,
+      };
       const decidedAt = new Date(`${entry.date}T00:00:00Z`);
-      await insertDecision(tx, alert.id, entry.reviewer, decision, {
+      const decisionId = await insertDecision(tx, alert.id, entry.reviewer, decision, {
         source: 'import',
         at: decidedAt,
-        recordHash: entry.recordHash,
       });
       await insertApproval(
         tx,
         alert.id,
         approver,
-        { approve: true, comment: `imported from ${basename(file.path)}` },
+        { decisionId, approve: true, comment: `imported from ${basename(file.path)}` },
         at,
       );
       // A line about an older version of the record than the desk has seen since: the alert stays open.

@@ -81,28 +81,27 @@ describe.each(DESK_KINDS)('the review desk on %s', (kind) => {
   it('takes a decision into force only when a second person approves it', async () => {
     const [alert] = (await desk.listAlerts({ sighting: 'seen_again' })).alerts;
     const id = alert?.id ?? 0;
-    await expect(desk.decide(id, carol, { decision: 'false_positive', comment: 'x' })).rejects.toMatchObject({
+    const fp = { decision: 'false_positive', recordHash: HASH_A } as const;
+    await expect(desk.decide(id, carol, { ...fp, comment: 'x' })).rejects.toMatchObject({
       code: 'KYC_ERR_DESK_ROLE',
     });
-    await expect(desk.decide(id, alice, { decision: 'false_positive', comment: '  ' })).rejects.toMatchObject(
-      { code: 'KYC_ERR_DESK_COMMENT' },
-    );
-    const decision = await desk.decide(id, alice, {
-      decision: 'false_positive',
-      comment: 'другая дата рождения',
+    await expect(desk.decide(id, alice, { ...fp, comment: '  ' })).rejects.toMatchObject({
+      code: 'KYC_ERR_DESK_COMMENT',
     });
+    const decision = await desk.decide(id, alice, { ...fp, comment: 'другая дата рождения' });
     expect(decision).toMatchObject({ decidedBy: 'alice', recordHash: HASH_A });
     expect(decision.approval).toBeUndefined();
     expect(await desk.approvedFalsePositives()).toEqual([]);
-    await expect(desk.approve(id, alice, { approve: true })).rejects.toMatchObject({
+    const yes = { decisionId: decision.id, approve: true } as const;
+    await expect(desk.approve(id, alice, yes)).rejects.toMatchObject({
       code: 'KYC_ERR_DESK_ROLE',
     });
     await expect(
-      desk.approve(id, { name: 'alice', roles: ['analyst', 'approver'] }, { approve: true }),
+      desk.approve(id, { name: 'alice', roles: ['analyst', 'approver'] }, yes),
     ).rejects.toMatchObject({ code: 'KYC_ERR_DESK_OWN_DECISION' });
-    const approved = await desk.approve(id, bob, { approve: true });
+    const approved = await desk.approve(id, bob, yes);
     expect(approved.approval).toMatchObject({ approved: true, approvedBy: 'bob' });
-    await expect(desk.approve(id, carol, { approve: true })).rejects.toMatchObject({
+    await expect(desk.approve(id, carol, yes)).rejects.toMatchObject({
       code: 'KYC_ERR_DESK_NOTHING_TO_APPROVE',
     });
     expect((await desk.getAlert(id))?.status).toBe('false_positive');
@@ -140,14 +139,15 @@ describe.each(DESK_KINDS)('the review desk on %s', (kind) => {
   it('sends a decision back with a comment, and keeps every step', async () => {
     const [alert] = (await desk.listAlerts({ sighting: 'new' })).alerts;
     const id = alert?.id ?? 0;
-    await desk.decide(id, alice, { decision: 'true_match', comment: 'same passport' });
-    await expect(desk.approve(id, bob, { approve: false })).rejects.toMatchObject({
+    const tm = { decision: 'true_match', recordHash: HASH_A } as const;
+    const first = await desk.decide(id, alice, { ...tm, comment: 'same passport' });
+    await expect(desk.approve(id, bob, { decisionId: first.id, approve: false })).rejects.toMatchObject({
       code: 'KYC_ERR_DESK_COMMENT',
     });
-    await desk.approve(id, bob, { approve: false, comment: 'check the birth date' });
+    await desk.approve(id, bob, { decisionId: first.id, approve: false, comment: 'check the birth date' });
     expect((await desk.getAlert(id))?.status).toBe('open');
-    await desk.decide(id, alice, { decision: 'true_match', comment: 'birth date matches too' });
-    await desk.approve(id, carol, { approve: true });
+    const second = await desk.decide(id, alice, { ...tm, comment: 'birth date matches too' });
+    await desk.approve(id, carol, { decisionId: second.id, approve: true });
     const detail = await desk.getAlert(id);
     expect(detail?.status).toBe('true_match');
     expect(detail?.decisions.map((d) => [d.decision, d.approval?.approved])).toEqual([
