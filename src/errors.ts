@@ -308,6 +308,10 @@ export const CATALOG = {
     'The record changed since the analyst opened the alert: decide on the record as it is now',
     EXIT.USAGE,
   ),
+  KYC_ERR_DESK_APPROVER_UNKNOWN: entry(
+    'The approver is not a person of the API tokens with a desk role',
+    EXIT.USAGE,
+  ),
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ErrorCode = keyof typeof CATALOG;

@@ -1,6 +1,7 @@
 import { KycError } from '../errors.js';
 import type { Database, Queryable } from './db/database.js';
 import { DECISION_COLUMNS, decisionOf } from './rows.js';
+import { samePerson } from './roles.js';
 import type { AlertStatus, Decision, DecisionKind, Person } from './types.js';
 
 /**
@@ -37,7 +38,7 @@ export interface ApprovalInput {
   readonly comment?: string | undefined;
 }
 
-function requireRole(person: Person, role: 'analyst' | 'approver'): void {
+export function requireRole(person: Person, role: 'analyst' | 'approver'): void {
   if (!person.roles.includes(role))
     throw new KycError('KYC_ERR_DESK_ROLE', `${person.name} is not an ${role}`);
 }
@@ -140,7 +141,7 @@ export async function insertApproval(
     );
   if (!last || last.approval !== null)
     throw new KycError('KYC_ERR_DESK_NOTHING_TO_APPROVE', `alert ${alertId}`);
-  if (String(last.decided_by) === by)
+  if (samePerson(String(last.decided_by), by))
     throw new KycError('KYC_ERR_DESK_OWN_DECISION', `${by} made the decision on alert ${alertId}`);
   await tx.query(
     `INSERT INTO desk_approvals (decision_id, approved, comment, approved_by, approved_at) VALUES ($1, $2, $3, $4, $5)`,

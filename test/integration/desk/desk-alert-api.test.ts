@@ -116,6 +116,24 @@ describe.each(DESK_KINDS)('the /alerts routes on %s', (kind) => {
     expect(await approved.json()).toMatchObject({ id: current.id, decision: 'false_positive' });
   });
 
+  it('answers 400 to a filter the database cannot take, never 500', async () => {
+    for (const query of [
+      'min_age_days=1e300',
+      'max_age_days=1e300',
+      'min_age_days=36501',
+      'register=%00',
+      'run=r%001',
+      'register=' + 'x'.repeat(201),
+      'offset=1e300',
+    ]) {
+      const answer = await call('GET', `/alerts?${query}`, 'alice');
+      expect({ query, status: answer.status }).toEqual({ query, status: 400 });
+      expect(await answer.json()).toMatchObject({ code: 'KYC_ERR_API_REQUEST' });
+    }
+    const fine = await call('GET', '/alerts?min_age_days=36500&register=sanctions', 'alice');
+    expect(fine.status).toBe(200);
+  });
+
   it('refuses a decision made on a record the alert no longer holds: 409, nothing recorded', async () => {
     await desk.recordRun('run-2', [candidate({ recordHash: 'b'.repeat(64) })]);
     const before = (await desk.getAlert(alertId))?.decisions.length;

@@ -172,11 +172,22 @@ describe.each(DESK_KINDS)('the review desk on %s', (kind) => {
       comment: 'тёзка',
     };
     const file = { path: '/tmp/reviewed.csv', entries: [entry] };
-    await expect(importWhitelist(desk.db, file, 'dave')).rejects.toMatchObject({
-      code: 'KYC_ERR_DESK_OWN_DECISION',
+    const erin: Person = { name: 'erin', roles: ['approver'] };
+    await expect(importWhitelist(desk.db, file, { name: 'dave', roles: ['approver'] })).rejects.toMatchObject(
+      {
+        code: 'KYC_ERR_DESK_OWN_DECISION',
+      },
+    );
+    await expect(importWhitelist(desk.db, file, { name: 'Dave', roles: ['approver'] })).rejects.toMatchObject(
+      {
+        code: 'KYC_ERR_DESK_OWN_DECISION',
+      },
+    );
+    await expect(importWhitelist(desk.db, file, { name: 'erin', roles: ['analyst'] })).rejects.toMatchObject({
+      code: 'KYC_ERR_DESK_ROLE',
     });
-    expect(await importWhitelist(desk.db, file, 'erin')).toEqual({ imported: 1, unchanged: 0 });
-    expect(await importWhitelist(desk.db, file, 'erin')).toEqual({ imported: 0, unchanged: 1 });
+    expect(await importWhitelist(desk.db, file, erin)).toEqual({ imported: 1, unchanged: 0 });
+    expect(await importWhitelist(desk.db, file, erin)).toEqual({ imported: 0, unchanged: 1 });
     expect(await exportWhitelist(desk.db)).toContainEqual(entry);
     const suppressed = await desk.recordRun('run-6', [
       candidate({
@@ -191,10 +202,46 @@ describe.each(DESK_KINDS)('the review desk on %s', (kind) => {
     expect(suppressed.suppressed).toHaveLength(1);
   });
 
+  it('takes alice and Alice for one person: neither approves the other’s decision', async () => {
+    const run = await desk.recordRun('run-case', [
+      candidate({ clientKey: 'inn:7736207543', recordId: 'S-CASE', recordHash: HASH_A }),
+    ]);
+    const id = run.opened[0] ?? 0;
+    const decided = await desk.decide(id, alice, {
+      decision: 'false_positive',
+      comment: 'другой человек',
+      recordHash: HASH_A,
+    });
+    for (const name of ['Alice', 'ALICE', ' alice'])
+      await expect(
+        desk.approve(id, { name, roles: ['approver'] }, { decisionId: decided.id, approve: true }),
+      ).rejects.toMatchObject({ code: 'KYC_ERR_DESK_OWN_DECISION' });
+    expect((await desk.getAlert(id))?.status).toBe('pending');
+  });
+
   it('refuses to edit or delete a decision', async () => {
     await expect(desk.db.query(`UPDATE desk_decisions SET comment = 'changed'`)).rejects.toThrow(
       /append-only/,
     );
     await expect(desk.db.query('DELETE FROM desk_approvals')).rejects.toThrow(/append-only/);
+  });
+
+  it('refuses TRUNCATE of the decision tables, and any change to the sightings and runs recorded', async () => {
+    const before = await desk.db.query<{ n: number }>('SELECT count(*)::int AS n FROM desk_decisions');
+    for (const sql of [
+      'TRUNCATE desk_decisions CASCADE',
+      'TRUNCATE desk_approvals',
+      'TRUNCATE desk_alerts CASCADE',
+      'TRUNCATE desk_sightings',
+      'TRUNCATE desk_runs',
+      `UPDATE desk_sightings SET record_hash = 'x'`,
+      'DELETE FROM desk_sightings',
+      `UPDATE desk_runs SET recorded_at = now()`,
+      'DELETE FROM desk_runs',
+    ])
+      await expect(desk.db.query(sql), sql).rejects.toThrow(/append-only/);
+    const after = await desk.db.query<{ n: number }>('SELECT count(*)::int AS n FROM desk_decisions');
+    expect(after[0]?.n).toBe(before[0]?.n);
+    expect(before[0]?.n).toBeGreaterThan(0);
   });
 });
