@@ -310,6 +310,20 @@ export const CATALOG = {
   ),
 
   KYC_ERR_INTERNAL: entry('Internal error', EXIT.INTERNAL),
+
+  // --- the review desk: four eyes on the decision seen, who may approve, keys (docs/review-desk.md)
+  KYC_ERR_DESK_STALE_DECISION: entry(
+    "The decision approved is no longer the alert's last: the analyst decided again",
+    EXIT.USAGE,
+  ),
+  KYC_ERR_DESK_STALE_RECORD: entry(
+    'The record changed since the analyst opened the alert: decide on the record as it is now',
+    EXIT.USAGE,
+  ),
+  KYC_ERR_DESK_APPROVER_UNKNOWN: entry(
+    'The approver is not a person of the API tokens with a desk role',
+    EXIT.USAGE,
+  ),
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ErrorCode = keyof typeof CATALOG;

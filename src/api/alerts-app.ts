@@ -97,7 +97,12 @@ export function registerAlertRoutes(v1: OpenAPIHono<Env>, deps: AlertRoutesDeps)
   v1.openapi(decisionRoute, async (c) => {
     const person = personOf(c);
     const { id } = c.req.valid('param');
-    const decision = await desk.decide(id, person, c.req.valid('json'));
+    const body = c.req.valid('json');
+    const decision = await desk.decide(id, person, {
+      decision: body.decision,
+      comment: body.comment,
+      recordHash: body.record_hash,
+    });
     await told(decision);
     return c.json(decisionBody(decision), 201);
   });
@@ -105,7 +110,12 @@ export function registerAlertRoutes(v1: OpenAPIHono<Env>, deps: AlertRoutesDeps)
   v1.openapi(approvalRoute, async (c) => {
     const person = personOf(c);
     const { id } = c.req.valid('param');
-    const decision = await desk.approve(id, person, c.req.valid('json'));
+    const body = c.req.valid('json');
+    const decision = await desk.approve(id, person, {
+      decisionId: body.decision_id,
+      approve: body.approve,
+      comment: body.comment,
+    });
     await told(decision);
     return c.json(decisionBody(decision), 200);
   });

@@ -50,7 +50,7 @@ export const decisionRoute = createRoute({
   path: '/alerts/{id}/decision',
   summary: "An analyst's decision: true_match, false_positive or escalate, with a comment",
   description:
-    "The decision waits for a second person with the approver role; it supersedes the alert's last one.",
+    "The decision waits for a second person with the approver role; it supersedes the alert's last one. It is made on the `record_hash` the analyst saw: a record that changed since is refused with 409.",
   security: [{ bearer: [] }],
   request: {
     params: AlertIdParam,
@@ -61,7 +61,7 @@ export const decisionRoute = createRoute({
       description: 'Recorded, waiting for approval',
       content: { 'application/json': { schema: DecisionSchema } },
     },
-    ...errors(400, 401, 403, 404),
+    ...errors(400, 401, 403, 404, 409),
   },
 });
 
@@ -69,7 +69,8 @@ export const approvalRoute = createRoute({
   method: 'post',
   path: '/alerts/{id}/approval',
   summary: "An approver's approval (or send-back, with a comment) of the alert's waiting decision",
-  description: 'The person who made the decision is refused with 403: nobody approves their own decision.',
+  description:
+    'The person who made the decision is refused with 403: nobody approves their own decision. The body names the decision reviewed (`decision_id`); one the analyst has replaced since is refused with 409.',
   security: [{ bearer: [] }],
   request: {
     params: AlertIdParam,

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ALERT_STATUSES, DECISIONS, SIGHTINGS } from '../desk/types.js';
+import { ALERT_STATUSES, DECISIONS, FILTER_TEXT, MAX_AGE_DAYS, SIGHTINGS } from '../desk/types.js';
 
 /** The review desk's part of the API contract (docs/api.md, "Review desk"). */
 
@@ -18,8 +18,16 @@ export const AlertListQuery = z.object({
     .openapi({
       description: `Comma-separated statuses (${ALERT_STATUSES.join(', ')}); \`inbox\` for open, pending and escalated. Default: every status.`,
     }),
-  register: z.string().min(1).optional().openapi({ description: 'Only alerts of this register.' }),
-  run: z.string().min(1).optional().openapi({ description: 'Only alerts a run saw (its id).' }),
+  register: z
+    .string()
+    .regex(FILTER_TEXT, 'printable text of 1 to 200 characters')
+    .optional()
+    .openapi({ description: 'Only alerts of this register.' }),
+  run: z
+    .string()
+    .regex(FILTER_TEXT, 'printable text of 1 to 200 characters')
+    .optional()
+    .openapi({ description: 'Only alerts a run saw (its id).' }),
   sighting: z
     .enum(SIGHTINGS)
     .optional()
@@ -27,15 +35,17 @@ export const AlertListQuery = z.object({
   min_age_days: z.coerce
     .number()
     .min(0)
+    .max(MAX_AGE_DAYS)
     .optional()
-    .openapi({ description: 'Opened (or reopened) at least this many days ago.' }),
+    .openapi({ description: `Opened (or reopened) at least this many days ago (0–${MAX_AGE_DAYS}).` }),
   max_age_days: z.coerce
     .number()
     .min(0)
+    .max(MAX_AGE_DAYS)
     .optional()
-    .openapi({ description: 'Opened (or reopened) at most this many days ago.' }),
+    .openapi({ description: `Opened (or reopened) at most this many days ago (0–${MAX_AGE_DAYS}).` }),
   limit: z.coerce.number().int().min(1).max(500).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
 });
 
 const ApprovalSchema = z
@@ -117,11 +127,22 @@ export const DecisionBody = z
   .object({
     decision: z.enum(DECISIONS),
     comment: z.string().min(1).openapi({ description: 'Why; required.' }),
+    record_hash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, "the alert's record_hash: 64 lowercase hex digits")
+      .openapi({
+        description:
+          "The alert's `record_hash` as the analyst saw it; a record that changed since answers 409 (KYC_ERR_DESK_STALE_RECORD).",
+      }),
   })
   .openapi('DecisionRequest');
 
 export const ApprovalBody = z
   .object({
+    decision_id: z.number().int().positive().openapi({
+      description:
+        'The id of the decision the approver reviewed; when the analyst has decided again since, 409 (KYC_ERR_DESK_STALE_DECISION).',
+    }),
     approve: z.boolean(),
     comment: z.string().optional().openapi({ description: 'Required when sending the decision back.' }),
   })

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readSecret } from '../config.js';
-import { parseRoles } from '../desk/roles.js';
-import type { Role } from '../desk/types.js';
+import { parseRoles, samePerson } from '../desk/roles.js';
+import type { Person, Role } from '../desk/types.js';
 import { KycError } from '../errors.js';
 import { secretDigest } from '../infra/bearer-token.js';
 
@@ -84,8 +84,15 @@ export function parseApiTokens(text: string): ApiToken[] {
       const token = parseEntry(entry);
       if (typeof token === 'string')
         throw new KycError('KYC_ERR_API_TOKENS', `${where} ${token}: the form is ${FORM}`);
-      if (tokens.some((other) => other.name === token.name))
-        throw new KycError('KYC_ERR_API_TOKENS', `${where}: the name ${token.name} is listed twice`);
+      // The desk's four eyes tell people apart by name: `alice` and `Alice` would be two of them.
+      const same = tokens.find((other) => samePerson(other.name, token.name));
+      if (same)
+        throw new KycError(
+          'KYC_ERR_API_TOKENS',
+          same.name === token.name
+            ? `${where}: the name ${token.name} is listed twice`
+            : `${where}: the name ${token.name} differs from ${same.name} only in case: names are one person whatever their case`,
+        );
       if (tokens.some((other) => other.sha256.equals(token.sha256)))
         throw new KycError('KYC_ERR_API_TOKENS', `${where}: the same hash is listed under another name`);
       tokens.push(token);
@@ -130,4 +137,19 @@ export function expiringTokens(
     expired: dated.filter((t) => (t.expiresAt ?? 0) <= now).map((t) => t.name),
     soon: dated.filter((t) => (t.expiresAt ?? 0) > now && (t.expiresAt ?? 0) <= horizon).map((t) => t.name),
   };
+}
+
+/**
+ * The desk person a name names among the tokens (whatever its case), with the entry's own spelling and
+ * roles; undefined when no entry has the name or it has no desk role. An expired entry is nobody.
+ */
+export function deskPersonNamed(
+  tokens: readonly ApiToken[],
+  name: string,
+  now = Date.now(),
+): Person | undefined {
+  const found = tokens.find((t) => samePerson(t.name, name));
+  if (!found || found.roles.length === 0) return undefined;
+  if (found.expiresAt !== undefined && now >= found.expiresAt) return undefined;
+  return { name: found.name, roles: found.roles };
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
+import { deskPersonNamed, loadApiTokens } from '../api/tokens.js';
 import { KycError } from '../errors.js';
 import {
   exportWhitelist,
@@ -22,10 +23,18 @@ export function registerWhitelistDeskCommands(whitelist: Command): void {
       'the state directory of the embedded database (default: KYC_STATE_DIR or .state)',
     )
     .action(async (file: string, options: { approver: string; stateDir?: string }) => {
-      const approver = options.approver.trim();
-      if (approver === '') throw new KycError('KYC_ERR_USAGE', '--approver must name the approver');
+      const named = options.approver.trim();
+      if (named === '') throw new KycError('KYC_ERR_USAGE', '--approver must name the approver');
+      // The approver is a person of the API's tokens with the approver role, as at the desk.
+      const person = deskPersonNamed(loadApiTokens(process.env), named);
+      if (!person)
+        throw new KycError(
+          'KYC_ERR_DESK_APPROVER_UNKNOWN',
+          `--approver ${named} names no entry of KYC_API_TOKENS with a desk role (or it has expired)`,
+        );
+      const approver = person.name;
       const parsed = await readWhitelist(resolve(file));
-      const result = await withDesk(options.stateDir, (desk) => importWhitelist(desk.db, parsed, approver));
+      const result = await withDesk(options.stateDir, (desk) => importWhitelist(desk.db, parsed, person));
       process.stdout.write(
         `Imported ${result.imported} decision${result.imported === 1 ? '' : 's'} approved by ${approver}` +
           (result.unchanged > 0 ? `; ${result.unchanged} already in force` : '') +

@@ -1,6 +1,7 @@
 import { KycError } from '../errors.js';
 import type { Database, Queryable } from './db/database.js';
 import { DECISION_COLUMNS, decisionOf } from './rows.js';
+import { samePerson } from './roles.js';
 import type { AlertStatus, Decision, DecisionKind, Person } from './types.js';
 
 /**
@@ -19,14 +20,25 @@ export const STATUS_OF: Readonly<Record<DecisionKind, AlertStatus>> = {
 export interface DecisionInput {
   readonly decision: DecisionKind;
   readonly comment: string;
+  /**
+   * The record's hash as the analyst saw it: the decision is recorded on it, and one made on a record that
+   * has changed since (a run saw a new version) is refused with KYC_ERR_DESK_STALE_RECORD.
+   */
+  readonly recordHash: string;
 }
 
 export interface ApprovalInput {
+  /**
+   * The decision the approver reviewed. When it is no longer the alert's last one (the analyst decided
+   * again meanwhile) the approval is refused with KYC_ERR_DESK_STALE_DECISION: nobody approves a decision
+   * they have not seen.
+   */
+  readonly decisionId: number;
   readonly approve: boolean;
   readonly comment?: string | undefined;
 }
 
-function requireRole(person: Person, role: 'analyst' | 'approver'): void {
+export function requireRole(person: Person, role: 'analyst' | 'approver'): void {
   if (!person.roles.includes(role))
     throw new KycError('KYC_ERR_DESK_ROLE', `${person.name} is not an ${role}`);
 }
@@ -49,27 +61,27 @@ async function decisionById(tx: Queryable, id: number): Promise<Decision> {
   return decisionOf(row);
 }
 
-/** Inserts a decision on the record as the alert holds it now (within the caller's transaction). */
+/**
+ * Inserts a decision on the record hash the input names (within the caller's transaction). At the desk
+ * that must be the record as the alert holds it now; an import records the hash its file line names.
+ */
 export async function insertDecision(
   tx: Queryable,
   alertId: number,
   by: string,
   input: DecisionInput,
-  options: { source: 'desk' | 'import'; at: Date; recordHash?: string },
+  options: { source: 'desk' | 'import'; at: Date },
 ): Promise<number> {
   const alert = await lockAlert(tx, alertId);
+  if (options.source === 'desk' && input.recordHash !== alert.recordHash)
+    throw new KycError(
+      'KYC_ERR_DESK_STALE_RECORD',
+      `alert ${alertId}: the decision was made on record ${input.recordHash.slice(0, 12)}, the alert now holds ${alert.recordHash.slice(0, 12)}`,
+    );
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO desk_decisions (alert_id, decision, comment, decided_by, decided_at, record_hash, source)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::int AS id`,
-    [
-      alertId,
-      input.decision,
-      input.comment.trim(),
-      by,
-      options.at,
-      options.recordHash ?? alert.recordHash,
-      options.source,
-    ],
+    [alertId, input.decision, input.comment.trim(), by, options.at, input.recordHash, options.source],
   );
   await tx.query(`UPDATE desk_alerts SET status = 'pending' WHERE id = $1`, [alertId]);
   return Number(row?.id);
@@ -100,7 +112,10 @@ async function inForceStatus(tx: Queryable, alertId: number): Promise<AlertStatu
   return row ? STATUS_OF[row.decision] : 'open';
 }
 
-/** Records an approval (or a send-back) of the alert's last decision (within the caller's transaction). */
+/**
+ * Records an approval (or a send-back) of the decision the input names, which must be the alert's last
+ * (within the caller's transaction).
+ */
 export async function insertApproval(
   tx: Queryable,
   alertId: number,
@@ -119,9 +134,14 @@ export async function insertApproval(
      LEFT JOIN desk_approvals p ON p.decision_id = d.id WHERE d.alert_id = $1 ORDER BY d.id DESC LIMIT 1`,
     [alertId],
   );
+  if (last && Number(last.id) !== input.decisionId)
+    throw new KycError(
+      'KYC_ERR_DESK_STALE_DECISION',
+      `alert ${alertId}: decision ${input.decisionId} is not its last one (${last.id}); open the alert again`,
+    );
   if (!last || last.approval !== null)
     throw new KycError('KYC_ERR_DESK_NOTHING_TO_APPROVE', `alert ${alertId}`);
-  if (String(last.decided_by) === by)
+  if (samePerson(String(last.decided_by), by))
     throw new KycError('KYC_ERR_DESK_OWN_DECISION', `${by} made the decision on alert ${alertId}`);
   await tx.query(
     `INSERT INTO desk_approvals (decision_id, approved, comment, approved_by, approved_at) VALUES ($1, $2, $3, $4, $5)`,

@@ -11,3 +11,12 @@ export function parseRoles(option: string): Role[] | undefined {
   if (new Set(parts).size !== parts.length) return undefined;
   return parts as Role[];
 }
+
+/**
+ * Whether two names are one person to the four-eyes check: compared without regard to case or Unicode
+ * form (`alice`, `Alice` and `ALICE` are one person, and may not approve each other's decisions).
+ */
+export function samePerson(a: string, b: string): boolean {
+  const key = (name: string) => name.normalize('NFKC').trim().toLocaleLowerCase('en-US');
+  return key(a) === key(b);
+}

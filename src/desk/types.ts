@@ -102,6 +102,11 @@ export interface AlertDetail extends Alert {
   readonly sightings: readonly AlertSighting[];
 }
 
+/** The oldest age a filter may ask for, in days (a century): beyond it the date is not one the database holds. */
+export const MAX_AGE_DAYS = 36_500;
+/** A register or run id a filter may name: printable text (no NUL or other control character), 1–200 long. */
+export const FILTER_TEXT = /^[^\p{Cc}]{1,200}$/u;
+
 export interface AlertFilter {
   /** Any of these statuses; absent: every status. */
   readonly status?: readonly AlertStatus[];

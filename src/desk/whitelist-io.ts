@@ -6,7 +6,9 @@ import { WHITELIST_COLUMNS, type WhitelistEntry } from '../verdict/whitelist-ent
 import type { WhitelistFile } from '../whitelist/file.js';
 import type { Database, Queryable } from './db/database.js';
 import { approvedFalsePositives } from './carry.js';
-import { insertApproval, insertDecision } from './decisions.js';
+import { insertApproval, insertDecision, requireRole } from './decisions.js';
+import { samePerson } from './roles.js';
+import type { Person } from './types.js';
 
 /**
  * The whitelist CSV and the desk, both ways. `whitelist import` turns each line into an approved
@@ -63,14 +65,16 @@ async function inForce(tx: Queryable, alertId: number, entry: WhitelistEntry): P
 export async function importWhitelist(
   db: Database,
   file: Pick<WhitelistFile, 'path' | 'entries'>,
-  approver: string,
+  person: Person,
   at = new Date(),
 ): Promise<ImportResult> {
-  const own = file.entries.findIndex((e) => e.reviewer === approver);
+  requireRole(person, 'approver');
+  const approver = person.name;
+  const own = file.entries.findIndex((e) => samePerson(e.reviewer, approver));
   if (own >= 0)
     throw new KycError(
       'KYC_ERR_DESK_OWN_DECISION',
-      `${file.path} entry ${own + 1} was reviewed by ${approver}, who imports it: another person must approve`,
+      `${file.path} entry ${own + 1} was reviewed by ${file.entries[own]?.reviewer}, who imports it as ${approver}: another person must approve`,
     );
   return db.transaction(async (tx) => {
     let imported = 0;
@@ -81,18 +85,21 @@ export async function importWhitelist(
         unchanged++;
         continue;
       }
-      const decision = { decision: 'false_positive' as const, comment: entry.comment || 'whitelisted' };
+      const decision = {
+        decision: 'false_positive' as const,
+        comment: entry.comment || 'whitelisted',
+        recordHash: entry.recordHash,
+      };
       const decidedAt = new Date(`${entry.date}T00:00:00Z`);
-      await insertDecision(tx, alert.id, entry.reviewer, decision, {
+      const decisionId = await insertDecision(tx, alert.id, entry.reviewer, decision, {
         source: 'import',
         at: decidedAt,
-        recordHash: entry.recordHash,
       });
       await insertApproval(
         tx,
         alert.id,
         approver,
-        { approve: true, comment: `imported from ${basename(file.path)}` },
+        { decisionId, approve: true, comment: `imported from ${basename(file.path)}` },
         at,
       );
       // A line about an older version of the record than the desk has seen since: the alert stays open.

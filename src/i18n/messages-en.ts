@@ -229,6 +229,10 @@ export const EN = {
   'desk.err.own': 'You made this decision: a second person must approve it.',
   'desk.err.role': 'Your token lacks the role this step needs.',
   'desk.err.nothing': 'There is no decision waiting for approval.',
+  'desk.err.staleDecision':
+    'The analyst changed the decision while you were looking at it: nothing was approved. Review the new decision below.',
+  'desk.err.staleRecord':
+    'The register record changed while you had the alert open: nothing was recorded. Review the record again.',
   'desk.role.analyst': 'analyst',
   'desk.role.approver': 'approver',
   'desk.err.bad': 'The form is incomplete: choose a decision.',

@@ -89,7 +89,8 @@ function decisionForm(a: AlertDetail, person: Person, { t }: PageLang): string {
       `<label><input type="radio" name="decision" value="${d}"> ${escape(t(`desk.decision.${d}`))}</label>`,
   ).join(' ');
   return (
-    `<form method="post" action="/desk/alerts/${a.id}/decision"><fieldset>${legend}<p>${radios}</p>` +
+    `<form method="post" action="/desk/alerts/${a.id}/decision"><fieldset>${legend}` +
+    `<input type="hidden" name="record_hash" value="${escape(a.recordHash)}"><p>${radios}</p>` +
     `<label>${escape(t('desk.form.comment'))}<textarea name="comment" required></textarea></label>` +
     `<p><button type="submit" name="send" value="decision">${escape(t('desk.form.submitDecision'))}</button></p>` +
     `</fieldset></form>`
@@ -100,10 +101,12 @@ function approvalForm(a: AlertDetail, person: Person, { t }: PageLang): string {
   const legend = `<legend>${escape(t('desk.form.approval'))}</legend>`;
   if (!person.roles.includes('approver'))
     return `<fieldset>${legend}<p class="muted">${escape(t('desk.form.noRole', { role: t('desk.role.approver') }))}</p></fieldset>`;
-  const waiting = a.decisions[0] !== undefined && a.decisions[0].approval === undefined;
-  if (!waiting) return `<fieldset>${legend}<p class="muted">${escape(t('desk.err.nothing'))}</p></fieldset>`;
+  const last = a.decisions[0];
+  if (last === undefined || last.approval !== undefined)
+    return `<fieldset>${legend}<p class="muted">${escape(t('desk.err.nothing'))}</p></fieldset>`;
   return (
     `<form method="post" action="/desk/alerts/${a.id}/approval"><fieldset>${legend}` +
+    `<input type="hidden" name="decision_id" value="${last.id}">` +
     `<label>${escape(t('desk.form.comment'))}<textarea name="comment"></textarea></label>` +
     `<p><button type="submit" name="approve" value="true">${escape(t('desk.form.approve'))}</button> ` +
     `<button type="submit" name="approve" value="false">${escape(t('desk.form.sendBack'))}</button></p>` +

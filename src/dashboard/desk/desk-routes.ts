@@ -1,7 +1,7 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { tokenOf, type ApiToken } from '../../api/tokens.js';
-import type { Desk } from '../../desk/desk.js';
+import type { ApprovalInput, DecisionInput, Desk } from '../../desk/desk.js';
 import {
   DECISIONS,
   type AlertStatus,
@@ -65,6 +65,8 @@ const REFUSALS: Readonly<Record<string, readonly [MessageKey, 400 | 403 | 409]>>
   KYC_ERR_DESK_OWN_DECISION: ['desk.err.own', 403],
   KYC_ERR_DESK_ROLE: ['desk.err.role', 403],
   KYC_ERR_DESK_NOTHING_TO_APPROVE: ['desk.err.nothing', 409],
+  KYC_ERR_DESK_STALE_DECISION: ['desk.err.staleDecision', 409],
+  KYC_ERR_DESK_STALE_RECORD: ['desk.err.staleRecord', 409],
 };
 
 const DONE: Readonly<Record<string, MessageKey>> = {
@@ -220,23 +222,37 @@ export function registerDeskRoutes(app: Hono, deskOf: DashboardDesk, lang: Lang)
   app.post(
     '/desk/alerts/:id/decision',
     step(async (id, person, form) => {
-      const kind = formText(form.decision);
-      if (!(DECISIONS as readonly string[]).includes(kind)) throw new BadForm('no decision chosen');
-      await told(
-        await desk.decide(id, person, { decision: kind as DecisionKind, comment: formText(form.comment) }),
-      );
+      await told(await desk.decide(id, person, decisionOfForm(form)));
       return 'decided';
     }),
   );
   app.post(
     '/desk/alerts/:id/approval',
     step(async (id, person, form) => {
-      const approve = formText(form.approve) === 'true';
-      await told(await desk.approve(id, person, { approve, comment: formText(form.comment) }));
-      return approve ? 'approved' : 'sentBack';
+      const approval = approvalOfForm(form);
+      await told(await desk.approve(id, person, approval));
+      return approval.approve ? 'approved' : 'sentBack';
     }),
   );
 }
 
-/** A form sent without a decision chosen (the browser's radio buttons are not relied on). */
+/**
+ * A form sent without a decision chosen (the browser's radio buttons are not relied on), or without what
+ * the page carries: the record hash shown, the id of the decision shown.
+ */
 class BadForm extends Error {}
+
+function decisionOfForm(form: Record<string, unknown>): DecisionInput {
+  const kind = formText(form.decision);
+  if (!(DECISIONS as readonly string[]).includes(kind)) throw new BadForm('no decision chosen');
+  const recordHash = formText(form.record_hash);
+  if (recordHash === '') throw new BadForm('no record hash');
+  return { decision: kind as DecisionKind, comment: formText(form.comment), recordHash };
+}
+
+/** The approval of the decision the page showed (its id travels in the form). */
+function approvalOfForm(form: Record<string, unknown>): ApprovalInput {
+  const decisionId = Number(formText(form.decision_id));
+  if (!Number.isSafeInteger(decisionId) || decisionId <= 0) throw new BadForm('no decision id');
+  return { decisionId, approve: formText(form.approve) === 'true', comment: formText(form.comment) };
+}

@@ -1,5 +1,7 @@
 import {
   ALERT_STATUSES,
+  FILTER_TEXT,
+  MAX_AGE_DAYS,
   OPEN_STATUSES,
   SIGHTINGS,
   type Alert,
@@ -30,10 +32,13 @@ export function inboxFilter(query: URLSearchParams): AlertFilter | { bad: string
     const text = query.get(field) ?? '';
     if (text === '') continue;
     if (!/^\d{1,6}$/u.test(text)) return { bad: field };
+    if (field !== 'offset' && Number(text) > MAX_AGE_DAYS) return { bad: field };
     numbers[field] = Number(text);
   }
   const register = (query.get('register') ?? '').trim();
   const run = (query.get('run') ?? '').trim();
+  if (register !== '' && !FILTER_TEXT.test(register)) return { bad: 'register' };
+  if (run !== '' && !FILTER_TEXT.test(run)) return { bad: 'run' };
   return {
     ...(statuses ? { status: statuses } : {}),
     ...(register ? { register } : {}),

@@ -62,6 +62,7 @@ interface AlertBody {
   sighting: string;
   client_key: string;
   record_id: string;
+  record_hash: string;
   last_run_id: string;
 }
 
@@ -188,21 +189,28 @@ describe.each(DESK_KINDS)('the review desk end to end on %s', (kind) => {
         headers: { ...as(token), 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    expect(
-      (
-        await post('decision', ALICE, {
-          decision: 'false_positive',
-          comment: 'другой человек: иное место рождения',
-        })
-      ).status,
-    ).toBe(201);
-    await expectErrorBody(await post('approval', ALICE, { approve: true }), 403, 'KYC_ERR_DESK_OWN_DECISION');
+    const decided = await post('decision', ALICE, {
+      decision: 'false_positive',
+      comment: 'другой человек: иное место рождения',
+      record_hash: falsePositive.record_hash,
+    });
+    expect(decided.status).toBe(201);
+    const { id: decision_id } = (await decided.json()) as { id: number };
     await expectErrorBody(
-      await post('decision', BOB, { decision: 'true_match', comment: 'x' }),
+      await post('approval', ALICE, { decision_id, approve: true }),
+      403,
+      'KYC_ERR_DESK_OWN_DECISION',
+    );
+    await expectErrorBody(
+      await post('decision', BOB, {
+        decision: 'true_match',
+        comment: 'x',
+        record_hash: falsePositive.record_hash,
+      }),
       403,
       'KYC_ERR_DESK_ROLE',
     );
-    const approved = await post('approval', BOB, { approve: true });
+    const approved = await post('approval', BOB, { decision_id, approve: true });
     expect(approved.status).toBe(200);
     expect(await approved.json()).toMatchObject({
       decided_by: 'alice',

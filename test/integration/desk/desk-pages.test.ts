@@ -55,6 +55,7 @@ let redis: Redis;
 let dashboard: Listening;
 let ivanov: number;
 let petrova: number;
+let sidorov: number;
 
 beforeAll(async () => {
   place = await testDeskPlace('embedded');
@@ -76,7 +77,7 @@ beforeAll(async () => {
     }),
     candidate({ row: 9, clientKey: 'id:CL-0009', clientName: 'Сидоров Олег', recordId: 'S-0777' }),
   ]);
-  [ivanov = 0, petrova = 0] = first.opened;
+  [ivanov = 0, petrova = 0, sidorov = 0] = first.opened;
   redis = connect();
   dashboard = await startDashboard({
     redis,
@@ -164,14 +165,61 @@ describe('the review desk in the dashboard', () => {
         headers: { cookie, origin: dashboard.url, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(body).toString(),
       });
-    expect((await send('decision', { decision: 'true_match', comment: '' })).status).toBe(400);
+    const record_hash = 'b'.repeat(64);
+    expect((await send('decision', { decision: 'true_match', comment: '', record_hash })).status).toBe(400);
     expect(
-      (await send('decision', { decision: 'true_match', comment: 'same person, same birth date' })).status,
+      (
+        await send('decision', {
+          decision: 'true_match',
+          comment: 'same person, same birth date',
+          record_hash,
+        })
+      ).status,
     ).toBe(303);
-    const own = await send('approval', { approve: 'true', comment: '' });
+    const decision_id = String((await desk.getAlert(petrova))?.decisions[0]?.id);
+    const own = await send('approval', { decision_id, approve: 'true', comment: '' });
     expect(own.status).toBe(403);
     expect(await own.text()).toContain('You made this decision: a second person must approve it.');
     expect((await desk.getAlert(petrova))?.status).toBe('pending');
+  });
+
+  it('refuses with 409 and says so in Russian an approval of a decision changed since the page was shown', async () => {
+    const form = (path: string, who: 'alice' | 'bob', cookie: string, body: Record<string, string>) =>
+      fetch(`${dashboard.url}/desk/alerts/${sidorov}/${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie, origin: dashboard.url, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body).toString(),
+      });
+    const alice = cookieOf(await signIn('alice', TOKENS.alice));
+    const bob = cookieOf(await signIn('bob', TOKENS.bob));
+    const record_hash = 'a'.repeat(64);
+    const decided = await form('decision', 'alice', alice, {
+      decision: 'true_match',
+      comment: 'тот же паспорт',
+      record_hash,
+    });
+    expect(decided.status).toBe(303);
+    // Bob opens the alert: the form carries the decision it shows.
+    const shown = await (
+      await fetch(`${dashboard.url}/desk/alerts/${sidorov}`, { headers: { cookie: bob } })
+    ).text();
+    const carried = /name="decision_id" value="(\d+)"/u.exec(shown)?.[1];
+    expect(carried).toBe(String((await desk.getAlert(sidorov))?.decisions[0]?.id));
+    // Meanwhile alice turns it into a false positive; bob's approval of the true match is refused.
+    await form('decision', 'alice', alice, {
+      decision: 'false_positive',
+      comment: 'передумала',
+      record_hash,
+    });
+    const stale = await form('approval', 'bob', bob, { decision_id: carried ?? '', approve: 'true' });
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain('Аналитик изменил решение, пока вы его смотрели');
+    expect(await desk.approvedFalsePositives()).toEqual([]);
+    expect((await desk.getAlert(sidorov))?.status).toBe('pending');
+    // A form without the decision's id approves nothing.
+    expect((await form('approval', 'bob', bob, { approve: 'true' })).status).toBe(400);
+    expect((await desk.getAlert(sidorov))?.status).toBe('pending');
   });
 
   it.skipIf(skipBrowser)(

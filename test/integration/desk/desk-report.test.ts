@@ -94,9 +94,19 @@ describe('the run report and the delta speak of alerts', () => {
     const record = await recordOf(first);
     const agent = alertOfRow(record, 2);
     const sanctions = alertOfRow(record, 3);
-    await desk?.decide(sanctions.id, alice, { decision: 'true_match', comment: 'same person' });
-    await desk?.approve(sanctions.id, bob, { approve: true });
-    await desk?.decide(agent.id, alice, { decision: 'escalate', comment: 'ask the branch' });
+    if (!desk) throw new Error('no desk');
+    const hashOf = async (id: number) => (await desk?.getAlert(id))?.recordHash ?? '';
+    const match = await desk.decide(sanctions.id, alice, {
+      decision: 'true_match',
+      comment: 'same person',
+      recordHash: await hashOf(sanctions.id),
+    });
+    await desk.approve(sanctions.id, bob, { decisionId: match.id, approve: true });
+    await desk.decide(agent.id, alice, {
+      decision: 'escalate',
+      comment: 'ask the branch',
+      recordHash: await hashOf(agent.id),
+    });
     const input = clientsCsv([...rows, ['CL-4', ...CLIENTS.foreignAgentPossible]]);
     second = (await pipeline.run(input, { lang: 'en' })).run;
     const html = reportOf(second);

@@ -81,28 +81,27 @@ describe.each(DESK_KINDS)('the review desk on %s', (kind) => {
   it('takes a decision into force only when a second person approves it', async () => {
     const [alert] = (await desk.listAlerts({ sighting: 'seen_again' })).alerts;
     const id = alert?.id ?? 0;
-    await expect(desk.decide(id, carol, { decision: 'false_positive', comment: 'x' })).rejects.toMatchObject({
+    const fp = { decision: 'false_positive', recordHash: HASH_A } as const;
+    await expect(desk.decide(id, carol, { ...fp, comment: 'x' })).rejects.toMatchObject({
       code: 'KYC_ERR_DESK_ROLE',
     });
-    await expect(desk.decide(id, alice, { decision: 'false_positive', comment: '  ' })).rejects.toMatchObject(
-      { code: 'KYC_ERR_DESK_COMMENT' },
-    );
-    const decision = await desk.decide(id, alice, {
-      decision: 'false_positive',
-      comment: 'другая дата рождения',
+    await expect(desk.decide(id, alice, { ...fp, comment: '  ' })).rejects.toMatchObject({
+      code: 'KYC_ERR_DESK_COMMENT',
     });
+    const decision = await desk.decide(id, alice, { ...fp, comment: 'другая дата рождения' });
     expect(decision).toMatchObject({ decidedBy: 'alice', recordHash: HASH_A });
     expect(decision.approval).toBeUndefined();
     expect(await desk.approvedFalsePositives()).toEqual([]);
-    await expect(desk.approve(id, alice, { approve: true })).rejects.toMatchObject({
+    const yes = { decisionId: decision.id, approve: true } as const;
+    await expect(desk.approve(id, alice, yes)).rejects.toMatchObject({
       code: 'KYC_ERR_DESK_ROLE',
     });
     await expect(
-      desk.approve(id, { name: 'alice', roles: ['analyst', 'approver'] }, { approve: true }),
+      desk.approve(id, { name: 'alice', roles: ['analyst', 'approver'] }, yes),
     ).rejects.toMatchObject({ code: 'KYC_ERR_DESK_OWN_DECISION' });
-    const approved = await desk.approve(id, bob, { approve: true });
+    const approved = await desk.approve(id, bob, yes);
     expect(approved.approval).toMatchObject({ approved: true, approvedBy: 'bob' });
-    await expect(desk.approve(id, carol, { approve: true })).rejects.toMatchObject({
+    await expect(desk.approve(id, carol, yes)).rejects.toMatchObject({
       code: 'KYC_ERR_DESK_NOTHING_TO_APPROVE',
     });
     expect((await desk.getAlert(id))?.status).toBe('false_positive');
@@ -140,14 +139,15 @@ describe.each(DESK_KINDS)('the review desk on %s', (kind) => {
   it('sends a decision back with a comment, and keeps every step', async () => {
     const [alert] = (await desk.listAlerts({ sighting: 'new' })).alerts;
     const id = alert?.id ?? 0;
-    await desk.decide(id, alice, { decision: 'true_match', comment: 'same passport' });
-    await expect(desk.approve(id, bob, { approve: false })).rejects.toMatchObject({
+    const tm = { decision: 'true_match', recordHash: HASH_A } as const;
+    const first = await desk.decide(id, alice, { ...tm, comment: 'same passport' });
+    await expect(desk.approve(id, bob, { decisionId: first.id, approve: false })).rejects.toMatchObject({
       code: 'KYC_ERR_DESK_COMMENT',
     });
-    await desk.approve(id, bob, { approve: false, comment: 'check the birth date' });
+    await desk.approve(id, bob, { decisionId: first.id, approve: false, comment: 'check the birth date' });
     expect((await desk.getAlert(id))?.status).toBe('open');
-    await desk.decide(id, alice, { decision: 'true_match', comment: 'birth date matches too' });
-    await desk.approve(id, carol, { approve: true });
+    const second = await desk.decide(id, alice, { ...tm, comment: 'birth date matches too' });
+    await desk.approve(id, carol, { decisionId: second.id, approve: true });
     const detail = await desk.getAlert(id);
     expect(detail?.status).toBe('true_match');
     expect(detail?.decisions.map((d) => [d.decision, d.approval?.approved])).toEqual([
@@ -172,11 +172,22 @@ describe.each(DESK_KINDS)('the review desk on %s', (kind) => {
       comment: 'тёзка',
     };
     const file = { path: '/tmp/reviewed.csv', entries: [entry] };
-    await expect(importWhitelist(desk.db, file, 'dave')).rejects.toMatchObject({
-      code: 'KYC_ERR_DESK_OWN_DECISION',
+    const erin: Person = { name: 'erin', roles: ['approver'] };
+    await expect(importWhitelist(desk.db, file, { name: 'dave', roles: ['approver'] })).rejects.toMatchObject(
+      {
+        code: 'KYC_ERR_DESK_OWN_DECISION',
+      },
+    );
+    await expect(importWhitelist(desk.db, file, { name: 'Dave', roles: ['approver'] })).rejects.toMatchObject(
+      {
+        code: 'KYC_ERR_DESK_OWN_DECISION',
+      },
+    );
+    await expect(importWhitelist(desk.db, file, { name: 'erin', roles: ['analyst'] })).rejects.toMatchObject({
+      code: 'KYC_ERR_DESK_ROLE',
     });
-    expect(await importWhitelist(desk.db, file, 'erin')).toEqual({ imported: 1, unchanged: 0 });
-    expect(await importWhitelist(desk.db, file, 'erin')).toEqual({ imported: 0, unchanged: 1 });
+    expect(await importWhitelist(desk.db, file, erin)).toEqual({ imported: 1, unchanged: 0 });
+    expect(await importWhitelist(desk.db, file, erin)).toEqual({ imported: 0, unchanged: 1 });
     expect(await exportWhitelist(desk.db)).toContainEqual(entry);
     const suppressed = await desk.recordRun('run-6', [
       candidate({
@@ -191,10 +202,46 @@ describe.each(DESK_KINDS)('the review desk on %s', (kind) => {
     expect(suppressed.suppressed).toHaveLength(1);
   });
 
+  it('takes alice and Alice for one person: neither approves the other’s decision', async () => {
+    const run = await desk.recordRun('run-case', [
+      candidate({ clientKey: 'inn:7736207543', recordId: 'S-CASE', recordHash: HASH_A }),
+    ]);
+    const id = run.opened[0] ?? 0;
+    const decided = await desk.decide(id, alice, {
+      decision: 'false_positive',
+      comment: 'другой человек',
+      recordHash: HASH_A,
+    });
+    for (const name of ['Alice', 'ALICE', ' alice'])
+      await expect(
+        desk.approve(id, { name, roles: ['approver'] }, { decisionId: decided.id, approve: true }),
+      ).rejects.toMatchObject({ code: 'KYC_ERR_DESK_OWN_DECISION' });
+    expect((await desk.getAlert(id))?.status).toBe('pending');
+  });
+
   it('refuses to edit or delete a decision', async () => {
     await expect(desk.db.query(`UPDATE desk_decisions SET comment = 'changed'`)).rejects.toThrow(
       /append-only/,
     );
     await expect(desk.db.query('DELETE FROM desk_approvals')).rejects.toThrow(/append-only/);
+  });
+
+  it('refuses TRUNCATE of the decision tables, and any change to the sightings and runs recorded', async () => {
+    const before = await desk.db.query<{ n: number }>('SELECT count(*)::int AS n FROM desk_decisions');
+    for (const sql of [
+      'TRUNCATE desk_decisions CASCADE',
+      'TRUNCATE desk_approvals',
+      'TRUNCATE desk_alerts CASCADE',
+      'TRUNCATE desk_sightings',
+      'TRUNCATE desk_runs',
+      `UPDATE desk_sightings SET record_hash = 'x'`,
+      'DELETE FROM desk_sightings',
+      `UPDATE desk_runs SET recorded_at = now()`,
+      'DELETE FROM desk_runs',
+    ])
+      await expect(desk.db.query(sql), sql).rejects.toThrow(/append-only/);
+    const after = await desk.db.query<{ n: number }>('SELECT count(*)::int AS n FROM desk_decisions');
+    expect(after[0]?.n).toBe(before[0]?.n);
+    expect(before[0]?.n).toBeGreaterThan(0);
   });
 });

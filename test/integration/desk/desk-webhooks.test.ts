@@ -118,9 +118,10 @@ describe('desk webhooks are delivered to the receiver', () => {
     const decided = await desk.desk.decide(alertId, alice, {
       decision: 'true_match',
       comment: 'same person',
+      recordHash: (await desk.desk.getAlert(alertId))?.recordHash ?? '',
     });
     await desk.onDecided(decided, 'pending');
-    const approved = await desk.desk.approve(alertId, bob, { approve: true });
+    const approved = await desk.desk.approve(alertId, bob, { decisionId: decided.id, approve: true });
     await desk.onDecided(approved, 'true_match');
     const events = await until('two alert.decided delivered', () => {
       const found = ofEvent('alert.decided');

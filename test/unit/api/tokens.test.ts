@@ -60,6 +60,10 @@ describe('API tokens', () => {
       expect(String(error)).not.toContain('plain-token-value');
     }
     expect(() => parseApiTokens(`a:${sha('1')},a:${sha('2')}`)).toThrow(/listed twice/);
+    // The desk tells people apart by name: two entries that differ only in case are one person twice.
+    expect(() => parseApiTokens(`alice:${sha('1')}:analyst\nAlice:${sha('2')}:approver`)).toThrow(
+      /Alice differs from alice only in case/,
+    );
     expect(() => loadApiTokens({ KYC_API_TOKENS: `a:${sha('1')}`, KYC_API_TOKENS_FILE: '/x' })).toThrow(
       expect.objectContaining({ code: 'KYC_ERR_CONFIG_INVALID' }),
     );

@@ -55,4 +55,13 @@ describe('the inbox filter of a query', () => {
     expect(inboxFilter(new URLSearchParams('min_age=-1'))).toEqual({ bad: 'min_age' });
     expect(inboxFilter(new URLSearchParams('offset=1e3'))).toEqual({ bad: 'offset' });
   });
+
+  it('refuses a register or run with a NUL or control character, and an age beyond a century', () => {
+    expect(inboxFilter(new URLSearchParams('register=%00'))).toEqual({ bad: 'register' });
+    expect(inboxFilter(new URLSearchParams('run=r%001'))).toEqual({ bad: 'run' });
+    expect(inboxFilter(new URLSearchParams('register=san%0Actions'))).toEqual({ bad: 'register' });
+    expect(inboxFilter(new URLSearchParams('min_age=999999'))).toEqual({ bad: 'min_age' });
+    expect(inboxFilter(new URLSearchParams('max_age=36501'))).toEqual({ bad: 'max_age' });
+    expect(inboxFilter(new URLSearchParams('max_age=36500'))).toMatchObject({ maxAgeDays: 36_500 });
+  });
 });
