@@ -11,7 +11,13 @@ import {
   withHyphenForms,
   type Spelling,
 } from './name-spellings.js';
-import { fullNameFor, numberNotations, organizationQuery, surnameOf, surnameTerms } from './search-terms.js';
+import {
+  narrowingNames,
+  numberNotations,
+  organizationQuery,
+  surnameOf,
+  surnameTerms,
+} from './search-terms.js';
 
 /**
  * Request plans: which calls a check makes for a client, as a pure function, so the number of calls per
@@ -34,13 +40,25 @@ import { fullNameFor, numberNotations, organizationQuery, surnameOf, surnameTerm
  * scripts itself) drops the transliterated spellings, `caseInsensitiveSearch` the capitals. Identical
  * calls within a run are made once (the run's request cache), so the spellings cost calls per distinct
  * name, not per client. A search answer as long as the profile's result cap may be cut off: that search
- * is repeated with the client's birth date and with the full name, in the same spelling (`narrowers`).
+ * is repeated with the client's birth date, and with longer and longer names, in the same spelling
+ * (`narrowers`).
  */
+export type SearchParams = Readonly<Record<string, string>>;
+
+/**
+ * Finer and finer queries that narrow a cut answer, asked in order until one answer is no longer cut
+ * (run-check.ts): `Кузнецов Александр`, then `Кузнецов Александр Всеволодович`.
+ */
+export type Narrowing = readonly SearchParams[];
+
 export interface PlannedSearch<Op extends 'search.foreign_agent' | 'search.sanctions'> {
   readonly operation: Op;
-  readonly params: Readonly<Record<string, string>>;
-  /** The same search with the birth date, then the full name, in the same spelling, for a capped answer. */
-  readonly narrowers: readonly Readonly<Record<string, string>>[];
+  readonly params: SearchParams;
+  /**
+   * For a cut answer: the same search with the birth date, and the name narrowings, in the same spelling.
+   * Each narrowing must end in an answer that is not cut, or the search stays cut.
+   */
+  readonly narrowers: readonly Narrowing[];
 }
 
 export type PlannedRequest =
@@ -137,27 +155,31 @@ function yoGuess(text: string): string | undefined {
 }
 
 /**
- * The full-name queries that narrow a capped answer of one spelling: the full name in the same spelling.
- * Lists that write a surname in capitals write the given names either in Title case (`TSVETKOVA Iuliia`)
- * or in capitals too (`TSVETKOVA IULIIA`): a capitals spelling is narrowed both ways.
+ * The name narrowings of a cut answer of one spelling: the longer names (narrowingNames) in the same
+ * spelling, broadest first. Lists that write a surname in capitals write the given names either in Title
+ * case (`TSVETKOVA Iuliia`) or in capitals too (`TSVETKOVA IULIIA`): a capitals spelling is narrowed both
+ * ways, each its own narrowing. `steps` holds, per longer name, its spellings by label.
  */
-function narrowersOf(spelling: Spelling, fullByLabel: ReadonlyMap<string, string>): string[] {
-  const out: string[] = [];
-  const full = fullByLabel.get(spelling.label);
+function narrowingsOf(spelling: Spelling, steps: readonly ReadonlyMap<string, string>[]): string[][] {
+  const out: string[][] = [];
   if (spelling.label.includes(':upper')) {
-    const title = fullByLabel.get(spelling.label.replace(':upper', ':title'));
-    if (title !== undefined) {
-      const surname = new Set(titleCase(spelling.value).split(' '));
-      out.push(
+    const surname = new Set(titleCase(spelling.value).split(' '));
+    const titled = steps
+      .map((step) => step.get(spelling.label.replace(':upper', ':title')))
+      .filter((value) => value !== undefined)
+      .map((title) =>
         title
           .split(' ')
           .map((w) => (surname.has(w) ? w.toUpperCase() : w))
           .join(' '),
       );
-    }
+    out.push(titled);
   }
-  if (full !== undefined) out.push(full);
-  return [...new Set(out)].filter((value) => value !== spelling.value);
+  out.push(steps.map((step) => step.get(spelling.label)).filter((value) => value !== undefined));
+  const distinct = new Map<string, string[]>();
+  for (const chain of out.map((c) => c.filter((value) => value !== spelling.value)))
+    if (chain.length > 0) distinct.set(chain.join('\u0000'), chain);
+  return [...distinct.values()];
 }
 
 /**
@@ -180,7 +202,7 @@ function searchTerms(client: Client, name: string): string[] {
 
 /**
  * The name searches of one register: each spelling of each search term, with its narrowers: the same
- * spelling with the client's birth date (a person's), then the full name in the same spelling. The
+ * spelling with the client's birth date (a person's), and the longer names in the same spelling. The
  * spellings of the second and later terms (the parts of a double surname) are labelled `part<n>:`.
  */
 function nameSearches<Op extends 'search.foreign_agent' | 'search.sanctions'>(
@@ -196,12 +218,18 @@ function nameSearches<Op extends 'search.foreign_agent' | 'search.sanctions'>(
   const out: PlannedSearch<Op>[] = [];
   const all: Spelling[] = [];
   const seen = new Set<string>();
-  const add = (param: 'name' | 'name_local', spelling: Spelling, narrowerOf: ReadonlyMap<string, string>) => {
+  const add = (
+    param: 'name' | 'name_local',
+    spelling: Spelling,
+    steps: readonly ReadonlyMap<string, string>[],
+  ) => {
     const key = `${param}\u0000${spelling.value}`;
     if (seen.has(key)) return;
     seen.add(key);
-    const values = narrowersOf(spelling, narrowerOf).map((value) => ({ [param]: value, ...extra }));
-    const narrowers = born ? [{ [param]: spelling.value, ...born, ...extra }, ...values] : values;
+    const names = narrowingsOf(spelling, steps).map((chain) =>
+      chain.map((value) => ({ [param]: value, ...extra })),
+    );
+    const narrowers = born ? [[{ [param]: spelling.value, ...born, ...extra }], ...names] : names;
     out.push({ operation, params: { [param]: spelling.value, ...extra }, narrowers });
   };
   searchTerms(client, name).forEach((term, index) => {
@@ -209,16 +237,17 @@ function nameSearches<Op extends 'search.foreign_agent' | 'search.sanctions'>(
     const spellings = (
       person || index === 0 ? registerSpellings(term, register, person, profile, person) : notation(term)
     ).map((s) => relabel(s, prefix));
-    const full = person ? fullNameFor(client, term) : undefined;
-    const fullSpellings = full && full !== term ? registerSpellings(full, register, person, profile) : [];
-    const narrowerOf = new Map(fullSpellings.map((s) => [prefix + s.label, s.value]));
+    const steps = (person ? narrowingNames(client, term) : []).map(
+      (longer) =>
+        new Map(registerSpellings(longer, register, person, profile).map((s) => [prefix + s.label, s.value])),
+    );
     all.push(...spellings);
-    for (const spelling of spellings) if (!spelling.localOnly) add('name', spelling, narrowerOf);
+    for (const spelling of spellings) if (!spelling.localOnly) add('name', spelling, steps);
     // The list's local-language field holds the Cyrillic name of a Latin entry; a service may search it
     // only through its own parameter.
     if (register === 'sanctions')
       for (const spelling of spellings)
-        if (spelling.script === 'cyrillic') add('name_local', spelling, narrowerOf);
+        if (spelling.script === 'cyrillic') add('name_local', spelling, steps);
   });
   return { searches: out, spellings: all };
 }
@@ -240,12 +269,12 @@ function birthDateSearch<Op extends 'search.foreign_agent' | 'search.sanctions'>
   const base: Record<string, string> = sanctions
     ? { birth_date: client.birthDate, entity_type: 'person' }
     : { birth_date: client.birthDate };
-  const narrowers: Record<string, string>[] = [];
+  const narrowers: SearchParams[][] = [];
   const seen = new Set<string>();
   const push = (param: 'name' | 'name_local', value: string) => {
     if (seen.has(`${param}\u0000${value}`)) return;
     seen.add(`${param}\u0000${value}`);
-    narrowers.push({ [param]: value, ...base });
+    narrowers.push([{ [param]: value, ...base }]);
   };
   for (const s of spellings) if (!s.localOnly) push('name', s.value);
   if (sanctions) for (const s of spellings) if (s.script === 'cyrillic') push('name_local', s.value);

@@ -16,9 +16,9 @@ import {
 } from '../verdict/index.js';
 import { withBankEvidence } from './bank-evidence.js';
 import type { OptionalLookup } from './optional-lookup.js';
-import { planCheck, type PlannedRequest } from './plan.js';
+import { planCheck } from './plan.js';
 import { DEFAULT_PROFILE, type UpstreamProfile } from '../settings/upstream-profile.js';
-import { recordHash } from '../matching/record-hash.js';
+import { searchAll } from './search-all.js';
 
 /** An answer of the Lookup Service with the evidence of the request that produced it. */
 export interface Looked<T> {
@@ -47,54 +47,6 @@ export interface Lookup extends OptionalLookup {
   searchSanctions(params: Readonly<Record<string, string>>): Promise<Looked<readonly SanctionsRecord[]>>;
   searchBankruptcy(searchString: string): Promise<Looked<readonly BankruptcyEntry[]>>;
   debtorByInn(inn: string): Promise<Looked<DebtorResult>>;
-}
-
-/** What the searches of one check found, and how many of their answers stayed cut however narrowed. */
-interface Searched<T> {
-  readonly records: readonly T[];
-  readonly requests: RequestRecord[];
-  readonly answers: Looked<readonly T[]>[];
-  /** Searches whose answer filled the cap and had no narrower, or whose narrower answers filled it too. */
-  readonly cut: number;
-}
-
-/**
- * Runs every planned search of one check and returns the union of the records, each once: the spellings
- * of one name often find the same record, and a record found twice must be scored once. A search whose
- * answer is as long as the result cap (the profile's, or the smaller page size the run learned) may have
- * been cut off, so it is repeated with its narrower queries (the full name in the same spelling); one that
- * stays that long however narrowed is counted as cut.
- */
-async function searchAll<T extends { readonly data: unknown }>(
-  planned: readonly PlannedRequest[],
-  resultCap: number,
-  search: (params: Readonly<Record<string, string>>) => Promise<Looked<readonly T[]>>,
-): Promise<Searched<T>> {
-  const requests: RequestRecord[] = [];
-  const records: T[] = [];
-  const answers: Looked<readonly T[]>[] = [];
-  const seen = new Set<string>();
-  let cut = 0;
-  const ask = async (params: Readonly<Record<string, string>>) => {
-    const answer = await search(params);
-    requests.push(answer.record);
-    answers.push(answer);
-    for (const record of answer.data) {
-      const id = recordHash(record.data);
-      if (seen.has(id)) continue;
-      seen.add(id);
-      records.push(record);
-    }
-    return answer.data.length >= resultCap;
-  };
-  for (const request of planned) {
-    if (!(await ask(request.params))) continue;
-    const narrowers = 'narrowers' in request ? request.narrowers : [];
-    let narrowed = narrowers.length > 0;
-    for (const narrower of narrowers) if (await ask(narrower)) narrowed = false;
-    if (!narrowed) cut++;
-  }
-  return { records, requests, answers, cut };
 }
 
 /**

@@ -123,12 +123,6 @@ export function numberNotations(query: string): string[] {
   return [...new Set(forms)].filter((form) => form !== query);
 }
 
-/** All usable name words of a person (initials dropped): the narrower query when a surname alone hits the cap. */
-export function fullNameQuery(client: Pick<Client, 'name'>): string | undefined {
-  const words = nameTokens(client.name ?? '').filter((t) => !isInitial(t));
-  return words.length > 0 ? words.join(' ') : undefined;
-}
-
 /** A man's or woman's patronymic by its Russian suffix (not a Turkic particle, which follows a name). */
 const SLAVIC_PATRONYMIC = /(?:вич|вна|ична|ovich|evich|ovna|evna|ichna)$/i;
 
@@ -162,16 +156,22 @@ export function surnameTerms(client: Pick<Client, 'name' | 'nameParts'>): string
 }
 
 /**
- * The full-name narrower for one surname query: the client's name words with the surname (all its parts)
- * replaced by the query, e.g. `Соколова Анна Петровна` for the part `Соколова` of `Соколова-Ланская Анна
- * Петровна`.
+ * The longer name queries that narrow a cut answer of one surname query, broadest first: the query with
+ * the client's first given name, then with each further name word (`Кузнецов Александр`, `Кузнецов
+ * Александр Всеволодович`), the surname (all its parts) replaced by the query (`Ланская Анна` for the
+ * part `Ланская` of `Соколова-Ланская Анна Петровна`) and put first, as lists write a person. Initials are
+ * left out: the contract does not say that a name search matches `А.` against `Александр`, so a query
+ * with an initial could come back short for want of a match and read as a complete answer. Empty for a
+ * client known by surname and initials only.
  */
-export function fullNameFor(client: Pick<Client, 'name' | 'nameParts'>, term: string): string | undefined {
-  const full = fullNameQuery(client);
+export function narrowingNames(client: Pick<Client, 'name' | 'nameParts'>, term: string): string[] {
   const surname = surnameOf(client);
-  if (full === undefined || surname === undefined || term === surname) return full;
+  if (surname === undefined) return [];
   const spaced = spacedDoubleSurname(client);
   const drop = new Set([surname, ...(spaced ?? []), ...surname.split(/[\s-]+/)].map((w) => w.toLowerCase()));
-  const rest = nameTokens(client.name ?? '').filter((t) => !isInitial(t) && !drop.has(t.toLowerCase()));
-  return [term, ...rest].join(' ');
+  const written = client.name
+    ? nameTokens(client.name)
+    : [client.nameParts?.given ?? '', client.nameParts?.patronymic ?? ''].flatMap(nameTokens);
+  const rest = written.filter((t) => !isInitial(t) && !drop.has(t.toLowerCase()));
+  return rest.map((_, i) => [term, ...rest.slice(0, i + 1)].join(' '));
 }

@@ -38,12 +38,15 @@ const FIXED = {
   DEBTOR_INN_MISMATCH:
     'The debtor check answered about another INN than the one asked: the check is an ERROR',
   SANCTIONS_ANSWER_CUT:
-    'A sanctions search answered a full page (the service’s page size) even with the full name: records may be missing, FLAG, never CLEAR',
+    'A sanctions search answered a full page (the service’s page size) however narrowed, or had nothing to narrow it with (a person known by initials only, without a birth date): records may be missing, FLAG (the row is REVIEW), never CLEAR',
   FOREIGN_AGENT_ANSWER_CUT:
-    'A foreign-agent search answered a full page (the service’s page size) even with the full name: records may be missing, FLAG, never CLEAR',
-  FOREIGN_AGENT_SKIPPED_NO_NAME_OR_INN: 'Foreign-agent check skipped: no name and no valid INN to search by',
-  SANCTIONS_SKIPPED_NO_NAME: 'Sanctions check skipped: the list is searched by name and the row has none',
-  BANKRUPTCY_SKIPPED_NOTHING_TO_SEARCH: 'Bankruptcy check skipped: no identifier and no name',
+    'A foreign-agent search answered a full page (the service’s page size) however narrowed, or had nothing to narrow it with (a person known by initials only, without a birth date): records may be missing, FLAG (the row is REVIEW), never CLEAR',
+  FOREIGN_AGENT_SKIPPED_NO_NAME_OR_INN:
+    'Foreign-agent check skipped: no name and no valid INN to search by; the client is PARTIAL, never CLEAR',
+  SANCTIONS_SKIPPED_NO_NAME:
+    'Sanctions check skipped: the list is searched by name and the row has none; the client is PARTIAL, never CLEAR',
+  BANKRUPTCY_SKIPPED_NOTHING_TO_SEARCH:
+    'Bankruptcy check skipped: no identifier and no name; the client is PARTIAL, never CLEAR',
   DEBTOR_SKIPPED_ORGANIZATION: 'Debtor check skipped: it exists for individuals only',
   DEBTOR_SKIPPED_NO_PERSON_INN: 'Debtor check skipped: no valid 12-digit INN',
   NO_CHECKS: 'No check result at all: the client was not screened',

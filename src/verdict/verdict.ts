@@ -10,7 +10,8 @@ import { SCORING_VERSION } from '../matching/thresholds.js';
  *   INCOMPLETE any check ERROR (a failed check never yields CLEAR), or no check result at all;
  *   REVIEW     any POSSIBLE_MATCH or FLAG (or a MATCH of a check that is not a watch list);
  *   PARTIAL    nothing found, but a watch-list or register check the client needs did not run
- *              (`<KIND>_NOT_RUN`): the run chose fewer checks, and CLEAR would claim a full screening;
+ *              (`<KIND>_NOT_RUN`: the run chose fewer checks), or could not run for want of data (a
+ *              row without a name: `SANCTIONS_SKIPPED_NO_NAME`, …): CLEAR would claim a full screening;
  *   CLEAR      otherwise (CLEAR and SKIPPED checks only).
  * The optional checks (email, card, cadastral) follow the same rules. A disguised name (see
  * obfuscationFloor) is at least REVIEW. Reasons come most important first: the hit, the failures, what
@@ -45,6 +46,22 @@ function reasonsOf(result: CheckResult, group: Group): readonly string[] {
 }
 
 const NAME_OBFUSCATED = 'NAME_OBFUSCATED';
+
+/**
+ * The skips of a screening check that had nothing to search by: the check could not run, so the row was
+ * not screened against that register. The debtor check's skips stay as they are: an organization is not
+ * its subject (`DEBTOR_SKIPPED_ORGANIZATION`), and it asks for a person's INN, which individuals need not
+ * have and which the row then does not give (`DEBTOR_SKIPPED_NO_PERSON_INN`, documented as counting as run).
+ */
+const WANT_OF_DATA = new Set([
+  'FOREIGN_AGENT_SKIPPED_NO_NAME_OR_INN',
+  'SANCTIONS_SKIPPED_NO_NAME',
+  'BANKRUPTCY_SKIPPED_NOTHING_TO_SEARCH',
+]);
+
+function skippedForWantOfData(result: CheckResult): boolean {
+  return result.status === 'SKIPPED' && result.reasons.some((reason) => WANT_OF_DATA.has(reason));
+}
 
 /**
  * A name written to slip past a comparison (invisible characters, look-alikes of another script, letters
@@ -88,7 +105,7 @@ export function decideVerdict(
   else if (present.some((r) => groupOf(r) === 2)) verdict = 'REVIEW';
   else verdict = 'CLEAR';
   const notRun = verdict === 'CLEAR' ? required.filter((kind) => results[kind] === undefined) : [];
-  if (notRun.length > 0) verdict = 'PARTIAL';
+  if (notRun.length > 0 || (verdict === 'CLEAR' && present.some(skippedForWantOfData))) verdict = 'PARTIAL';
 
   const disguised = obfuscationFloor(verdict, warnings);
   if (disguised !== undefined) {

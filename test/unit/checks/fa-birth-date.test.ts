@@ -64,8 +64,8 @@ describe('the foreign-agent search by a person’s birth date', () => {
     const byDate = plan.requests.filter((r) => 'birth_date' in r.params && !('name' in r.params));
     expect(byDate.map((r) => r.params)).toEqual([{ birth_date: '1975-03-14' }]);
     expect(byDate[0] && 'narrowers' in byDate[0] ? byDate[0].narrowers : []).toEqual([
-      { name: 'Ковалев', birth_date: '1975-03-14' },
-      { name: 'Ковалёв', birth_date: '1975-03-14' },
+      [{ name: 'Ковалев', birth_date: '1975-03-14' }],
+      [{ name: 'Ковалёв', birth_date: '1975-03-14' }],
     ]);
   });
 

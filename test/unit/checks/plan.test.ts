@@ -51,40 +51,55 @@ describe('request plans: name searches in every spelling a register writes', () 
     expect(queries(requests('foreign_agent', tsvetkova))).toEqual(['name=Цветкова', 'birth_date=1988-09-30']);
   });
 
-  it('narrows a capped search by the birth date, then with the full name, in the same spelling', () => {
+  it('narrows a capped search by the birth date, and by longer and longer names, in the same spelling', () => {
     const narrowers = requests('sanctions', tsvetkova).map((r) =>
-      'narrowers' in r ? r.narrowers.map((n) => queries([{ ...r, params: n }])[0]) : [],
+      'narrowers' in r ? r.narrowers.map((chain) => queries(chain.map((n) => ({ ...r, params: n })))) : [],
     );
     expect(narrowers).toEqual([
-      ['name=Цветкова&birth_date=1988-09-30', 'name=Цветкова Юлия Александровна'],
-      ['name=Tsvetkova&birth_date=1988-09-30', 'name=Tsvetkova Iuliia Aleksandrovna'],
+      [['name=Цветкова&birth_date=1988-09-30'], ['name=Цветкова Юлия', 'name=Цветкова Юлия Александровна']],
       [
-        'name=TSVETKOVA&birth_date=1988-09-30',
-        'name=TSVETKOVA Iuliia Aleksandrovna',
-        'name=TSVETKOVA IULIIA ALEKSANDROVNA',
+        ['name=Tsvetkova&birth_date=1988-09-30'],
+        ['name=Tsvetkova Iuliia', 'name=Tsvetkova Iuliia Aleksandrovna'],
       ],
-      ['name=Tcvetkova&birth_date=1988-09-30', 'name=Tcvetkova Iuliia Aleksandrovna'],
       [
-        'name=TCVETKOVA&birth_date=1988-09-30',
-        'name=TCVETKOVA Iuliia Aleksandrovna',
-        'name=TCVETKOVA IULIIA ALEKSANDROVNA',
+        ['name=TSVETKOVA&birth_date=1988-09-30'],
+        ['name=TSVETKOVA Iuliia', 'name=TSVETKOVA Iuliia Aleksandrovna'],
+        ['name=TSVETKOVA IULIIA', 'name=TSVETKOVA IULIIA ALEKSANDROVNA'],
       ],
-      ['name_local=Цветкова&birth_date=1988-09-30', 'name_local=Цветкова Юлия Александровна'],
+      [
+        ['name=Tcvetkova&birth_date=1988-09-30'],
+        ['name=Tcvetkova Iuliia', 'name=Tcvetkova Iuliia Aleksandrovna'],
+      ],
+      [
+        ['name=TCVETKOVA&birth_date=1988-09-30'],
+        ['name=TCVETKOVA Iuliia', 'name=TCVETKOVA Iuliia Aleksandrovna'],
+        ['name=TCVETKOVA IULIIA', 'name=TCVETKOVA IULIIA ALEKSANDROVNA'],
+      ],
+      [
+        ['name_local=Цветкова&birth_date=1988-09-30'],
+        ['name_local=Цветкова Юлия', 'name_local=Цветкова Юлия Александровна'],
+      ],
       // The birth-date search: the date with each spelling of the surname.
       [
-        'name=Цветкова&birth_date=1988-09-30',
-        'name=Tsvetkova&birth_date=1988-09-30',
-        'name=TSVETKOVA&birth_date=1988-09-30',
-        'name=Tcvetkova&birth_date=1988-09-30',
-        'name=TCVETKOVA&birth_date=1988-09-30',
-        'name_local=Цветкова&birth_date=1988-09-30',
+        ['name=Цветкова&birth_date=1988-09-30'],
+        ['name=Tsvetkova&birth_date=1988-09-30'],
+        ['name=TSVETKOVA&birth_date=1988-09-30'],
+        ['name=Tcvetkova&birth_date=1988-09-30'],
+        ['name=TCVETKOVA&birth_date=1988-09-30'],
+        ['name_local=Цветкова&birth_date=1988-09-30'],
       ],
     ]);
-    // Without a birth date, the full name alone.
-    const undated = requests('sanctions', person('Цветкова Юлия Александровна'));
+    // Without a birth date, the names alone; written given name first, the surname still leads.
+    const undated = requests('sanctions', person('Юлия Александровна Цветкова'));
     expect(undated[0] && 'narrowers' in undated[0] ? undated[0].narrowers : []).toEqual([
-      { name: 'Цветкова Юлия Александровна', entity_type: 'person' },
+      [
+        { name: 'Цветкова Юлия', entity_type: 'person' },
+        { name: 'Цветкова Юлия Александровна', entity_type: 'person' },
+      ],
     ]);
+    // Initials narrow nothing: the contract does not say a name search reads them.
+    const initials = requests('sanctions', person('Цветкова Ю. А.'));
+    expect(initials[0] && 'narrowers' in initials[0] ? initials[0].narrowers : undefined).toEqual([]);
   });
 
   it('writes a name from a bank export in capitals as registers do, and folds ё', () => {
@@ -249,8 +264,8 @@ describe('request plans: names as other lists write them', () => {
     expect(byDate?.params).toEqual({ birth_date: '1970-01-02', entity_type: 'person' });
     expect(byDate && 'narrowers' in byDate ? byDate.narrowers : []).toEqual(
       expect.arrayContaining([
-        { name: 'Kuznetsov', birth_date: '1970-01-02', entity_type: 'person' },
-        { name_local: 'Кузнецов', birth_date: '1970-01-02', entity_type: 'person' },
+        [{ name: 'Kuznetsov', birth_date: '1970-01-02', entity_type: 'person' }],
+        [{ name_local: 'Кузнецов', birth_date: '1970-01-02', entity_type: 'person' }],
       ]),
     );
     // No date, or an organization: no such search.
@@ -278,7 +293,9 @@ describe('request plans: names as other lists write them', () => {
     const part = requests('foreign_agent', person('Соколова-Ланская Анна Петровна')).find(
       (r) => (r.params as Readonly<Record<string, string>>).name === 'Ланская',
     );
-    expect(part && 'narrowers' in part ? part.narrowers : []).toEqual([{ name: 'Ланская Анна Петровна' }]);
+    expect(part && 'narrowers' in part ? part.narrowers : []).toEqual([
+      [{ name: 'Ланская Анна' }, { name: 'Ланская Анна Петровна' }],
+    ]);
     // A Turkic patronymic is no second surname.
     expect(queries(requests('foreign_agent', person('Мамедов Эльчин Рафик оглы')))).toEqual(['name=Мамедов']);
   });

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { runCheck } from '../../../src/checks/run-check.js';
+import type { Client } from '../../../src/domain/client.js';
+import { fakeLookup } from '../checks/fake-lookup.js';
 import type { CheckKind, CheckResult, CheckStatus } from '../../../src/domain/check.js';
 import {
   decideVerdict,
@@ -279,6 +282,44 @@ describe('PARTIAL: a client not screened against every applicable register', () 
     expect(decideVerdict(1, three, [], screeningChecksFor('person')).verdict).toBe('PARTIAL');
     expect(decideVerdict(1, three).verdict).toBe('PARTIAL');
     expect(decideVerdict(1, { ...three, ...only(['debtor']) }).verdict).toBe('CLEAR');
+  });
+
+  it('a check that could not run for want of data makes the row PARTIAL, a deliberate skip does not', async () => {
+    // A row whose name is `-` with a valid INN: the foreign-agent and bankruptcy checks search by the INN,
+    // the sanctions list (searched by name only) cannot be searched at all.
+    const client: Client = {
+      row: 1,
+      entityType: 'person',
+      entityTypeSource: 'column',
+      warnings: [],
+      inn: '500100732259',
+    };
+    const sanctions = await runCheck('sanctions', client, fakeLookup({}));
+    expect(sanctions.reasons).toEqual(['SANCTIONS_SKIPPED_NO_NAME']);
+    const verdict = decideVerdict(1, { ...only(['foreign_agent', 'bankruptcy', 'debtor']), sanctions });
+    expect(verdict.verdict).toBe('PARTIAL');
+    expect(verdict.reasons).toContain('SANCTIONS_SKIPPED_NO_NAME');
+    // Nothing at all to search by: every watch-list check is skipped, still PARTIAL, never CLEAR.
+    const { inn: _inn, ...bare } = client;
+    const skipped = Object.fromEntries(
+      await Promise.all(
+        (['foreign_agent', 'sanctions', 'bankruptcy'] as const).map(
+          async (kind) => [kind, await runCheck(kind, bare, fakeLookup({}))] as const,
+        ),
+      ),
+    );
+    expect(decideVerdict(1, { ...skipped, debtor: clear('debtor') }).verdict).toBe('PARTIAL');
+    // The debtor check is not for organizations, and individuals need not have an INN: both stay CLEAR.
+    const organization = await runCheck('debtor', { ...client, entityType: 'organization' }, fakeLookup({}));
+    expect(
+      decideVerdict(1, { ...only(['foreign_agent', 'sanctions', 'bankruptcy']), debtor: organization })
+        .verdict,
+    ).toBe('CLEAR');
+    const noInn = await runCheck('debtor', bare, fakeLookup({}));
+    expect(noInn.reasons).toEqual(['DEBTOR_SKIPPED_NO_PERSON_INN']);
+    expect(
+      decideVerdict(1, { ...only(['foreign_agent', 'sanctions', 'bankruptcy']), debtor: noInn }).verdict,
+    ).toBe('CLEAR');
   });
 
   it('a finding still decides: HIT, INCOMPLETE and REVIEW are never PARTIAL', () => {
