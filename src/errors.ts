@@ -309,6 +309,21 @@ export const CATALOG = {
     EXIT.USAGE,
   ),
 
+  // --- damaged identifiers and header mapping (docs/ingest.md)
+  KYC_ERR_ROW_INN_REPAIRED: entry(
+    'The ИНН cell was repaired before use (marks or a prefix removed, a lost leading zero restored, an INN/KPP pair split, or another identifier recognised)',
+    EXIT.INPUT,
+  ),
+  KYC_ERR_ROW_INN_PASSPORT: entry(
+    "A 10-digit value in the ИНН column of a person's row is not used as an INN: it may be a passport number",
+    EXIT.INPUT,
+  ),
+  KYC_ERR_INPUT_NO_ROWS: entry('The input file has a header line but no data rows', EXIT.INPUT),
+  KYC_ERR_INPUT_ID_COLUMN: entry(
+    'No ИНН column is mapped: a column holds INNs under an unknown header, or the file has no identifier column',
+    EXIT.INPUT,
+  ),
+
   KYC_ERR_INTERNAL: entry('Internal error', EXIT.INTERNAL),
 
   // --- the review desk: four eyes on the decision seen, who may approve, keys (docs/review-desk.md)

@@ -81,6 +81,15 @@ export function summaryTable(
   return table.join('\n');
 }
 
+/** The reader's file-level warnings under the summary table, loud: a run without INNs is not a full screening. */
+export function inputWarningLines(
+  warnings: readonly { readonly code: string; readonly message: string }[],
+): string {
+  if (warnings.length === 0) return '';
+  const lines = ['', 'WARNING about the input file:', ...warnings.map((w) => `  ${w.code}: ${w.message}`)];
+  return lines.map((line) => `\n${line}`).join('');
+}
+
 /** The same summary as one log record's fields: counts as numbers, no table, no line breaks. */
 export function summaryFields(
   run: RunState,

@@ -10,7 +10,8 @@ import { WorkerMetrics } from '../metrics/worker-metrics.js';
 import { progressDisplay } from '../cli-ui/progress.js';
 import { progressLog } from '../cli-ui/progress-log.js';
 import { stderrIsTerminal, type Announce } from '../cli-ui/notices.js';
-import { summaryFields, summaryTable } from '../cli-ui/summary.js';
+import { inputWarningLines, summaryFields, summaryTable } from '../cli-ui/summary.js';
+import type { FileWarning } from '../ingest/index.js';
 import { PRIVATE_DIR_MODE } from '../infra/private-files.js';
 import { ensureWritableLogFile, ensureWritableStateDir } from '../infra/writable.js';
 import { configFor, sessionOf, type RunHost } from '../runs/execute.js';
@@ -440,7 +441,12 @@ async function follow(
 }
 
 /** What the operator reads at the end: the summary, or why the run stopped and how to resume it. */
-function render(outcome: RunOutcome, runId: string, io: CommandIo): number {
+function render(
+  outcome: RunOutcome,
+  runId: string,
+  io: CommandIo,
+  inputWarnings: readonly FileWarning[] = [],
+): number {
   if (outcome.kind === 'interrupted') {
     io.announce(`Interrupted. Resume with: ${resumeHint(runId)}`, 'warn');
     return outcome.exitCode;
@@ -456,7 +462,8 @@ function render(outcome: RunOutcome, runId: string, io: CommandIo): number {
   const { run, counters, unrecognised } = outcome;
   // The log gets the summary as fields (one line a log search can read); a person gets the table.
   io.log.info(summaryFields(run, counters, unrecognised), 'run summary');
-  if (io.printSummary) process.stdout.write(`${summaryTable(run, counters, unrecognised)}\n`);
+  if (io.printSummary)
+    process.stdout.write(`${summaryTable(run, counters, unrecognised)}${inputWarningLines(inputWarnings)}\n`);
   return outcome.exitCode;
 }
 
@@ -501,6 +508,10 @@ export async function runAction(
   if (options.resume !== undefined) checkRunId(options.resume, '--resume');
   const prepared = options.resume ? undefined : await prepareRun(request, config);
   const io = openIo(config, options, protectedFiles(prepared, request), host);
+  for (const warning of prepared?.inputWarnings ?? []) {
+    io.log.warn({ code: warning.code }, warning.message);
+    io.announce(`${warning.code}: ${warning.message}`, 'warn');
+  }
   const runtime = host?.runtime ?? (await startRuntime(config, io.log, { announce: io.announce }));
   const interrupted = interruption(host);
   let closeWorkers: (() => Promise<void>) | undefined;
@@ -511,7 +522,7 @@ export async function runAction(
     const started = await submitOrResume(config, runtime, io, prepared, resume);
     if (options.workers) closeWorkers = await hostWorkers(options, started, runtime, io, desk);
     const outcome = await follow(runtime, started, io, options, interrupted.signal);
-    return render(outcome, started.runId, io);
+    return render(outcome, started.runId, io, prepared?.inputWarnings);
   } finally {
     interrupted.dispose();
     await closeWorkers?.();

@@ -45,7 +45,13 @@ export interface ManifestInput {
   readonly counters: Counters;
   readonly rows: number;
   /** How the input was read; `sheet` when it was an Excel workbook (its text fields then describe the outputs). */
-  readonly input: { readonly encoding: string; readonly delimiter: string; readonly sheet?: string };
+  readonly input: {
+    readonly encoding: string;
+    readonly delimiter: string;
+    readonly sheet?: string;
+    /** File-level warnings of the reader (no ИНН column mapped): code and message. */
+    readonly warnings?: readonly { readonly code: string; readonly message: string }[];
+  };
   /** How verdicts.csv was written. */
   readonly output?: { readonly encoding: string; readonly bom: boolean };
   readonly outputs: readonly OutputFileInfo[];
@@ -139,6 +145,7 @@ export function buildManifest(m: ManifestInput) {
       encoding: m.input.encoding,
       delimiter: m.input.delimiter,
       ...(m.input.sheet === undefined ? {} : { sheet: m.input.sheet }),
+      ...(m.input.warnings?.length ? { warnings: m.input.warnings } : {}),
     },
     rows: { total: m.rows, clients, invalid },
     output: {

@@ -12,6 +12,7 @@ const ERROR_RU: Partial<Readonly<Record<ErrorCode, string>>> = {
   KYC_ERR_INPUT_EMPTY: 'Входной файл пуст',
   KYC_ERR_INPUT_NO_HEADER: 'Во входном файле нет строки заголовка',
   KYC_ERR_INPUT_NO_KEY_COLUMN: 'Во входном файле нет ни столбца имени, ни столбца идентификатора',
+  KYC_ERR_INPUT_NO_ROWS: 'Во входном файле есть заголовок, но нет ни одной строки с клиентом',
   KYC_ERR_INPUT_ENCODING: 'Кодировку входного файла не удалось прочитать',
   KYC_ERR_INPUT_PARSE: 'Входной файл — не корректный CSV',
   KYC_ERR_RUN_RESUME_MISMATCH: 'Входной файл изменился после начала запуска',

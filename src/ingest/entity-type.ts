@@ -169,6 +169,24 @@ export function hasEntrepreneurForm(name: string): boolean {
   return ENTREPRENEUR_ABBREVIATION.test(name) || ENTREPRENEUR_WORDS.test(name);
 }
 
+/** A patronymic (Иванович, Петровна, Мамед оглы) or initials (Иванов И. И.): the name of a person. */
+const PATRONYMIC = /(?:вич|вна|чна|оглы|кызы|угли|улы|кизи)$/iu;
+const INITIAL = /^\p{Lu}\.$/u;
+/** The same two signs anywhere in the name: most names have neither, and are settled by this one test. */
+const PERSON_HINT = /(?:вич|вна|чна|оглы|кызы|угли|улы|кизи)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])\p{Lu}\./iu;
+
+/** The shape of a person's full name: two to four words, one of them a patronymic or an initial, no legal form. */
+export function looksLikePersonName(name: string): boolean {
+  if (!PERSON_HINT.test(name)) return false;
+  if (hasOrganizationForm(name) || hasEntrepreneurForm(name)) return false;
+  const words = name
+    .replace(/(\p{Lu}\.)(?=\p{Lu})/gu, '$1 ')
+    .split(/\s+/)
+    .filter((w) => w !== '');
+  if (words.length < 2 || words.length > 5) return false;
+  return words.some((w) => INITIAL.test(w) || PATRONYMIC.test(w));
+}
+
 /** What the valid identifiers and the name of a row say about who the client is. */
 export interface EntityEvidence {
   readonly name?: string;

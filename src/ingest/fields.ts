@@ -14,6 +14,7 @@ import {
   isValidSnils,
   normalizeSnils,
 } from '../identifiers/index.js';
+import { readInnCell } from '../identifiers/repair.js';
 
 export interface FieldProblem {
   readonly code: ErrorCode;
@@ -94,6 +95,71 @@ export function checkInn(raw: string): FieldCheck | undefined {
     }
     default:
       return problem('KYC_ERR_ROW_INN_FORMAT', `INN ${value} has ${value.length} digits, expected 10 or 12`);
+  }
+}
+
+/** What an ИНН cell gave: the identifiers to use, and the warning the row carries (a problem or a repair). */
+export interface InnField {
+  readonly inn?: string;
+  readonly ogrn?: string;
+  readonly ogrnip?: string;
+  readonly snils?: string;
+  readonly issue?: FieldProblem;
+  /** When a repair was used: what the cell says unrepaired, the warning to give if the repair is refused. */
+  readonly unrepaired?: FieldProblem;
+}
+
+const READ_AS: Readonly<Record<'ogrn' | 'ogrnip' | 'snils', string>> = {
+  ogrn: 'an OGRN (an organization)',
+  ogrnip: "an OGRNIP (an entrepreneur's registration number)",
+  snils: "a SNILS (a person's insurance number)",
+};
+
+const repaired = (raw: string, what: string): FieldProblem => ({
+  code: 'KYC_ERR_ROW_INN_REPAIRED',
+  message: `the ИНН cell "${raw.trim()}" was read as ${what}`,
+});
+
+/**
+ * The ИНН column, repaired when exactly one reading passes its checksum (identifiers/repair.ts): the
+ * repaired value is used, and the row says what the cell held and what it was read as. Otherwise the
+ * value is dropped with the warning checkInn gives.
+ */
+export function readInnField(raw: string): InnField {
+  const strict = checkInn(raw);
+  if (strict === undefined) return {};
+  // What normalizeIdentifier undoes (digit group spaces, `'`, `="…"`, `.0`) is no repair worth a warning.
+  if (strict.ok) return { inn: strict.value };
+  const reading = readInnCell(raw);
+  const unrepaired: FieldProblem = { code: strict.code, message: strict.message };
+  switch (reading.kind) {
+    case 'inn':
+      return {
+        inn: reading.value,
+        unrepaired,
+        issue: repaired(
+          raw,
+          reading.repair === 'leading-zero'
+            ? `INN ${reading.value} (a leading zero lost by Excel put back)`
+            : `INN ${reading.value}`,
+        ),
+      };
+    case 'inn-kpp':
+      return {
+        inn: reading.inn,
+        unrepaired,
+        issue: repaired(raw, `INN ${reading.inn} and KPP ${reading.kpp}`),
+      };
+    case 'ogrn':
+    case 'ogrnip':
+    case 'snils':
+      return {
+        [reading.kind]: reading.value,
+        unrepaired,
+        issue: repaired(raw, `${READ_AS[reading.kind]} ${reading.value}, not an INN`),
+      };
+    case 'none':
+      return { issue: strict };
   }
 }
 

@@ -34,6 +34,8 @@ const ALIASES: Readonly<Record<LogicalField, readonly string[]>> = {
     'идентификатор клиента',
     'номер клиента',
     'уникальный номер клиента',
+    'клиент id',
+    'код id клиента',
   ],
   fullName: [
     'name',
@@ -74,9 +76,25 @@ const ALIASES: Readonly<Record<LogicalField, readonly string[]>> = {
     'Дата рождения',
     'Дата рожд',
     'Д/Р',
+    'Д.р.',
     'Дата рождения клиента',
+    'birth',
   ],
-  inn: ['inn', 'tin', 'tax id', 'taxpayer id', 'ИНН', 'ИНН клиента', 'ИНН/КИО', 'Номер ИНН'],
+  inn: [
+    'inn',
+    'tin',
+    'tax id',
+    'taxpayer id',
+    'tax number',
+    'client inn',
+    'customer inn',
+    'ИНН',
+    'ИНН клиента',
+    'ИНН/КИО',
+    'ИНН/КПП',
+    'Номер ИНН',
+    'ИНН организации',
+  ],
   ogrn: [
     'ogrn',
     'psrn',
@@ -146,6 +164,53 @@ const ALIASES: Readonly<Record<LogicalField, readonly string[]>> = {
   ],
 };
 
+/**
+ * Header words that say whose column it is rather than what it holds (`ИНН физ. лица`, `ИНН ЮЛ`) or are
+ * filler (`Date of birth`): dropped before the word sets are compared.
+ */
+const NOISE_WORDS: ReadonlySet<string> = new Set([
+  'физ',
+  'юр',
+  'физического',
+  'юридического',
+  'лица',
+  'лицо',
+  'фл',
+  'юл',
+  'of',
+  'the',
+]);
+
+/** Word forms folded onto one: `№`, `No` and `номер`; `клиента` and `клиент`; `рожд` and `рождения`. */
+const WORD_FORMS: ReadonlyMap<string, string> = new Map([
+  ['№', 'номер'],
+  ['no', 'номер'],
+  ['nr', 'номер'],
+  ['number', 'номер'],
+  ['клиента', 'клиент'],
+  ['client', 'клиент'],
+  ['customer', 'клиент'],
+  ['рожд', 'рождения'],
+  ['организации', 'организация'],
+  ['наименования', 'наименование'],
+]);
+
+/**
+ * The words of a header as a set: case, ё, punctuation, word order, noise words and a few word forms do
+ * not count, so `Клиент ID` = `ID клиента` and `ИНН физ. лица` = `ИНН`. Undefined when nothing is left.
+ */
+export function headerWords(cell: string): string | undefined {
+  const words = cell
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/№/g, ' № ')
+    .split(/[^\p{L}\p{N}№]+/u)
+    .filter((w) => w !== '' && !NOISE_WORDS.has(w))
+    .map((w) => WORD_FORMS.get(w) ?? w);
+  if (words.length === 0) return undefined;
+  return [...new Set(words)].sort().join(' ');
+}
+
 /** BIK has no place in the Client; its column is found only to warn about a malformed value. */
 const BIK_ALIASES = ['bik', 'bic', 'БИК', 'БИК банка'];
 
@@ -155,6 +220,28 @@ const ALIAS_INDEX: ReadonlyMap<string, LogicalField> = new Map(
   ),
 );
 const BIK_KEYS: ReadonlySet<string> = new Set(BIK_ALIASES.map(foldHeader));
+
+/** Word sets of the aliases; a set two fields share would be a guess, and is left out. */
+const WORDS_INDEX: ReadonlyMap<string, LogicalField> = (() => {
+  const index = new Map<string, LogicalField | null>();
+  for (const [field, aliases] of Object.entries(ALIASES) as [LogicalField, readonly string[]][]) {
+    for (const alias of aliases) {
+      const key = headerWords(alias);
+      if (key === undefined) continue;
+      const known = index.get(key);
+      index.set(key, known === undefined || known === field ? field : null);
+    }
+  }
+  return new Map([...index].filter((e): e is [string, LogicalField] => e[1] !== null));
+})();
+
+/** The field a header names: by its folded spelling, else by its set of words. */
+function fieldOfHeader(cell: string, folded: string): LogicalField | undefined {
+  const exact = ALIAS_INDEX.get(folded);
+  if (exact !== undefined) return exact;
+  const words = headerWords(cell);
+  return words === undefined ? undefined : WORDS_INDEX.get(words);
+}
 
 /** The accepted header names of a field, as written in the table above (for docs and messages). */
 export function aliasesOf(field: LogicalField): readonly string[] {
@@ -206,7 +293,7 @@ export function mapHeader(
   let bik: number | undefined;
   keys.forEach((key, index) => {
     if (taken.has(index)) return;
-    const field = ALIAS_INDEX.get(key);
+    const field = fieldOfHeader(columns[index] ?? '', key);
     if (field !== undefined && mapping[field] === undefined && override[field] === undefined) {
       mapping[field] = index;
     } else if (field === undefined && bik === undefined && BIK_KEYS.has(key)) {

@@ -4,6 +4,7 @@
  */
 export type {
   ClientFile,
+  FileWarning,
   IngestEncoding,
   IngestHeader,
   IngestItem,

@@ -12,6 +12,7 @@ import { KycError } from '../errors.js';
 import { LinedCsvParser, ParsePosition, toKycError, type ParsedRecord } from './csv.js';
 import { RawGuard, createDecoder } from './decode.js';
 import { hasKeyColumn, looksLikeData, mapHeader } from './headers.js';
+import { identifierColumnWarnings } from './id-columns.js';
 import { SNIFF_BYTES, resolveOptions, type ResolvedOptions } from './options.js';
 import { RecordSource } from './records.js';
 import { buildItem, rowContext, type RowContext } from './row.js';
@@ -130,8 +131,11 @@ function onlyOnce<T>(generator: AsyncGenerator<T>, close: () => void): AsyncIter
   };
 }
 
+/** What rowsOf pulls records from: the file's RecordSource, or the same with records read ahead first. */
+type Records = Pick<RecordSource, 'next'>;
+
 interface RowsState {
-  readonly records: RecordSource;
+  readonly records: Records;
   readonly context: RowContext;
   readonly header: readonly string[];
   readonly options: ResolvedOptions;
@@ -182,6 +186,25 @@ function refuseUnsupportedDelimiter(columns: readonly string[], opts: ResolvedOp
   }
 }
 
+/** Rows looked at ahead of screening, to find a column of INNs under a header the reader does not know. */
+const LOOK_AHEAD_ROWS = 50;
+
+/** Up to `count` non-blank records read ahead, and a source that gives them back before the rest. */
+async function readAhead(
+  records: RecordSource,
+  count: number,
+): Promise<{ records: ParsedRecord[]; source: Records }> {
+  const ahead: ParsedRecord[] = [];
+  while (ahead.length < count) {
+    const record = await nextRecord(records);
+    if (record === undefined) break;
+    ahead.push(record);
+  }
+  let i = 0;
+  const source: Records = { next: () => (i < ahead.length ? ahead[i++] : records.next()) };
+  return { records: ahead, source };
+}
+
 /** Where the records come from and how the file was written, for the header. */
 export interface RecordsOfFile {
   readonly records: RecordSource;
@@ -217,12 +240,23 @@ export async function clientFileOf(source: RecordsOfFile): Promise<ClientFile> {
         'or СНИЛС column; name them with the columns option (--columns name=…,inn=…)',
     );
   }
-  const header: IngestHeader = { columns, mapping, ...source.format };
-  const context: RowContext = rowContext(columns.length, mapping, bik, opts.today);
-  return {
-    header,
-    rows: onlyOnce(rowsOf({ records, context, header: columns, options: opts, position, close }), close),
+  const ahead = await readAhead(records, mapping.inn === undefined ? LOOK_AHEAD_ROWS : 1);
+  if (ahead.records.length === 0) {
+    throw new KycError(
+      'KYC_ERR_INPUT_NO_ROWS',
+      'the file has a header line and no client rows after it; nothing to screen',
+    );
+  }
+  const warnings = identifierColumnWarnings(columns, mapping, ahead.records);
+  const header: IngestHeader = {
+    columns,
+    mapping,
+    ...source.format,
+    ...(warnings.length ? { warnings } : {}),
   };
+  const context: RowContext = rowContext(columns.length, mapping, bik, opts.today);
+  const rows = rowsOf({ records: ahead.source, context, header: columns, options: opts, position, close });
+  return { header, rows: onlyOnce(rows, close) };
 }
 
 /**

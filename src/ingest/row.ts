@@ -6,16 +6,22 @@
 import type { Client, EntityType, RowIssue } from '../domain/client.js';
 import { parseBirthDate } from './dates.js';
 import { withoutEntrepreneurForm } from './entrepreneur.js';
-import { hasOrganizationForm, inferEntityType, parseEntityTypeValue } from './entity-type.js';
+import {
+  hasOrganizationForm,
+  inferEntityType,
+  looksLikePersonName,
+  parseEntityTypeValue,
+} from './entity-type.js';
 import {
   checkBik,
   checkCadastralNumber,
   checkCard,
   checkEmail,
-  checkInn,
   checkRegistrationNumber,
   checkSnils,
+  readInnField,
   type FieldCheck,
+  type InnField,
 } from './fields.js';
 import { cleanName, cleanText, hasTwoScriptWord, isUsableName, obfuscationWarning } from './names.js';
 import {
@@ -118,16 +124,20 @@ function setName(client: Mutable<Client>, names: RowNames): void {
   client.nameParts = parts;
 }
 
-/** INN, OGRN/OGRNIP (dedicated or combined columns) and SNILS: the valid ones on the client, the rest as warnings. */
+/**
+ * INN, OGRN/OGRNIP (dedicated or combined columns) and SNILS: the valid ones on the client, the rest as
+ * warnings. The ИНН cell is read with its repairs (fields.ts readInnField); an OGRN or SNILS found in it
+ * fills its own field unless a dedicated column gave one.
+ */
 function readIdentifiers(
   cells: readonly string[],
   index: FieldIndex,
   client: Mutable<Client>,
   warnings: RowIssue[],
-): void {
-  const inn = checkInn(at(cells, index.inn));
-  if (inn?.ok) client.inn = inn.value;
-  else warn(warnings, 'inn', inn);
+): InnField {
+  const inn = readInnField(at(cells, index.inn));
+  if (inn.issue !== undefined) warnings.push({ ...inn.issue, field: FIELD_LABEL.inn });
+  if (inn.inn !== undefined) client.inn = inn.inn;
   for (const column of REGISTRATION_COLUMNS) {
     const check = checkRegistrationNumber(at(cells, index[column]), column);
     if (check?.ok) {
@@ -138,6 +148,58 @@ function readIdentifiers(
   const snils = checkSnils(at(cells, index.snils));
   if (snils?.ok) client.snils = snils.value;
   else warn(warnings, 'snils', snils);
+  for (const kind of ['ogrn', 'ogrnip', 'snils'] as const) {
+    const value = inn[kind];
+    if (value !== undefined && client[kind] === undefined) client[kind] = value;
+  }
+  return inn;
+}
+
+/**
+ * Whether the row is a person's by what it says besides the ИНН cell: the type column when it names a
+ * type, else the name columns, the shape of the full name, a birth date or a SNILS.
+ */
+function isPersonRow(cells: readonly string[], index: FieldIndex, client: Client, names: RowNames): boolean {
+  const typeCell = at(cells, index.entityType);
+  const typed = typeCell === '' ? undefined : parseEntityTypeValue(cleanText(typeCell));
+  if (typed !== undefined) return typed !== 'organization';
+  if (client.ogrn !== undefined) return false;
+  const evidence =
+    names.surname !== '' ||
+    names.given !== '' ||
+    names.patronymic !== '' ||
+    client.birthDate !== undefined ||
+    client.snils !== undefined ||
+    looksLikePersonName(names.written);
+  return evidence && !hasOrganizationForm(names.written);
+}
+
+/**
+ * A person has a 12-digit INN. Ten digits in a person's row are an organization's INN by length only,
+ * and a passport's series and number have ten digits too: the value is not used, and the row says why.
+ * A value repaired into ten digits goes back to its unrepaired warning.
+ */
+function refuseOrganizationInn(
+  inn: InnField,
+  person: () => boolean,
+  client: Mutable<Client>,
+  warnings: RowIssue[],
+): void {
+  if (client.inn?.length !== 10 || !person()) return;
+  delete client.inn;
+  const at = warnings.findIndex((w) => w.code === 'KYC_ERR_ROW_INN_REPAIRED');
+  if (at >= 0) warnings.splice(at, 1);
+  const issue: RowIssue =
+    inn.unrepaired !== undefined && inn.unrepaired.code !== 'KYC_ERR_ROW_INN_FORMAT'
+      ? { ...inn.unrepaired, field: FIELD_LABEL.inn }
+      : {
+          code: 'KYC_ERR_ROW_INN_PASSPORT',
+          message:
+            "the ИНН cell holds 10 digits in a person's row: a person's INN has 12, and a passport " +
+            'series and number have 10; the value is not used as an INN',
+          field: FIELD_LABEL.inn,
+        };
+  warnings.splice(at >= 0 ? at : 0, 0, issue);
 }
 
 function readBirthDate(
@@ -240,8 +302,9 @@ export function buildItem(row: number, cells: readonly string[], line: number, c
   // first (the entity type is inferred from the written name), again as a person's once that is known.
   let names = readNames(cells, index, false);
 
-  readIdentifiers(cells, index, client, warnings);
+  const inn = readIdentifiers(cells, index, client, warnings);
   readBirthDate(cells, ctx, client, warnings);
+  refuseOrganizationInn(inn, () => isPersonRow(cells, index, client, names), client, warnings);
 
   readEntityType(cells, index, client, warnings, names.written);
 

@@ -90,6 +90,14 @@ export interface IngestHeader {
   delimiter: string;
   /** Read from an Excel workbook: the sheet the rows came from (the text fields above describe the outputs). */
   workbook?: { readonly sheet: string };
+  /** Problems of the file as a whole that do not stop the run (no ИНН column mapped): for the log, summary and manifest. */
+  warnings?: readonly FileWarning[];
+}
+
+/** A file-level warning: a stable code and a sentence naming the column, never a client's data. */
+export interface FileWarning {
+  readonly code: 'KYC_ERR_INPUT_ID_COLUMN';
+  readonly message: string;
 }
 
 export type IngestItem =

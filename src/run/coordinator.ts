@@ -336,6 +336,8 @@ async function finishRun(
     { path: bodiesPathOf(run.evidence), ...(await fileDigest(parts.bodies)) },
   ];
   const finalRun = (await store.get(runId)) ?? run;
+  // Said in every run's log (API and scheduled runs too), not only on the command line.
+  for (const w of file.header.warnings ?? []) log.warn({ runId, code: w.code }, w.message);
   const manifest = buildManifest({
     run: finalRun,
     finishedAt,
@@ -345,6 +347,7 @@ async function finishRun(
       encoding: file.header.encoding,
       delimiter: file.header.delimiter,
       ...(file.header.workbook ? { sheet: file.header.workbook.sheet } : {}),
+      ...(file.header.warnings ? { warnings: file.header.warnings } : {}),
     },
     output: { encoding: format.encoding, bom: bomBytes(format).length > 0 },
     outputs,

@@ -3,7 +3,7 @@ import { defaultChecks, parseChecksOption, parseRiskCountries } from '../checks/
 import type { Config } from '../config.js';
 import type { CheckKind } from '../domain/check.js';
 import { KycError } from '../errors.js';
-import { openClientFile, parseColumnsOption, type IngestHeader } from '../ingest/index.js';
+import { openClientFile, parseColumnsOption, type FileWarning, type IngestHeader } from '../ingest/index.js';
 import { inputOptionsOf } from '../run/state/input-options.js';
 import { ensureWritableDir, ensureWritableParent } from '../infra/writable.js';
 import { parseFaStrategy, type FaStrategyOption } from '../settings/fa-strategy-option.js';
@@ -34,6 +34,8 @@ export interface PreparedRun {
   readonly faStrategy: FaStrategyOption;
   readonly cardRiskCountries: string[];
   readonly cacheRows: number;
+  /** The reader's file-level warnings (no ИНН column mapped), told at the start and in the summary. */
+  readonly inputWarnings: readonly FileWarning[];
   /** The request's `--max-age`, read; absent: the configured KYC_MAX_AGE applies (run-settings.ts). */
   readonly maxAge?: AnswerPolicy;
 }
@@ -128,7 +130,7 @@ export async function prepareRun(
   const whitelist = request.whitelist ? await readWhitelist(resolve(request.whitelist)) : undefined;
   const cardRiskCountries = parseRiskCountries(request.cardRiskCountries ?? '');
   const input = resolve(request.input);
-  const { mapping } = await probeInput(input, request, { ...workbookLimitsOf(config), maxRows });
+  const { mapping, warnings } = await probeInput(input, request, { ...workbookLimitsOf(config), maxRows });
   const checks =
     request.checks === undefined ? defaultChecks(mapping) : parseChecksOption(request.checks, mapping);
   const runId = request.runId ?? newRunId();
@@ -146,6 +148,7 @@ export async function prepareRun(
     cardRiskCountries,
     // A scheduled run keeps its own: the host's config is the worker's.
     cacheRows: request.cacheRows ?? config.cacheRows,
+    inputWarnings: warnings ?? [],
     ...(request.maxAge === undefined ? {} : { maxAge: parseMaxAge(request.maxAge, '--max-age') }),
   };
 }

@@ -152,8 +152,8 @@ describe('line endings and blank lines', () => {
       [2, 'В Г', '', ''],
     ]);
   });
-  it('a header alone is a file with no rows', async () => {
-    expect((await readAll('ФИО;ИНН\r\n\r\n')).items).toEqual([]);
+  it('a header alone is refused: nothing to screen is not an empty success', async () => {
+    await expectKycError(readAll('ФИО;ИНН\r\n\r\n'), 'KYC_ERR_INPUT_NO_ROWS');
   });
 });
 

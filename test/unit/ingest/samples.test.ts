@@ -187,7 +187,7 @@ describe('clients.csv and clients-cp1251.csv: planted and clean clients', () => 
     expect(warnings.sort()).toEqual([
       'KYC_ERR_ROW_BIRTH_DATE',
       'KYC_ERR_ROW_INN_CHECKSUM',
-      'KYC_ERR_ROW_INN_LEADING_ZERO',
+      'KYC_ERR_ROW_INN_REPAIRED',
       'KYC_ERR_ROW_OGRN_CHECKSUM',
       'KYC_ERR_ROW_SNILS_CHECKSUM',
     ]);
@@ -207,7 +207,7 @@ describe('clients-bad.csv: one row for every kind of bad row', () => {
     'BAD-INN-SCIENTIFIC': { code: 'KYC_ERR_ROW_INN_FORMAT' },
     'BAD-INN-CHECKSUM': { code: 'KYC_ERR_ROW_INN_CHECKSUM' },
     'BAD-INN-LEADING-ZERO-9': { code: 'KYC_ERR_ROW_INN_LEADING_ZERO' },
-    'BAD-INN-LEADING-ZERO-11': { code: 'KYC_ERR_ROW_INN_LEADING_ZERO' },
+    'BAD-INN-LEADING-ZERO-11': { code: 'KYC_ERR_ROW_INN_REPAIRED' },
     'BAD-OGRN-FORMAT': { code: 'KYC_ERR_ROW_OGRN_FORMAT' },
     'BAD-OGRN-CHECKSUM': { code: 'KYC_ERR_ROW_OGRN_CHECKSUM' },
     'BAD-OGRNIP-FORMAT': { code: 'KYC_ERR_ROW_OGRNIP_FORMAT' },
@@ -232,6 +232,7 @@ describe('clients-bad.csv: one row for every kind of bad row', () => {
     'BAD-COLUMN-COUNT-SHORT': { code: 'KYC_ERR_ROW_COLUMN_COUNT', invalid: true },
     'BAD-COLUMN-COUNT-LONG': { code: 'KYC_ERR_ROW_COLUMN_COUNT', invalid: true },
     'BAD-NAME-OBFUSCATED': { code: 'KYC_ERR_ROW_NAME_OBFUSCATED' },
+    'BAD-INN-PASSPORT': { code: 'KYC_ERR_ROW_INN_PASSPORT' },
   };
 
   it('each row gives its documented code, and nothing else', async () => {

@@ -284,8 +284,8 @@ function mainSample(): SampleRow[] {
           '',
           src.pick(BRANCHES),
         ],
-        expect: 'CLEAR, warning KYC_ERR_ROW_INN_LEADING_ZERO',
-        note: `9-digit INN: Excel stripped the leading zero of ${inn}`,
+        expect: 'CLEAR, warning KYC_ERR_ROW_INN_REPAIRED',
+        note: `9-digit INN: Excel stripped the leading zero of ${inn}, which is put back and used`,
       };
     },
     (n) => {
@@ -693,14 +693,14 @@ function badCases(src: Source): BadCase[] {
       id: 'BAD-INN-LEADING-ZERO-9',
       code: 'KYC_ERR_ROW_INN_LEADING_ZERO',
       invalid: false,
-      note: `9 digits; ${innOrg0} is valid`,
+      note: `9 digits; ${innOrg0} is a valid organization INN, but the row is a person's: not used`,
       cells: { inn: innOrg0.slice(1) },
     },
     {
       id: 'BAD-INN-LEADING-ZERO-11',
-      code: 'KYC_ERR_ROW_INN_LEADING_ZERO',
+      code: 'KYC_ERR_ROW_INN_REPAIRED',
       invalid: false,
-      note: `11 digits; ${innPerson0} is valid`,
+      note: `11 digits; ${innPerson0} is valid and the only reading, so it is used`,
       cells: { inn: innPerson0.slice(1) },
     },
     {
@@ -890,6 +890,14 @@ function badCases(src: Source): BadCase[] {
       note: 'a right-to-left mark (U+200F) inside the surname: removed before screening',
       cells: {},
       name: (name) => name.slice(0, 3) + '\u200f' + name.slice(3),
+    },
+    {
+      id: 'BAD-INN-PASSPORT',
+      code: 'KYC_ERR_ROW_INN_PASSPORT',
+      invalid: false,
+      note: "10 digits written like a passport in a person's row; they pass the organization INN checksum but are not used as an INN",
+      // Series 1969, number 11732x: a fixed value, so that the rows above keep their random draws.
+      cells: { inn: `1969-${completeInn('196911732').slice(4)}` },
     },
   ];
 }
