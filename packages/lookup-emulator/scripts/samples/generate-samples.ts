@@ -350,8 +350,8 @@ function mainSample(): SampleRow[] {
     },
     (n) => ({
       cells: [n, '', '', clean.inn10[0] ?? '', '', '', '', '', '', src.pick(BRANCHES)],
-      expect: 'CLEAR',
-      note: 'no name, valid INN: screened by INN alone; type inferred (10-digit INN → organization)',
+      expect: 'PARTIAL (SANCTIONS_SKIPPED_NO_NAME)',
+      note: 'no name, valid INN: foreign agents and bankruptcy searched by INN, the sanctions list (searched by name) not; type inferred (10-digit INN → organization)',
     }),
     (n) => {
       const inn = src.inn12();
@@ -974,6 +974,7 @@ function readme(main: SampleRow[], cp: SampleRow[], bad: SampleRow[]): string {
   const summary = (rows: SampleRow[]): string =>
     `${rows.length} data rows: ${count(rows, 'HIT')} HIT, ${count(rows, 'REVIEW')} REVIEW, ` +
     `${count(rows, 'CLEAR')} CLEAR (${rows.filter((r) => r.expect.startsWith('CLEAR, warning')).length} of them with a warning), ` +
+    (count(rows, 'PARTIAL') > 0 ? `${count(rows, 'PARTIAL')} PARTIAL, ` : '') +
     `${count(rows, 'INVALID')} INVALID`;
   return `# Sample client files
 
