@@ -70,7 +70,12 @@ function fold(word: string, digraphs: boolean): string {
       continue;
     }
     const digraph = digraphs ? DIGRAPHS[ch] : undefined;
-    out += digraph ?? ch.normalize('NFD').replace(MARKS, '');
+    if (digraph !== undefined) {
+      out += digraph;
+      continue;
+    }
+    // A base letter left by a dropped mark may be special itself (ǽ → æ → ae): folded once, for good.
+    for (const base of ch.normalize('NFD').replace(MARKS, '')) out += SPECIAL[base] ?? base;
   }
   return out;
 }

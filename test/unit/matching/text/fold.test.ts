@@ -28,6 +28,11 @@ describe('Latin folding', () => {
     expect(digraphFold(word)).toBe(folded);
   });
 
+  it('folds a letter whose mark leaves a special base letter at once (ǽ → ae), so a second fold changes nothing', () => {
+    expect(plainFold('Ǽ')).toBe('ae');
+    expect(digraphFold('Ǿ')).toBe('o');
+  });
+
   it('is idempotent on any text', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 20 }), (s) => {
