@@ -1,12 +1,8 @@
 import { plainFold } from '../text/index.js';
 import { PERSON_TITLES } from './data/rigour.js';
 
-/**
- * Particles of naming traditions: words that mark a patronymic or a family (Azerbaijani oğlu/qızı,
- * Kazakh/Kyrgyz uly/kyzy/uulu, Arabic ibn/bin/bint/al/el, Dutch, German, Romance van/von/de/da…). They take
- * part in the alignment when both sides write them; one left without a partner costs nothing.
- */
-const PARTICLES = new Set([
+/** Particles after which a word is a father's name (Rafiq oğlu: the son of Rafiq). */
+const FATHER_PARTICLES = new Set([
   'oglu',
   'ogly',
   'ogli',
@@ -25,6 +21,15 @@ const PARTICLES = new Set([
   'гызы',
   'улы',
   'уулу',
+]);
+
+/**
+ * Particles of naming traditions: words that mark a patronymic or a family (Azerbaijani oğlu/qızı,
+ * Kazakh/Kyrgyz uly/kyzy/uulu, Arabic ibn/bin/bint/al/el, Dutch, German, Romance van/von/de/da…). They take
+ * part in the alignment when both sides write them; one left without a partner costs nothing.
+ */
+const PARTICLES = new Set([
+  ...FATHER_PARTICLES,
   'ibn',
   'bin',
   'bint',
@@ -58,28 +63,6 @@ const PARTICLES = new Set([
   'ter',
   'ten',
   'st',
-]);
-
-/** Particles after which a word is a father's name (Rafiq oğlu: the son of Rafiq). */
-const FATHER_PARTICLES = new Set([
-  'oglu',
-  'ogly',
-  'ogli',
-  'oglou',
-  'gizi',
-  'qizi',
-  'kizi',
-  'kyzy',
-  'kyzi',
-  'uly',
-  'uulu',
-  'ulu',
-  'оглы',
-  'оглу',
-  'кызы',
-  'гызы',
-  'улы',
-  'уулу',
 ]);
 
 const TITLES = new Set(PERSON_TITLES.filter((t) => !t.includes(' ')).map((t) => t.replace(/[^\p{L}]/gu, '')));
