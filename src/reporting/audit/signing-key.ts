@@ -5,13 +5,27 @@ import {
   generateKeyPairSync,
   type KeyObject,
 } from 'node:crypto';
-import { constants, openSync, readFileSync, writeSync, closeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  openSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { KycError } from '../../errors.js';
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../infra/private-files.js';
 
 /** The deployment's signing key in the state directory, unless `KYC_AUDIT_KEY` names another file. */
 export const SIGNING_KEY_FILE = 'audit-signing-key.pem';
+/**
+ * Written beside a key the deployment generated: its id and when. A generated key that later goes missing
+ * is then an error, not a new key made in silence (a new trust root the auditors never received).
+ */
+export const SIGNING_KEY_RECORD = 'audit-signing-key.created';
 
 export interface SigningKey {
   readonly privateKey: KeyObject;
@@ -78,12 +92,39 @@ function createKeyFile(path: string): void {
 }
 
 function readKeyFile(path: string): string | undefined {
+  let pem: string;
   try {
-    return readFileSync(path, 'utf8');
+    pem = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new KycError('KYC_ERR_AUDIT_KEY', `${path}: cannot read the signing key`, { cause: error });
   }
+  // Whoever can read the key can sign packages as the deployment: only its owner may.
+  const mode = statSync(path).mode & 0o777;
+  if ((mode & 0o077) !== 0)
+    throw new KycError(
+      'KYC_ERR_AUDIT_KEY',
+      `${path}: the signing key is readable by others (mode ${mode.toString(8).padStart(4, '0')}); ` +
+        `make it the owner's alone: chmod 600 ${path}`,
+    );
+  return pem;
+}
+
+/** Refuses to generate a key where one was generated before and is gone. */
+function refuseLostKey(path: string, record: string): void {
+  if (!existsSync(record)) return;
+  let was = '';
+  try {
+    was = readFileSync(record, 'utf8').trim();
+  } catch {
+    // The record's words are only for the message; its presence is what counts.
+  }
+  throw new KycError(
+    'KYC_ERR_AUDIT_KEY',
+    `${path}: the signing key generated here (${was || 'see ' + record}) is missing; restore it from its ` +
+      `backup. A new key is a new trust root: to make one on purpose, remove ${record} and publish the new ` +
+      'public key (report public-key) to whoever verifies packages',
+  );
 }
 
 export interface KeyLocation {
@@ -103,9 +144,17 @@ export function loadSigningKey(location: KeyLocation): SigningKey {
   if (pem === undefined) {
     if (location.keyFile)
       throw new KycError('KYC_ERR_AUDIT_KEY', `${path}: no such key file (KYC_AUDIT_KEY)`);
+    const record = join(location.stateDir, SIGNING_KEY_RECORD);
+    refuseLostKey(path, record);
     ensurePrivateDir(location.stateDir);
     createKeyFile(path);
     pem = readKeyFile(path) ?? '';
+    const key = fromPrivatePem(pem, path);
+    if (!existsSync(record))
+      writeFileSync(record, `key id ${key.keyId}, generated ${new Date().toISOString()}\n`, {
+        mode: PRIVATE_FILE_MODE,
+      });
+    return key;
   }
   return fromPrivatePem(pem, path);
 }
