@@ -153,9 +153,13 @@ export function pacerKey(prefix: string): string {
   return `${prefix}:pacer`;
 }
 
-/** The shared records about the Lookup Service as a whole (src/upstream/state.ts). */
-export function upstreamKeys(prefix: string) {
+/**
+ * The shared records about the Lookup Service (src/upstream/state.ts); what is learned of one service is
+ * kept under its identity when one is given.
+ */
+export function upstreamKeys(prefix: string, service?: string) {
   const base = `${prefix}:upstream`;
+  const learned = service === undefined ? base : `${base}:${service}`;
   return {
     /** The Retry-After pause in force: until, cause, which run's answer. */
     pause: `${base}:pause`,
@@ -166,8 +170,8 @@ export function upstreamKeys(prefix: string) {
     /** Held by the one process probing the service after failures in a row. */
     probe: `${base}:probe`,
     /** Present for a minute after the service last answered a call with the key (src/upstream/state.ts). */
-    answered: `${base}:answered`,
+    answered: `${learned}:answered`,
     /** The page size the last preflight measured, and the result cap it was measured against. */
-    pageSize: `${base}:page-size`,
+    pageSize: `${learned}:page-size`,
   };
 }

@@ -117,11 +117,17 @@ const pageSizeNoteSchema: z.ZodType<PageSizeNote> = z.object({
 export class UpstreamState {
   private readonly keys: ReturnType<typeof upstreamKeys>;
 
+  /**
+   * `service`: the identity of the service this process calls (src/settings/service-identity.ts). What is
+   * learned of one service (its page size, that it answered just now) is never read for another; the
+   * pause and the breaker stay shared, as the dashboard and `status` show them.
+   */
   constructor(
     private readonly redis: Redis,
     prefix: string,
+    service?: string,
   ) {
-    this.keys = upstreamKeys(prefix);
+    this.keys = upstreamKeys(prefix, service);
   }
 
   /** Records a pause; true when it is now the latest one (so that one line is logged per new pause). */

@@ -176,7 +176,7 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
   // BullMQ honours queue.rateLimit (the 429 pause) only when the queue has a limiter; this one is a loose
   // backstop on job starts. The quota itself is kept per HTTP call by the pacer.
   await checksQueue.setGlobalRateLimit(Math.max(1, Math.ceil(settings.rate * 2)), 1_000);
-  const upstream = new UpstreamState(redis, prefix);
+  const upstream = new UpstreamState(redis, prefix, service.id);
   const probe = async (probeOptions: PreflightOptions = {}, lane: Lane = 'normal') => {
     // Each call takes a slot of the one quota like any other, and waits for it as they do.
     const slot = quotaSlots(pacer, ONE_OFF_SLOT(lane));
