@@ -15,6 +15,12 @@ export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] 
   ['KYC_API_TOKENS', 'HTTP API tokens as name:sha256hex[:roles] entries (or KYC_API_TOKENS_FILE)'],
   ['DATABASE_URL', 'PostgreSQL of the review desk (default: embedded, in the state directory)'],
   ['KYC_API_MAX_UPLOAD_BYTES', 'largest CSV the HTTP API accepts (default 209715200, 200 MiB)'],
+  ['KYC_API_MAX_UPLOAD_ROWS', 'most data rows of one HTTP API upload (default 1000000)'],
+  ['KYC_XLSX_MAX_SHEET_BYTES', 'largest inflated sheet of an Excel input (default 1073741824, 1 GiB)'],
+  [
+    'KYC_XLSX_MAX_SHARED_STRINGS_BYTES',
+    'largest inflated shared strings of an Excel input (default 128 MiB)',
+  ],
   ['KYC_API_WEBHOOK_URL', 'POST a signed notice here when an API run completes or fails (default: none)'],
   ['KYC_API_WEBHOOK_SECRET', 'HMAC-SHA256 key of API run webhooks (or KYC_API_WEBHOOK_SECRET_FILE)'],
   ['KYC_API_WEBHOOK_BACKOFF_MS', 'first pause before an API run webhook is retried (default 30000)'],

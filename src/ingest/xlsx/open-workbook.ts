@@ -56,11 +56,16 @@ async function* paddedToHeader(rows: AsyncIterable<ParsedRecord>): AsyncGenerato
 }
 
 /** The shared strings, streamed up to their cap (its directory size is checked first, then what inflates). */
-async function sharedStringsOf(zip: ZipArchive, workbook: string, max: number): Promise<SharedStrings> {
+async function sharedStringsOf(
+  zip: ZipArchive,
+  workbook: string,
+  max: number,
+  maxSpan: number,
+): Promise<SharedStrings> {
   const part = await relatedPart(zip, workbook, /\/sharedStrings$/u);
   if (part === undefined) return NO_SHARED_STRINGS;
   if (zip.size(part) > max) throw inflatedTooLarge(part, max, 'KYC_XLSX_MAX_SHARED_STRINGS_BYTES');
-  return readSharedStrings(part, await zip.stream(part), max);
+  return readSharedStrings(part, await zip.stream(part), max, maxSpan);
 }
 
 /** A part the workbook relates to by type (styles), read whole up to a limit; absent: undefined. */
@@ -96,7 +101,7 @@ export async function readWorkbook(
   try {
     const workbook = await workbookPart(zip);
     const sheet = chooseSheet(await sheetsOf(zip, workbook), options?.sheet);
-    const strings = await sharedStringsOf(zip, workbook, opts.maxSharedStringsBytes);
+    const strings = await sharedStringsOf(zip, workbook, opts.maxSharedStringsBytes, opts.maxLineBytes);
     const styles = dateStyles(await partText(zip, workbook, /\/styles$/u, STYLES_BYTES));
     const fileBytes = (await handle.stat()).size;
     const sheetBytes = Math.max(1, zip.size(sheet.part));

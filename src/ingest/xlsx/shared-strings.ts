@@ -54,29 +54,35 @@ export async function readSharedStrings(
   part: string,
   stream: Readable,
   maxBytes: number,
+  /** The longest text between two tags (a string longer than a CSV line could hold is refused). */
+  maxSpan: number,
 ): Promise<SharedStrings> {
   const table = new StringTable();
   let current: string[] | undefined;
   let inText = false;
   let phonetic = 0;
-  const reader = xmlReader(part, {
-    open(name) {
-      if (name === 'si') current = [];
-      else if (name === 'rPh') phonetic++;
-      else if (name === 't' && phonetic === 0) inText = true;
+  const reader = xmlReader(
+    part,
+    {
+      open(name) {
+        if (name === 'si') current = [];
+        else if (name === 'rPh') phonetic++;
+        else if (name === 't' && phonetic === 0) inText = true;
+      },
+      text(text) {
+        if (inText) current?.push(text);
+      },
+      close(name) {
+        if (name === 't') inText = false;
+        else if (name === 'rPh') phonetic--;
+        else if (name === 'si') {
+          table.add(unescapeOoxml((current ?? []).join('')));
+          current = undefined;
+        }
+      },
     },
-    text(text) {
-      if (inText) current?.push(text);
-    },
-    close(name) {
-      if (name === 't') inText = false;
-      else if (name === 'rPh') phonetic--;
-      else if (name === 'si') {
-        table.add(unescapeOoxml((current ?? []).join('')));
-        current = undefined;
-      }
-    },
-  });
+    maxSpan,
+  );
   const decoder = new StringDecoder('utf8');
   let inflated = 0;
   try {

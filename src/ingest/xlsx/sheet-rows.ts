@@ -123,11 +123,16 @@ export async function* sheetRows(
 ): AsyncGenerator<ParsedRecord> {
   const rows = new RowCollector(context, context, part);
   let inflated = 0;
-  const reader = xmlReader(part, {
-    open: (name, attributes) => rows.open(name, attributes),
-    text: (text) => rows.text(text),
-    close: (name) => rows.close(name),
-  });
+  const reader = xmlReader(
+    part,
+    {
+      open: (name, attributes) => rows.open(name, attributes),
+      text: (text) => rows.text(text),
+      close: (name) => rows.close(name),
+    },
+    // No text between two tags can be longer than a row may be.
+    context.maxRowBytes,
+  );
   const decoder = new StringDecoder('utf8');
   for await (const chunk of stream) {
     inflated += (chunk as Buffer).length;

@@ -20,11 +20,26 @@ function attributesOf(tag: SaxesTagPlain): Record<string, string> {
   return out;
 }
 
-/** A streaming XML reader over the handlers; write text in pieces, then end. */
-export function xmlReader(part: string, handlers: XmlHandlers): { write(text: string): void; end(): void } {
+/**
+ * A streaming XML reader over the handlers; write text in pieces, then end. The parser holds a text node,
+ * comment or tag whole until it ends: past `maxSpan` characters written without a tag opening or closing,
+ * the part is refused, so that one runaway token of a small file cannot take the memory.
+ */
+export function xmlReader(
+  part: string,
+  handlers: XmlHandlers,
+  maxSpan = Number.POSITIVE_INFINITY,
+): { write(text: string): void; end(): void } {
   const parser = new SaxesParser();
-  parser.on('opentag', (tag) => handlers.open?.(localName(tag.name), attributesOf(tag)));
-  parser.on('closetag', (tag) => handlers.close?.(localName(tag.name)));
+  let span = 0;
+  parser.on('opentag', (tag) => {
+    span = 0;
+    handlers.open?.(localName(tag.name), attributesOf(tag));
+  });
+  parser.on('closetag', (tag) => {
+    span = 0;
+    handlers.close?.(localName(tag.name));
+  });
   parser.on('text', (text) => handlers.text?.(text));
   parser.on('cdata', (text) => handlers.text?.(text));
   const fail = (error: unknown): never => {
@@ -34,11 +49,17 @@ export function xmlReader(part: string, handlers: XmlHandlers): { write(text: st
   };
   return {
     write(text) {
+      span += text.length;
       try {
         parser.write(text);
       } catch (error) {
         fail(error);
       }
+      if (span > maxSpan)
+        throw new KycError(
+          'KYC_ERR_INPUT_XLSX',
+          `part ${part} holds more than ${maxSpan} characters of text or markup between two tags`,
+        );
     },
     end() {
       try {

@@ -230,3 +230,17 @@ function colName(index: number): string {
   }
   return out;
 }
+
+describe('one runaway token', () => {
+  it('refuses a comment or a text longer than a line between two tags, before the parser holds it whole', async () => {
+    const path = workbook([
+      {
+        name: 'Клиенты',
+        rows: [HEADER, CLIENTS[0] ?? []],
+        rawRows: `<!-- ${'x'.repeat(2 * 1024 * 1024)} -->`,
+      },
+    ]);
+    const error = await expectKycError(readBook(path), 'KYC_ERR_INPUT_XLSX');
+    expect(error.message).toContain('between two tags');
+  });
+});
