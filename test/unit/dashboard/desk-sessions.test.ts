@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { inboxFilter, PAGE_SIZE } from '../../../src/dashboard/desk/inbox-page.js';
+import { servedOverHttps } from '../../../src/dashboard/desk/desk-routes.js';
 import { DeskSessions } from '../../../src/dashboard/desk/sessions.js';
+import { trustedProxyOf } from '../../../src/settings/trusted-proxy.js';
 import { OPEN_STATUSES } from '../../../src/desk/types.js';
 
 const alice = { name: 'alice', roles: ['analyst'] as const };
@@ -20,6 +22,34 @@ describe('desk sessions', () => {
     expect(sessions.person(second.id)).toBeUndefined();
     now += 60_000;
     expect(sessions.person(first.id)).toBeUndefined();
+  });
+});
+
+describe('a session and its token', () => {
+  it('ends when the token expires, before the session time would', () => {
+    let now = 1_000;
+    const sessions = new DeskSessions(8 * 3_600_000, () => now);
+    const opened = sessions.open(alice, now + 600_000);
+    expect(opened.maxAgeSeconds).toBe(600);
+    now += 599_000;
+    expect(sessions.person(opened.id)).toEqual(alice);
+    now += 1_000;
+    expect(sessions.person(opened.id)).toBeUndefined();
+    // A token that outlives the session's time leaves the session's time as it was.
+    expect(sessions.open(alice, now + 86_400_000).maxAgeSeconds).toBe(8 * 3600);
+  });
+});
+
+describe('the Secure cookie behind a proxy', () => {
+  it('believes X-Forwarded-Proto only with KYC_TRUSTED_PROXY set', () => {
+    expect(servedOverHttps('http:', 'https', true)).toBe(true);
+    expect(servedOverHttps('http:', 'https, http', true)).toBe(true);
+    expect(servedOverHttps('http:', 'https', false)).toBe(false);
+    expect(servedOverHttps('http:', 'http', true)).toBe(false);
+    expect(servedOverHttps('https:', undefined, false)).toBe(true);
+    expect(trustedProxyOf({ KYC_TRUSTED_PROXY: '1' })).toBe(true);
+    expect(trustedProxyOf({})).toBe(false);
+    expect(() => trustedProxyOf({ KYC_TRUSTED_PROXY: 'yes please' })).toThrow(/KYC_TRUSTED_PROXY/);
   });
 });
 
