@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inboxFilter, PAGE_SIZE } from '../../../src/dashboard/desk/inbox-page.js';
 import { servedOverHttps } from '../../../src/dashboard/desk/desk-routes.js';
 import { DeskSessions } from '../../../src/dashboard/desk/sessions.js';
+import { SignInThrottle } from '../../../src/dashboard/desk/sign-in-throttle.js';
 import { trustedProxyOf } from '../../../src/settings/trusted-proxy.js';
 import { OPEN_STATUSES } from '../../../src/desk/types.js';
 
@@ -93,5 +94,27 @@ describe('the inbox filter of a query', () => {
     expect(inboxFilter(new URLSearchParams('min_age=999999'))).toEqual({ bad: 'min_age' });
     expect(inboxFilter(new URLSearchParams('max_age=36501'))).toEqual({ bad: 'max_age' });
     expect(inboxFilter(new URLSearchParams('max_age=36500'))).toMatchObject({ maxAgeDays: 36_500 });
+  });
+});
+
+describe('failed sign-ins', () => {
+  it('refuse an address or a name after five failures in the window, then let it try again', () => {
+    let now = 0;
+    const throttle = new SignInThrottle(5, 60_000, 100, () => now);
+    for (let i = 0; i < 5; i++) {
+      expect(throttle.blocked('10.0.0.1', 'alice')).toBe(false);
+      throttle.failed('10.0.0.1', 'alice');
+    }
+    expect(throttle.blocked('10.0.0.1', 'bob')).toBe(true);
+    expect(throttle.blocked('10.0.0.2', 'ALICE')).toBe(true);
+    expect(throttle.blocked('10.0.0.2', 'bob')).toBe(false);
+    now += 60_000;
+    expect(throttle.blocked('10.0.0.1', 'alice')).toBe(false);
+  });
+
+  it('hold at most the keys they are given, however many addresses try', () => {
+    const throttle = new SignInThrottle(5, 60_000, 100);
+    for (let i = 0; i < 10_000; i++) throttle.failed(`10.0.${i >> 8}.${i & 255}`, `name${i}`);
+    expect(throttle.size).toBeLessThanOrEqual(100);
   });
 });
