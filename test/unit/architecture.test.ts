@@ -112,7 +112,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   ],
   dashboard: [
     ...['api', 'cli-ui', 'config.ts', 'domain', 'failure.ts', 'infra', 'metrics', 'mirror', 'notify'],
-    ...['run', 'run/state', 'schedule', 'upstream', 'i18n', 'reporting', 'desk'],
+    ...['run', 'run/state', 'schedule', 'upstream', 'i18n', 'reporting', 'desk', 'settings'],
   ],
   'cli-ui': ['domain', 'failure.ts', 'log.ts', 'mirror', 'run/state', 'runs', 'settings'],
   commands: ['*'],

@@ -1,4 +1,5 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { tokenOf, type ApiToken } from '../../api/tokens.js';
 import type { ApprovalInput, DecisionInput, Desk } from '../../desk/desk.js';
@@ -18,6 +19,7 @@ import { alertPage, type Notice } from './alert-page.js';
 import { inboxFilter, inboxPage } from './inbox-page.js';
 import { loginPage, unavailablePage } from './login-page.js';
 import { DeskSessions, SESSION_COOKIE } from './sessions.js';
+import { SignInThrottle } from './sign-in-throttle.js';
 
 /** The desk in the dashboard, or why this dashboard has none (said on every desk page). */
 export type DashboardDesk =
@@ -27,6 +29,8 @@ export type DashboardDesk =
       /** The alert.decided webhook, as the API sends it; its failure never fails the form. */
       readonly onDecided?: (decision: Decision, status: AlertStatus) => Promise<void>;
       readonly sessions?: DeskSessions;
+      /** KYC_TRUSTED_PROXY: believe the proxy's X-Forwarded-Proto for the cookie's `Secure`. */
+      readonly trustedProxy?: boolean;
     }
   | { readonly unavailable: string };
 
@@ -103,23 +107,69 @@ interface SignIn {
   readonly tokens: Extract<DashboardDesk, { tokens: unknown }>['tokens'];
   readonly lang: Lang;
   readonly toLogin: (c: Context) => Response;
+  readonly trustedProxy: boolean;
+}
+
+/**
+ * Whether the browser reached the desk over HTTPS, so that its cookie is `Secure`: the request's own
+ * scheme, or, behind a TLS-terminating proxy the operator trusts (KYC_TRUSTED_PROXY), the proxy's
+ * `X-Forwarded-Proto: https`. Without that setting the header is ignored: anyone could send it.
+ */
+export function servedOverHttps(
+  protocol: string,
+  forwardedProto: string | undefined,
+  trustedProxy: boolean,
+): boolean {
+  if (protocol === 'https:') return true;
+  if (!trustedProxy || forwardedProto === undefined) return false;
+  // A chain of proxies appends: the first value is what the browser used.
+  return forwardedProto.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
+/** The client's address: the connection's, or behind a trusted proxy the first X-Forwarded-For. */
+function clientAddress(c: Context, trustedProxy: boolean): string {
+  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  if (trustedProxy && forwarded) return forwarded;
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** A warning line on stderr for the operator's log collector (the dashboard has no other log). */
+function signInLog(line: string): void {
+  process.stderr.write(`${new Date().toISOString()} WARN ${line}\n`);
 }
 
 /** Sign-in with a person's own API token, and sign-out. */
-function signInRoutes(app: Hono, { sessions, tokens, lang, toLogin }: SignIn): void {
+function signInRoutes(app: Hono, { sessions, tokens, lang, toLogin, trustedProxy }: SignIn): void {
+  const throttle = new SignInThrottle();
   const query = (c: Context) => new URL(c.req.url).searchParams;
   app.get('/desk/login', (c) => c.html(loginPage(requestLang(c, lang), query(c), false)));
   app.post('/desk/login', async (c) => {
     const form = await c.req.parseBody();
-    const person = personOf(tokens, formText(form.name).trim(), formText(form.token).trim());
-    if (!person) return c.html(loginPage(requestLang(c, lang), query(c), true), 401);
-    const session = sessions.open(person);
+    const name = formText(form.name).trim();
+    const token = formText(form.token).trim();
+    const address = clientAddress(c, trustedProxy);
+    if (throttle.blocked(address, name)) {
+      signInLog(`desk sign-in throttled: name ${JSON.stringify(name.slice(0, 64))} from ${address}`);
+      return c.html(loginPage(requestLang(c, lang), query(c), true), 429);
+    }
+    const person = personOf(tokens, name, token);
+    if (!person) {
+      throttle.failed(address, name);
+      // The name tried and the address only: never the token.
+      signInLog(`desk sign-in failed: name ${JSON.stringify(name.slice(0, 64))} from ${address}`);
+      return c.html(loginPage(requestLang(c, lang), query(c), true), 401);
+    }
+    const session = sessions.open(person, token === '' ? undefined : tokenOf(tokens, token)?.expiresAt);
     setCookie(c, SESSION_COOKIE, session.id, {
       httpOnly: true,
       sameSite: 'Strict',
       path: '/desk',
       maxAge: session.maxAgeSeconds,
-      secure: new URL(c.req.url).protocol === 'https:',
+      secure: servedOverHttps(new URL(c.req.url).protocol, c.req.header('x-forwarded-proto'), trustedProxy),
     });
     return c.redirect('/desk', 303);
   });
@@ -171,7 +221,8 @@ export function registerDeskRoutes(app: Hono, deskOf: DashboardDesk, lang: Lang)
   const signedIn = (c: Context) => sessions.person(getCookie(c, SESSION_COOKIE));
   const toLogin = (c: Context) => c.redirect('/desk/login', 303);
 
-  signInRoutes(app, { sessions, tokens, lang, toLogin });
+  const trustedProxy = deskOf.trustedProxy === true;
+  signInRoutes(app, { sessions, tokens, lang, toLogin, trustedProxy });
 
   inboxRoute(app, { desk, signedIn, toLogin, lang });
 

@@ -5,6 +5,7 @@ import { databaseUrlOf } from '../../desk/db/open.js';
 import { decidedEvent, enqueueDeskEvent } from '../../desk/desk-webhooks.js';
 import { Desk } from '../../desk/desk.js';
 import { isKycError } from '../../errors.js';
+import { trustedProxyOf } from '../../settings/trusted-proxy.js';
 import type { DashboardDesk } from './desk-routes.js';
 
 export interface OpenedDashboardDesk {
@@ -47,6 +48,7 @@ export async function openDashboardDesk(options: {
     desk: {
       desk,
       tokens,
+      trustedProxy: trustedProxyOf(env),
       onDecided: async (decision, status) => {
         if (notify) await enqueueDeskEvent(options.redis, options.prefix, decidedEvent(decision, status));
       },

@@ -24,12 +24,18 @@ export class DeskSessions {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A new session for the person; its id is what the cookie carries. */
-  open(person: Person): { id: string; maxAgeSeconds: number } {
+  /**
+   * A new session for the person; its id is what the cookie carries. It ends after the session's time or
+   * when the person's token expires (`tokenExpiresAt`, ms since the epoch), whichever comes first: a
+   * session never outlives the token it was signed in with.
+   */
+  open(person: Person, tokenExpiresAt?: number): { id: string; maxAgeSeconds: number } {
     this.sweep();
+    const now = this.now();
     const id = randomBytes(32).toString('base64url');
-    this.sessions.set(id, { person, expiresAt: this.now() + this.ttlMs });
-    return { id, maxAgeSeconds: Math.floor(this.ttlMs / 1000) };
+    const expiresAt = Math.min(now + this.ttlMs, tokenExpiresAt ?? Number.POSITIVE_INFINITY);
+    this.sessions.set(id, { person, expiresAt });
+    return { id, maxAgeSeconds: Math.max(0, Math.floor((expiresAt - now) / 1000)) };
   }
 
   /** The person of a live session; an expired one is forgotten. */
