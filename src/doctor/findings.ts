@@ -8,6 +8,8 @@ export interface Finding {
   readonly assumed: string;
   /** true: the assumption holds; false: the service contradicts it; undefined: informational, or untold. */
   readonly holds: boolean | undefined;
+  /** A point the doctor could not measure: the report never counts it among the assumptions that hold. */
+  readonly unmeasured?: true;
 }
 
 /** A service that contradicts an assumption the pipeline relies on. */

@@ -3,6 +3,8 @@ import type { Finding } from './findings.js';
 import type { Prober } from './prober.js';
 
 const SANCTIONS = '/lists/search/sanctions';
+/** An answer shorter than this is never taken for a cut page (page-size.ts). */
+const MIN_PAGE = 5;
 const LATIN = /^[A-Za-z]+$/;
 const CYRILLIC = /[\u0400-\u04ff]/;
 
@@ -89,52 +91,81 @@ export function otherCase(word: string): string {
   return word === word.toUpperCase() ? word.toLowerCase() : word.toUpperCase();
 }
 
-/** Whether a search (narrowed by the record's birth date) finds the record; undefined when it cannot tell. */
+/**
+ * Whether a search by the name alone finds the record; undefined when the answer cannot tell. The query
+ * carries no birth date: a service that answers a date with every record born that day, whatever the name,
+ * would make every name probe look like a find. An answer as long as the longest one seen (`page`) tells
+ * nothing either way: it may have cut the record off, and a service that ignores the parameter answers a
+ * full page of everything, which holds the record (it came from the first page of the broad search).
+ */
 async function findsRecord(
   prober: Prober,
-  record: { readonly name: string; readonly birthDate: string },
+  record: { readonly name: string },
   query: Record<string, string>,
+  page: number,
 ): Promise<boolean | undefined> {
-  const response = await prober.answer(SANCTIONS, { ...query, birth_date: record.birthDate });
+  const response = await prober.answer(SANCTIONS, query);
   if (response.status !== 200) return undefined;
+  let json: unknown;
   try {
-    const json: unknown = JSON.parse(response.body);
-    return Array.isArray(json) && json.some((r) => field(field(r, 'data'), 'name') === record.name);
+    json = JSON.parse(response.body);
   } catch {
     return undefined;
   }
+  if (!Array.isArray(json)) return undefined;
+  if (json.length >= page) return undefined;
+  return json.some((r) => field(field(r, 'data'), 'name') === record.name);
+}
+
+type NameSearchReading = {
+  findings: Finding[];
+  crossScript: boolean | undefined;
+  caseInsensitive: boolean | undefined;
+};
+
+function notMeasured(why: string): NameSearchReading {
+  return {
+    crossScript: undefined,
+    caseInsensitive: undefined,
+    findings: [
+      {
+        point: 'name search',
+        found: `not measured: ${why}`,
+        assumed: 'whole words, case-insensitive',
+        holds: undefined,
+        unmeasured: true,
+      },
+    ],
+  };
 }
 
 /**
- * How name search matches, from queries built from one record (each narrowed by its birth date): the
- * word as written, in the other case, cut by two letters, and — across scripts — the Latin word asked of
- * `name_local`, which holds only the Cyrillic spelling.
+ * How name search matches, from queries built from one record, each by the name alone: the word as
+ * written, in the other case, cut by two letters, and — across scripts — the Latin word asked of
+ * `name_local`, which holds only the Cyrillic spelling (a record found that way holds the word in its Latin
+ * `name`). A probe whose answer cannot tell leaves the profile's safe assumption.
  */
 export async function probeNameSearch(
   prober: Prober,
   broad: { readonly sanctions: readonly unknown[]; readonly foreignAgents: readonly unknown[] },
   assumed: UpstreamProfile,
-): Promise<{ findings: Finding[]; crossScript: boolean | undefined; caseInsensitive: boolean | undefined }> {
+): Promise<NameSearchReading> {
   const { record, tried } = await findProbeRecord(prober, broad);
-  if (record === undefined) {
-    return {
-      crossScript: undefined,
-      caseInsensitive: undefined,
-      findings: [
-        {
-          point: 'name search',
-          found:
-            `not measured: no Latin sanctions record with a Cyrillic name_local and a birth date in ${tried}; ` +
-            'the profile keeps the safe assumptions (names also sent in both scripts and in capitals)',
-          assumed: 'whole words, case-insensitive',
-          holds: undefined,
-        },
-      ],
-    };
-  }
-  const finds = (query: Record<string, string>) => findsRecord(prober, record, query);
+  if (record === undefined)
+    return notMeasured(
+      `no Latin sanctions record with a Cyrillic name_local and a birth date in ${tried}; ` +
+        'the profile keeps the safe assumptions (names also sent in both scripts and in capitals)',
+    );
+  // The longest answer so far: one as long may be a cut page (page-size.ts).
+  const page = Math.max(MIN_PAGE, ...prober.listLengths.map((l) => l.length));
+  const finds = (query: Record<string, string>) => findsRecord(prober, record, query, page);
   const asWritten = await finds({ name: record.word });
-  if (asWritten !== true) {
+  if (asWritten === undefined)
+    return notMeasured(
+      'the search by a word of a record’s name alone answered a full page, which may have cut the ' +
+        'record off; the profile keeps the safe assumptions',
+    );
+  if (!asWritten) {
     return {
       crossScript: undefined,
       caseInsensitive: undefined,

@@ -6,6 +6,12 @@ const MIN_PAGE = 5;
 export interface PageSizeReading {
   /** The page size, when two different searches stopped at the same, longest length. */
   readonly size: number | undefined;
+  /**
+   * The result cap to write in the profile: the page size; else, when the longest answer (of at least
+   * MIN_PAGE records) is below the assumed cap, that length, since the service may cut answers there
+   * (conservative: answers that long are narrowed); else undefined (the assumed cap stays).
+   */
+  readonly cap: number | undefined;
   readonly finding: Finding;
 }
 
@@ -26,6 +32,7 @@ export function readPageSize(
   if (size !== undefined)
     return {
       size,
+      cap: size,
       finding: {
         point: 'result cap',
         found: `${size} records (${searches.size} different searches stopped at exactly ${size}; ${seen})`,
@@ -33,17 +40,26 @@ export function readPageSize(
         holds: size === assumedCap,
       },
     };
+  if (longest > assumedCap)
+    return {
+      size,
+      cap: undefined,
+      finding: { point: 'result cap', found: `answers longer than assumed (${seen})`, assumed, holds: false },
+    };
+  const shorter = longest >= MIN_PAGE && longest < assumedCap;
   return {
     size,
+    cap: shorter ? longest : undefined,
     finding: {
       point: 'result cap',
       found:
-        longest > assumedCap
-          ? `answers longer than assumed (${seen})`
-          : `not measured: no two searches stopped at the same length (${seen}); ` +
-            'the run measures it again from its own broad search',
+        `not measured: no two searches stopped at the same length (${seen}); ` +
+        (shorter
+          ? `written as ${longest}, the longest answer, since the service may cut answers there`
+          : 'the run measures it again from its own broad search'),
       assumed,
-      holds: longest > assumedCap ? false : undefined,
+      holds: undefined,
+      unmeasured: true,
     },
   };
 }

@@ -92,7 +92,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     const measured = upstreamProfileSchema.parse({
       ...assumed,
       debtorNotFound: notFound,
-      ...(cap.size === undefined ? {} : { resultCap: cap.size }),
+      ...(cap.cap === undefined ? {} : { resultCap: cap.cap }),
       ...(rate.burst === undefined || rate.burst < 1 ? {} : { burst: rate.burst }),
       ...(search.crossScript === undefined ? {} : { crossScriptSearch: search.crossScript }),
       ...(search.caseInsensitive === undefined ? {} : { caseInsensitiveSearch: search.caseInsensitive }),

@@ -6,6 +6,7 @@ import { describeBody, quantile, retryAfterForm } from '../../../src/doctor/body
 import { UNRECORDED_INN, readDebtorAnswer } from '../../../src/doctor/debtor.js';
 import { otherCase, pickProbeRecord } from '../../../src/doctor/name-search.js';
 import { readPageSize } from '../../../src/doctor/page-size.js';
+import { formatReport } from '../../../src/doctor/report.js';
 import { DEFAULT_PROFILE, upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 
 const emptyRecord = (message: string | null, fill: '' | null = '') => ({
@@ -80,6 +81,36 @@ describe("result cap (page size) from the answers' lengths", () => {
     ).toBeUndefined();
     expect(readPageSize(answers(250, 40), 100)).toMatchObject({ size: undefined, finding: { holds: false } });
     expect(readPageSize([], 100).finding.found).toContain('not measured');
+  });
+});
+
+describe('a result cap the answers do not measure', () => {
+  it('writes the longest answer below the assumed cap as the cap, and never reports it as holding', () => {
+    // A service that pages at 50 where only one search reached 50: not measured, yet no answer was longer.
+    const reading = readPageSize(
+      [
+        { search: 'a', length: 50 },
+        { search: 'b', length: 17 },
+        { search: 'c', length: 3 },
+      ],
+      100,
+    );
+    expect(reading).toMatchObject({
+      size: undefined,
+      cap: 50,
+      finding: { holds: undefined, unmeasured: true },
+    });
+    expect(reading.finding.found).toContain('written as 50');
+    const report = formatReport({
+      findings: [reading.finding, { point: 'auth', found: 'x', assumed: 'x', holds: true }],
+      measured: upstreamProfileSchema.parse({ resultCap: 50 }),
+      calls: 20,
+      budget: 40,
+    });
+    expect(report).not.toContain("The profile's assumptions hold");
+    expect(report).toContain('Not measured: result cap');
+    // Answers too short to tell anything keep the assumed cap.
+    expect(readPageSize([{ search: 'a', length: 3 }], 100).cap).toBeUndefined();
   });
 });
 
