@@ -1,5 +1,5 @@
 export { scoreForeignAgent } from './score-foreign-agent.js';
-export { scoreSanctions } from './score-sanctions.js';
+export { scoreSanctions, distinctSanctionsIds } from './score-sanctions.js';
 export { scoreBankruptcy } from './score-bankruptcy.js';
 export { scoreDebtor } from './score-debtor.js';
 export { scoreParty, decide, type RecordParty, type PartyScore } from './score-party.js';

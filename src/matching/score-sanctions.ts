@@ -3,7 +3,7 @@ import type { ScoredCandidate } from '../domain/check.js';
 import type { SanctionsRecord } from '../domain/records.js';
 import { prepareClient } from './prepare-client.js';
 import { listNames } from './list-names.js';
-import { recordHash } from './record-hash.js';
+import { contentId, recordHash } from './record-hash.js';
 import { scoreParty } from './score-party.js';
 
 /**
@@ -45,13 +45,34 @@ function fieldNames(field: string, value: string | null): { field: string; value
 }
 
 /**
- * The list has no id of its own, so an entry's id is a hash of all of its `data`. One person may stand on
- * the list several times under the same name and birth date (one entry per programme, with another
- * address or birth place); a hash of the name fields alone gave those entries one id, and a reviewer's
- * decision on one of them applied to all. An answer's entries with equal `data` are one entry
- * (src/checks/run-check.ts keeps one), so every entry scored has an id of its own, the same run to run.
- * A changed entry gets a new id: it is raised again rather than matched to a review of other content.
+ * The list has no id of its own, so an entry's id is a hash of the fields that identify the party (name,
+ * name_local, birth date, entity type): a changed address keeps the id, so a reviewed entry that changes
+ * is reopened, not raised as a stranger. One person may stand on the list several times under the same
+ * name and birth date (one entry per programme); entries of one answer that share this id are told apart
+ * by `distinctSanctionsIds`, so a decision on one of them never applies to the others.
  */
 export function sanctionsRecordId(data: SanctionsRecord['data']): string {
-  return `sanctions:${recordHash(data).slice(0, 16)}`;
+  return contentId('sanctions', {
+    name: data.name,
+    name_local: data.name_local,
+    birth_date: data.birth_date,
+    entity_type: data.entity_type,
+  });
+}
+
+/**
+ * The scored entries of one answer with one id each: entries that share their identifying fields but not
+ * their content get their content hash's first 8 hex digits after the id (`sanctions:<16 hex>~<8 hex>`),
+ * the same run to run while each keeps its content.
+ */
+export function distinctSanctionsIds<T extends { readonly recordId: string; readonly recordHash: string }>(
+  scored: readonly T[],
+): T[] {
+  const contents = new Map<string, Set<string>>();
+  for (const s of scored) contents.set(s.recordId, (contents.get(s.recordId) ?? new Set()).add(s.recordHash));
+  return scored.map((s) =>
+    (contents.get(s.recordId)?.size ?? 0) > 1
+      ? { ...s, recordId: `${s.recordId}~${s.recordHash.slice(0, 8)}` }
+      : s,
+  );
 }

@@ -2,7 +2,7 @@ import type { CheckKind, CheckResult, RequestRecord, ScoredCandidate } from '../
 import type { Client } from '../domain/client.js';
 import type { ForeignAgentRecord, SanctionsRecord } from '../domain/records.js';
 import { scoreForeignAgent } from '../matching/score-foreign-agent.js';
-import { scoreSanctions } from '../matching/score-sanctions.js';
+import { distinctSanctionsIds, scoreSanctions } from '../matching/score-sanctions.js';
 import { candidateDetail, keepEvidence } from './candidates.js';
 import { KIND_PREFIX } from './reasons.js';
 
@@ -65,7 +65,7 @@ export function decideSanctions(
 ): CheckResult {
   return decideWatchlist(
     'sanctions',
-    records.map((r) => scoreSanctions(client, r)),
+    distinctSanctionsIds(records.map((r) => scoreSanctions(client, r))),
     requests,
   );
 }
