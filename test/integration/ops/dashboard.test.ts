@@ -7,7 +7,7 @@ import type { Listening } from '../../../src/infra/listen.js';
 import { startDashboard } from '../../../src/dashboard/server.js';
 import { WorkerMetrics } from '../../../src/metrics/worker-metrics.js';
 import { RunStore, type RunState } from '../../../src/run/state/run-store.js';
-import { newRunId } from '../../../src/run/topology.js';
+import { newRunId, queuesOf } from '../../../src/run/topology.js';
 import { chromiumContext, skipBrowser } from '../../helpers/chromium.js';
 import { uniquePrefix } from '../../helpers/redis.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
@@ -141,13 +141,16 @@ describe('dashboard during a run', () => {
       try {
         const page = await context.newPage();
         await page.goto(`${dashboard.url}/queues`);
-        for (const queue of ['runs', 'checks', 'verdicts', 'schedules'])
+        // The run's coordinator and checks queue per service (runs-<id>, checks-<id>); merges and schedules are shared.
+        const current = await new RunStore(pipeline.redis, pipeline.prefix).require(runId);
+        const queues = queuesOf(current.service);
+        for (const queue of [queues.runs, queues.checks, 'verdicts', 'schedules'])
           await page.getByRole('link', { name: queue, exact: true }).first().waitFor({ timeout: 15_000 });
-        expect((await new RunStore(pipeline.redis, pipeline.prefix).require(runId)).status).toBe('running');
+        expect(current.status).toBe('running');
         await page.screenshot({ path: join(ARTIFACTS, 'dashboard-queues.png'), fullPage: true });
 
         // The checks queue with its jobs: the clients in their data are hidden (the dashboard has no login).
-        await page.goto(`${dashboard.url}/queues/queue/checks?status=prioritized`);
+        await page.goto(`${dashboard.url}/queues/queue/${queues.checks}?status=prioritized`);
         await page.getByText('[personal data hidden]').first().waitFor({ timeout: 15_000 });
         const shown = await page.locator('body').innerText();
         for (const name of clientNames) expect(shown).not.toContain(name);
