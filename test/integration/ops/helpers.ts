@@ -26,7 +26,7 @@ import {
 import { RegistryClient } from '../../../src/upstream/client/index.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { workerWiring } from '../../../src/runs/wiring.js';
-import { serviceIdentity } from '../../../src/settings/service-identity.js';
+import { serviceIdentity, type ServiceIdentity } from '../../../src/settings/service-identity.js';
 
 /**
  * The emulator behind a small proxy that can change a register record on the way (the same record id with
@@ -85,6 +85,8 @@ export interface OpsPipeline {
   readonly runtime: Runtime;
   readonly emulator: EmulatorHandle;
   readonly proxy: RecordChangingProxy;
+  /** The service the workers serve (the proxy's URL and the demo key): what a submitted run records. */
+  readonly service: ServiceIdentity;
   host(signal?: AbortSignal): RunHost;
   run(input: string, options?: Partial<RunOptions>): Promise<{ code: number; run: RunState }>;
   close(): Promise<void>;
@@ -156,6 +158,7 @@ export async function startOpsPipeline(
     runtime,
     emulator,
     proxy,
+    service,
     host,
     async run(input, runOptions = {}) {
       const outDir = runOptions.outDir ?? mkdtempSync(join(tmpdir(), 'kyc-ops-run-'));

@@ -169,6 +169,7 @@ describe('part files and their placement', () => {
       checks: ['foreign_agent', 'sanctions', 'bankruptcy', 'debtor'],
       createdAt: new Date().toISOString(),
       config: { test: true },
+      service: pipeline.service,
     });
     const failed = await followRun(pipeline.redis, pipeline.prefix, runId, () => undefined, { pollMs: 100 });
     expect(failed.status).toBe('failed');
