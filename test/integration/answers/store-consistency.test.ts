@@ -18,6 +18,7 @@ import { parseMaxAge } from '../../../src/settings/answer-policy.js';
 import { REGISTRY_PATHS } from '../../../src/upstream/client/index.js';
 import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
 import { macOfUrl, outcomesOf, soundStore } from '../../helpers/answer-entries.js';
+import { serviceIdentity } from '../../../src/settings/service-identity.js';
 import { cli, exited, stderrOf } from '../../helpers/cli-process.js';
 import { faultProxy, type FaultProxy, type ProxyAnswer } from '../../helpers/fault-proxy.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
@@ -83,12 +84,16 @@ async function referenceOf(file: string): Promise<string> {
   return verdicts;
 }
 
+/** How the store names the service the CLI processes call through the proxy (its service identity). */
+const storeUpstream = () =>
+  serviceIdentity({ apiUrl: proxy.url, usingEmulator: false, apiKey: DEMO_API_KEY }).id;
+
 /** A pipeline in this process on `prefix`, sharing the CLI processes' store: same secret, same service. */
 function sharingStore(prefix: string, options: { redisUrl?: string; log?: Logger } = {}) {
   return startTestPipeline({
     prefix,
     upstreamUrl: () => Promise.resolve(proxy.url),
-    settings: { rate: 300, answerStore: () => ({ secret: SECRET, upstream: proxy.url }) },
+    settings: { rate: 300, answerStore: () => ({ secret: SECRET, upstream: storeUpstream() }) },
     ...options,
   });
 }
@@ -126,7 +131,7 @@ function askedSince(from: number, until = proxy.answered().length): Set<string> 
     proxy
       .answered()
       .slice(from, until)
-      .map((answer) => macOfUrl(SECRET, proxy.url, answer.url))
+      .map((answer) => macOfUrl(SECRET, storeUpstream(), answer.url))
       .filter((mac): mac is string => mac !== undefined),
   );
 }
@@ -196,7 +201,7 @@ describe('the answer store across failures (--max-age)', () => {
     proxy.setInject(undefined);
     expect(killedAt).toBeLessThan(ROWS);
 
-    const first = outcomesOf(SECRET, proxy.url, proxy.answered().slice(from));
+    const first = outcomesOf(SECRET, storeUpstream(), proxy.answered().slice(from));
     const entries = await soundStore(redis, prefix, SECRET);
     expect(first.failedOnly.size).toBeGreaterThan(0);
     for (const mac of first.failedOnly) expect(entries.has(mac), 'an entry for a failed call').toBe(false);
@@ -382,7 +387,7 @@ describe('the answer store across failures (--max-age)', () => {
     // Answered a second before the kill: its answer had long been kept, whatever the kill interrupted.
     const answeredEarly = outcomesOf(
       SECRET,
-      proxy.url,
+      storeUpstream(),
       partOne.filter((answer) => answer.at < killedAt - 1_000),
     ).answered;
     expect(answeredEarly.size).toBeGreaterThan(0);
