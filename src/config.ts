@@ -1,4 +1,5 @@
 import { maskUrlCredentials } from './url-mask.js';
+import { environment } from './settings/environment.js';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { KycError } from './errors.js';
@@ -16,7 +17,7 @@ import {
 
 /**
  * Environment and flags become one typed config, validated once at start-up. Everything downstream takes
- * this object, never `process.env`, so a run's effective config can be written to its manifest (without
+ * this object, never the process environment, so a run's effective config can be written to its manifest (without
  * secrets) and reproduced.
  */
 
@@ -303,7 +304,7 @@ export function withUpstreamProfile(config: Config, path: string): Config {
 }
 
 /** Flags win over the environment; empty strings count as unset. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, flags: ConfigInput = {}): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = environment(), flags: ConfigInput = {}): Config {
   const given: Readonly<Record<string, string | number | undefined>> = flags;
   const raw: Record<string, string | number | undefined> = {};
   for (const [name, spec] of FIELD_LIST) {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { environment } from '../settings/environment.js';
 import { purgeAnswers } from '../answers/answer-store.js';
 import { loadConfig } from '../config.js';
 import { openRedis } from '../infra/redis-session.js';
@@ -16,7 +17,7 @@ export function registerAnswersCommand(program: Command): void {
       'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)',
     )
     .action(async (options: { stateDir?: string }) => {
-      const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
+      const config = loadConfig(environment(), options.stateDir ? { stateDir: options.stateDir } : {});
       const session = await openRedis(config);
       try {
         const purged = await purgeAnswers(session.redis, config.prefix);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { environment, setting } from '../settings/environment.js';
 import { parseHostNames } from '../api/host-guard.js';
 import { loadConfig } from '../config.js';
 import { requireStrongToken, requireTokenOffLoopback } from '../dashboard/auth.js';
@@ -29,12 +30,12 @@ export function registerDashboardCommand(program: Command): void {
     .option('--lang <lang>', 'language of the pages: ru or en (default: KYC_LANG, else ru; ?lang= switches)')
     .action(async (options: { port: number; host: string; stateDir?: string; lang?: string }) => {
       const lang = resolveLang(options.lang);
-      const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
+      const config = loadConfig(environment(), options.stateDir ? { stateDir: options.stateDir } : {});
       requireTokenOffLoopback(options.host, config.dashboardToken);
       requireStrongToken(config.dashboardToken);
-      const hosts = parseHostNames(process.env.KYC_DASHBOARD_HOSTS, 'KYC_DASHBOARD_HOSTS');
+      const hosts = parseHostNames(setting('KYC_DASHBOARD_HOSTS'), 'KYC_DASHBOARD_HOSTS');
       const session = await openRedis(config);
-      const env = process.env;
+      const env = environment();
       const desk = await openDashboardDesk({
         env,
         stateDir: config.stateDir,

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { environment } from '../settings/environment.js';
 import { loadConfig } from '../config.js';
 import { Desk } from '../desk/desk.js';
 import { databaseUrlOf } from '../desk/db/open.js';
@@ -15,8 +16,8 @@ export async function withDesk<T>(
   stateDir: string | undefined,
   work: (desk: Desk) => Promise<T>,
 ): Promise<T> {
-  const config = loadConfig(process.env, stateDir ? { stateDir } : {});
-  const desk = await Desk.open({ databaseUrl: databaseUrlOf(process.env), stateDir: config.stateDir });
+  const config = loadConfig(environment(), stateDir ? { stateDir } : {});
+  const desk = await Desk.open({ databaseUrl: databaseUrlOf(environment()), stateDir: config.stateDir });
   try {
     return await work(desk);
   } finally {
@@ -25,8 +26,8 @@ export async function withDesk<T>(
 }
 
 async function openUnmigrated(stateDir: string | undefined): Promise<Database> {
-  const config = loadConfig(process.env, stateDir ? { stateDir } : {});
-  const url = databaseUrlOf(process.env);
+  const config = loadConfig(environment(), stateDir ? { stateDir } : {});
+  const url = databaseUrlOf(environment());
   return url ? openPostgres(url) : openEmbedded(config.stateDir);
 }
 

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { setting } from '../settings/environment.js';
 import { join } from 'node:path';
 import { packageRoot } from '../version.js';
 import { writeRunReport } from '../reporting/report/write-report.js';
@@ -32,7 +33,7 @@ export function registerDemoCommand(program: Command): void {
         attempts: DEFAULT_WORKER_SETTINGS.attempts,
         progress: true,
         // The demo is the one command that opts into the emulator by itself (loudly announced).
-        emulator: !process.env.KYC_API_URL,
+        emulator: !setting('KYC_API_URL'),
       });
       // The report shows what the run recorded at the desk, as `report html` of the same run would.
       const report =

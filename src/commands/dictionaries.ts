@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { environment } from '../settings/environment.js';
 import { loadConfig } from '../config.js';
 import { KycError } from '../errors.js';
 import { encodeCsvRecord, type CsvFormat } from '../export/csv-format.js';
@@ -128,7 +129,7 @@ export async function dictionariesAction(
   name: string | undefined,
   options: DictionariesOptions,
   io: DictionariesIo,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = environment(),
 ): Promise<number> {
   const config = loadConfig(env);
   // Listing dictionaries screens nobody: the emulator may answer without an opt-in (loudly announced).

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { environment } from '../settings/environment.js';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { KycError } from '../errors.js';
@@ -121,7 +122,7 @@ export function registerDoctorCommand(program: Command): void {
     .option('--apply', 'keep the measured profile in the state directory: every later run uses it')
     .option('--state-dir <dir>', 'where --apply keeps the profile (default: KYC_STATE_DIR, else .state)')
     .action(async (flags: DoctorFlags) => {
-      await doctorAction(flags, process.env, {
+      await doctorAction(flags, environment(), {
         out: (text) => process.stdout.write(text),
         err: (text) => process.stderr.write(text),
       });

@@ -1,4 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
+import { environment } from '../settings/environment.js';
 import { DEMO_API_KEY, isUuid } from '../config.js';
 import { KycError } from '../errors.js';
 import {
@@ -153,7 +154,7 @@ export function registerEmulatorCommand(program: Command): void {
       pageSize,
     )
     .action(async (flags: EmulatorFlags) => {
-      const { keys, demo } = resolveKeys(flags.keys, process.env);
+      const { keys, demo } = resolveKeys(flags.keys, environment());
       const { DEFAULT_SEED, EMULATOR_VARIANTS, isEmulatorVariant } = await loadEmulator();
       const variant = flags.variant ?? 'default';
       if (!isEmulatorVariant(variant)) {

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { environment } from '../settings/environment.js';
 import { join } from 'node:path';
 import type { KeyObject } from 'node:crypto';
 import { loadConfig, type Config } from '../config.js';
@@ -59,7 +60,7 @@ function report(result: VerifyResult, keeps: boolean): void {
 
 /** `kyc-screen report verify DIR`: where the deployment still keeps the run, the package is checked against it. */
 export async function verifyCommand(dir: string, flags: VerifyFlags): Promise<void> {
-  const config = loadConfig(process.env, flags.stateDir ? { stateDir: flags.stateDir } : {});
+  const config = loadConfig(environment(), flags.stateDir ? { stateDir: flags.stateDir } : {});
   const trusted = trustedKeys(flags, config);
   const keeps = keepsRuns(config);
   if (!flags.runRecord || !keeps) return report(await verifyAudit(dir, { trustedKeys: trusted }), keeps);

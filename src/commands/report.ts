@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { environment } from '../settings/environment.js';
 import { resolveLang } from '../i18n/lang.js';
 import { checkRunId } from '../run/topology.js';
 import { dirname, join, resolve } from 'node:path';
@@ -77,7 +78,7 @@ function logLevelOf(env: NodeJS.ProcessEnv): LogLevel {
 /** A path as it is; anything else is a run id, whose manifest path Redis knows. */
 async function manifestOf(target: string, options: { stateDir?: string }): Promise<string> {
   if (existsSync(target)) return target;
-  const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
+  const config = loadConfig(environment(), options.stateDir ? { stateDir: options.stateDir } : {});
   const session = await openRedis(config);
   try {
     const run = await new RunStore(session.redis, config.prefix).get(target);
@@ -111,7 +112,7 @@ export function registerReportCommand(program: Command): void {
       if (newHitsOf(delta.counts) === 0) return;
       // Scripts and cron mail see it in the exit code; log collectors in the warn line (counts, no names).
       const line = newHitsLogLine({ counts: delta.counts, deltaFile: delta.out });
-      createLogger({ level: logLevelOf(process.env) }).warn(line.fields, line.message);
+      createLogger({ level: logLevelOf(environment()) }).warn(line.fields, line.message);
       process.exitCode = EXIT.NEW_HITS;
     });
 
@@ -186,7 +187,7 @@ function registerPublicKeyCommand(report: Command): void {
     )
     .option('--state-dir <dir>', STATE_DIR_HELP)
     .action((options: { stateDir?: string }) => {
-      const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
+      const config = loadConfig(environment(), options.stateDir ? { stateDir: options.stateDir } : {});
       const key = loadSigningKey({ stateDir: config.stateDir, keyFile: config.auditKey });
       process.stdout.write(`${key.publicKeyPem}key id (sha256 of the key): ${key.keyId}\n`);
     });
@@ -196,7 +197,7 @@ function registerPublicKeyCommand(report: Command): void {
 async function exportAuditCommand(runId: string, options: { out: string; stateDir?: string }): Promise<void> {
   checkRunId(runId);
   ensureWritableDir(options.out);
-  const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
+  const config = loadConfig(environment(), options.stateDir ? { stateDir: options.stateDir } : {});
   const session = await openRedis(config);
   try {
     const exported = await exportAudit({

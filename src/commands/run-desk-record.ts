@@ -1,4 +1,5 @@
 import { readRunManifest } from '../reporting/report/write-report.js';
+import { environment, setting } from '../settings/environment.js';
 import { deskRecordForReport } from '../desk/report-source.js';
 import type { RunDeskRecord } from '../reporting/desk-record.js';
 import { dashboardUrlOf } from '../settings/dashboard-url.js';
@@ -14,8 +15,8 @@ export async function deskRecordOfRun(
 ): Promise<RunDeskRecord | undefined> {
   const { manifest: m } = readRunManifest(manifest);
   // Not the whole configuration: reading the files of a run needs neither the upstream nor its key.
-  const stateDir = options.stateDir ?? (process.env.KYC_STATE_DIR?.trim() || '.state');
-  const dashboardUrl = dashboardUrlOf(process.env);
+  const stateDir = options.stateDir ?? (setting('KYC_STATE_DIR')?.trim() || '.state');
+  const dashboardUrl = dashboardUrlOf(environment());
   let why: string;
   try {
     const found = await deskRecordForReport(stateDir, m.run_id, dashboardUrl);

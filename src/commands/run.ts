@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { environment, setting } from '../settings/environment.js';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { resolveLang } from '../i18n/lang.js';
 import { loadConfig, type Config } from '../config.js';
@@ -284,7 +285,7 @@ function resumeOverrides(options: RunOptions, explicit?: ReadonlySet<string>): R
 /** The command's own config (flags over the environment), or a host's with the request's profile. */
 function commandConfig(request: RunRequest, options: RunOptions, host?: RunHost): Config {
   if (host) return configFor(host.config, request);
-  return loadConfig(process.env, configOverrides({ ...options, upstreamProfile: request.upstreamProfile }));
+  return loadConfig(environment(), configOverrides({ ...options, upstreamProfile: request.upstreamProfile }));
 }
 
 /** Where the command's log, notices, last error line and summary go. */
@@ -377,7 +378,7 @@ async function openRunDesk(
     redis: runtime.redis,
     log: io.log,
     required: false,
-    dashboardUrl: dashboardUrlOf(process.env),
+    dashboardUrl: dashboardUrlOf(environment()),
   });
 }
 
@@ -533,8 +534,8 @@ export async function runAction(
 
 /** A run its own built-in emulator serves goes at the emulator's pace unless a rate was given. */
 function withEmulatorRate(options: RunOptions, host?: RunHost): RunOptions {
-  const ownEmulator = options.emulator === true && !host && !process.env.KYC_API_URL?.trim();
-  if (!ownEmulator || options.rate !== undefined || process.env.KYC_RATE?.trim()) return options;
+  const ownEmulator = options.emulator === true && !host && !setting('KYC_API_URL')?.trim();
+  if (!ownEmulator || options.rate !== undefined || setting('KYC_RATE')?.trim()) return options;
   return { ...options, rate: EMULATOR_RATE };
 }
 

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { environment } from '../settings/environment.js';
 import type { Command } from 'commander';
 import type { RunDeskRecord } from '../reporting/desk-record.js';
 import { loadConfig, type Config } from '../config.js';
@@ -189,7 +190,7 @@ async function withConfigRedis<T>(
   use: (config: Config, session: Awaited<ReturnType<typeof openRedis>>) => Promise<T>,
   upstream?: { readonly emulator: boolean },
 ) {
-  const config = loadConfig(process.env, configOverrides({ stateDir, emulator: upstream?.emulator }));
+  const config = loadConfig(environment(), configOverrides({ stateDir, emulator: upstream?.emulator }));
   // A schedule whose nightly runs would screen against nothing (or, silently, the emulator) is refused.
   if (upstream) requireUpstream(config);
   const session = await openRedis(config);

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { environment, setting } from '../settings/environment.js';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { stderrIsTerminal, type Announce } from '../cli-ui/notices.js';
@@ -80,17 +81,17 @@ export function registerServeCommand(program: Command): void {
 
 /** What serve reads before it touches anything; refused early: no upstream, no tokens (an API open to anyone), a bad limit. */
 function serveSettings(options: ServeOptions) {
-  const config = loadConfig(process.env, configOverrides(options));
+  const config = loadConfig(environment(), configOverrides(options));
   requireUpstream(config);
   return {
     config,
-    tokens: loadApiTokens(process.env),
-    maxUploadBytes: parseMaxUploadBytes(process.env.KYC_API_MAX_UPLOAD_BYTES),
-    maxUploadRows: parseMaxUploadRows(process.env.KYC_API_MAX_UPLOAD_ROWS),
-    webhooks: loadApiWebhookConfig(process.env),
-    limits: loadTokenLimits(process.env),
-    publicUrl: parsePublicUrl(process.env.KYC_API_PUBLIC_URL),
-    hosts: { bound: options.host, names: parseHostNames(process.env.KYC_API_HOSTS, 'KYC_API_HOSTS') },
+    tokens: loadApiTokens(environment()),
+    maxUploadBytes: parseMaxUploadBytes(setting('KYC_API_MAX_UPLOAD_BYTES')),
+    maxUploadRows: parseMaxUploadRows(setting('KYC_API_MAX_UPLOAD_ROWS')),
+    webhooks: loadApiWebhookConfig(environment()),
+    limits: loadTokenLimits(environment()),
+    publicUrl: parsePublicUrl(setting('KYC_API_PUBLIC_URL')),
+    hosts: { bound: options.host, names: parseHostNames(setting('KYC_API_HOSTS'), 'KYC_API_HOSTS') },
   };
 }
 
@@ -132,7 +133,7 @@ async function runServe(options: ServeOptions): Promise<void> {
     desk = await openCommandDesk({
       ...{ stateDir: config.stateDir, prefix: config.prefix, redis: runtime.redis, log, announce },
       required: true,
-      dashboardUrl: dashboardUrlOf(process.env),
+      dashboardUrl: dashboardUrlOf(environment()),
     });
     const links = { base: settings.publicUrl ?? listeningBase(options.host, options.port) };
     await serveWithWorkers({ settings, runtime, runsDir, log, announce, metrics, desk, links }, options);

@@ -1,4 +1,5 @@
 import { checkRunId } from '../run/topology.js';
+import { environment } from '../settings/environment.js';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { KycError } from '../errors.js';
@@ -26,7 +27,7 @@ export function registerStatusCommand(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (runId: string | undefined, options: { stateDir?: string; json?: boolean }) => {
       if (runId !== undefined) checkRunId(runId);
-      const config = loadConfig(process.env, options.stateDir ? { stateDir: options.stateDir } : {});
+      const config = loadConfig(environment(), options.stateDir ? { stateDir: options.stateDir } : {});
       // An embedded Redis other processes hold keeps serving them; one started just for this look goes.
       const session = await openRedis(config);
       try {

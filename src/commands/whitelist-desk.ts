@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { environment } from '../settings/environment.js';
 import type { Command } from 'commander';
 import { deskPersonNamed, loadApiTokens } from '../api/tokens.js';
 import { KycError } from '../errors.js';
@@ -26,7 +27,7 @@ export function registerWhitelistDeskCommands(whitelist: Command): void {
       const named = options.approver.trim();
       if (named === '') throw new KycError('KYC_ERR_USAGE', '--approver must name the approver');
       // The approver is a person of the API's tokens with the approver role, as at the desk.
-      const person = deskPersonNamed(loadApiTokens(process.env), named);
+      const person = deskPersonNamed(loadApiTokens(environment()), named);
       if (!person)
         throw new KycError(
           'KYC_ERR_DESK_APPROVER_UNKNOWN',

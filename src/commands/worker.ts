@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { environment } from '../settings/environment.js';
 import { loadConfig } from '../config.js';
 import { stderrIsTerminal } from '../cli-ui/notices.js';
 import { PRIVATE_DIR_MODE } from '../infra/private-files.js';
@@ -96,7 +97,7 @@ export function registerWorkerCommand(program: Command): void {
 
 /** The worker process: its workers (and the schedules' firing) until SIGTERM or Ctrl-C, then a drain. */
 async function runWorker(options: WorkerOptions): Promise<void> {
-  const config = loadConfig(process.env, configOverrides(options));
+  const config = loadConfig(environment(), configOverrides(options));
   // Refused before a log file or state directory is touched.
   requireUpstream(config);
   // The rule of every command that logs (cli-ui/notices.ts): on a terminal the log goes to a file.
@@ -116,9 +117,9 @@ async function runWorker(options: WorkerOptions): Promise<void> {
   if (metricsServer) announce(`Prometheus metrics at ${metricsServer.url}/metrics`);
   // Coordinators record runs at the desk, schedules read what it holds of them for their deltas; the embedded
   // database is one process's (serve's, or a run's): a worker joins a desk on a server only.
-  const dashboardUrl = dashboardUrlOf(process.env);
+  const dashboardUrl = dashboardUrlOf(environment());
   const desk =
-    databaseUrlOf(process.env) && (only.includes('runs') || schedules)
+    databaseUrlOf(environment()) && (only.includes('runs') || schedules)
       ? await openCommandDesk({
           stateDir: config.stateDir,
           prefix: config.prefix,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { environment } from '../settings/environment.js';
 import { join } from 'node:path';
 import { databaseUrlOf } from './db/open.js';
 import { Desk } from './desk.js';
@@ -13,7 +14,7 @@ export async function runDecisionsForAudit(
   stateDir: string,
   runId: string,
 ): Promise<{ decisions?: RunDecision[] }> {
-  const databaseUrl = databaseUrlOf(process.env);
+  const databaseUrl = databaseUrlOf(environment());
   if (!databaseUrl && !existsSync(join(stateDir, 'desk-db'))) return {};
   const desk = await Desk.open({ databaseUrl, stateDir });
   try {

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { environment, setting } from '../settings/environment.js';
 import { isKycError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { databaseUrlOf } from './db/open.js';
@@ -35,7 +36,7 @@ export async function openCommandDesk(options: CommandDeskOptions): Promise<Comm
   const { redis, prefix, log } = options;
   let desk: Desk;
   try {
-    desk = await Desk.open({ databaseUrl: databaseUrlOf(process.env), stateDir: options.stateDir });
+    desk = await Desk.open({ databaseUrl: databaseUrlOf(environment()), stateDir: options.stateDir });
   } catch (error) {
     if (options.required || !isKycError(error) || error.code !== 'KYC_ERR_DB_BUSY') throw error;
     log.warn(
@@ -48,7 +49,7 @@ export async function openCommandDesk(options: CommandDeskOptions): Promise<Comm
     `Review desk database: ${desk.db.kind === 'postgres' ? desk.db.where : `embedded, ${desk.db.where}`}`,
   );
   // Events go to the API's receiver; a process that has none configured queues none.
-  const notify = (process.env.KYC_API_WEBHOOK_URL ?? '') !== '';
+  const notify = (setting('KYC_API_WEBHOOK_URL') ?? '') !== '';
   const hooks = runDeskHooks({
     desk,
     redis,

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { environment } from '../settings/environment.js';
 import { join } from 'node:path';
 import { isKycError } from '../errors.js';
 import type { RunDeskRecord } from '../reporting/desk-record.js';
@@ -16,7 +17,7 @@ export async function deskRecordForReport(
   runId: string,
   dashboardUrl?: string,
 ): Promise<{ record?: RunDeskRecord; busy?: string }> {
-  const databaseUrl = databaseUrlOf(process.env);
+  const databaseUrl = databaseUrlOf(environment());
   if (!databaseUrl && !existsSync(join(stateDir, 'desk-db'))) return {};
   let desk: Desk;
   try {

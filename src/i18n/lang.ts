@@ -1,4 +1,5 @@
 import { KycError } from '../errors.js';
+import { environment } from '../settings/environment.js';
 
 /** The languages of the human pages (the report, the dashboard): Russian for the officers, English on request. */
 export const LANGS = ['ru', 'en'] as const;
@@ -13,7 +14,7 @@ export function isLang(value: unknown): value is Lang {
  * The language a command was asked for: its `--lang`, else `KYC_LANG`, else Russian. A value that is neither
  * `ru` nor `en` is refused (a typo must not silently give the other language).
  */
-export function resolveLang(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): Lang {
+export function resolveLang(flag: string | undefined, env: NodeJS.ProcessEnv = environment()): Lang {
   const [value, source] =
     flag !== undefined ? [flag, '--lang'] : env.KYC_LANG ? [env.KYC_LANG, 'KYC_LANG'] : [DEFAULT_LANG, ''];
   const lower = value.trim().toLowerCase();

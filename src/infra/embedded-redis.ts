@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { environment } from '../settings/environment.js';
 import {
   existsSync,
   linkSync,
@@ -42,7 +43,7 @@ export const INSTALL_HINT =
   'Install Redis 6.2 or newer: `apt-get install -y redis-server` (Debian/Ubuntu), `brew install redis` (macOS), ' +
   'or point REDIS_URL at an existing Redis.';
 
-export function findRedisServer(env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function findRedisServer(env: NodeJS.ProcessEnv = environment()): string | undefined {
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (!dir) continue;
     const candidate = join(dir, 'redis-server');

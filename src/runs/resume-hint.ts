@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { systemVariable } from '../settings/environment.js';
 import { delimiter, join } from 'node:path';
 
 /** Where to look for the command: the PATH, and the directory a checkout is used from. */
@@ -40,10 +41,10 @@ export function kycScreenCommand(context: CommandContext = currentContext()): st
 
 function currentContext(): CommandContext {
   return {
-    path: process.env.PATH,
+    path: systemVariable('PATH'),
     cwd: process.cwd(),
     ...(process.platform === 'win32'
-      ? { extensions: (process.env.PATHEXT ?? '.CMD;.EXE').split(';').map((e) => e.toLowerCase()) }
+      ? { extensions: (systemVariable('PATHEXT') ?? '.CMD;.EXE').split(';').map((e) => e.toLowerCase()) }
       : {}),
   };
 }

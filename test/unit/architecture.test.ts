@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
  * the layering cannot quietly come back. A part is a folder of src/ (its sub-folders included), except
  * run/state and upstream/client, which are parts of their own, and each file at the top of src/.
  *
- * From the bottom up: the pure core (domain … export) and settings/ (what config.ts is built from);
+ * From the bottom up: the pure core (domain … export) and settings/ (what config.ts is built from, and
+ * the table of environment variables that every part may read);
  * the engine (run/, run/state/, upstream/, mirror/, workers/, infra/); the features around it (reporting/,
  * whitelist/, notify/, schedule/, metrics/, doctor/); runs/ (the runs layer and the wiring of the engine's
  * hooks); the surfaces on top (api/, dashboard/, cli-ui/, commands/, cli.ts).
@@ -40,9 +41,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // The input limits' defaults, which config.ts reads too.
   ingest: ['domain', 'identifiers', 'matching', 'settings'],
   // The officers' language: the message catalogue and the reason codes' sentences.
-  i18n: ['domain', 'verdict'],
+  i18n: ['domain', 'verdict', 'settings'],
   // The engine.
-  infra: ['config.ts', 'url-mask.ts'],
+  infra: ['config.ts', 'url-mask.ts', 'settings'],
   'log.ts': ['config.ts', 'infra', 'redaction.ts'],
   'upstream/client': ['domain', 'settings'],
   'run/state': [
@@ -80,7 +81,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // The review desk: alerts and decisions in PostgreSQL, carried into runs through the whitelist.
   desk: [
     ...['domain', 'export', 'infra', 'log.ts', 'notify', 'reporting', 'run/state', 'url-mask.ts'],
-    ...['verdict', 'version.ts', 'whitelist'],
+    ...['verdict', 'version.ts', 'whitelist', 'settings'],
   ],
   reporting: [
     ...['domain', 'export', 'infra', 'ingest', 'matching', 'run', 'run/state', 'verdict', 'version.ts'],

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENT, environmentHelp, exitCodeHelp } from '../../../src/cli-ui/help-topics.js';
+import { environmentHelp, exitCodeHelp } from '../../../src/cli-ui/help-topics.js';
+import { ENVIRONMENT } from '../../../src/settings/environment.js';
 import { commandPath, usageLine } from '../../../src/cli-ui/usage-error.js';
 import { EXIT } from '../../../src/errors.js';
 
@@ -44,7 +45,7 @@ describe('usage errors', () => {
     expect(sub.stdout).toMatch(/--input <path>[\s\S]*\(required\)/);
     const top = kycScreen('--help');
     expect(top.status).toBe(0);
-    for (const [name] of ENVIRONMENT) expect(top.stdout).toContain(name);
+    for (const { name } of ENVIRONMENT) expect(top.stdout).toContain(name);
     expect(top.stdout).toContain('Exit codes:');
     expect(top.stdout).toMatch(/\n\s+6\s+Redis missing or unreachable/);
   }, 90_000);
@@ -80,12 +81,12 @@ function tableVariables(path: string): string[] {
 
 describe('help topics', () => {
   it('lists exactly the environment variables of the full table in docs/configuration.md', () => {
-    const listed = ENVIRONMENT.map(([name]) => name).sort();
+    const listed = ENVIRONMENT.map(({ name }) => name).sort();
     expect(listed).toEqual(tableVariables('docs/configuration.md'));
   });
 
   it('names in the README only environment variables that exist', () => {
-    const listed = ENVIRONMENT.map(([name]) => name);
+    const listed = ENVIRONMENT.map(({ name }): string => name);
     const unknown = tableVariables('README.md').filter((name) => !listed.includes(name));
     expect(unknown).toEqual([]);
   });
