@@ -416,14 +416,21 @@ export const ENVIRONMENT = [
 
 export type EnvironmentName = (typeof ENVIRONMENT)[number]['name'];
 
+type SecretName = Extract<(typeof ENVIRONMENT)[number], { readonly secret: true }>['name'];
+
 /** Variables of the operating system, not of kyc-screen: where executables are found. */
 export type SystemVariable = 'PATH' | 'PATHEXT';
+
+/** The environment as the loaders see it: only the variables of the table (and a secret's `_FILE`). */
+export type Environment = Readonly<
+  Partial<Record<EnvironmentName | `${SecretName}_FILE` | SystemVariable, string>>
+>;
 
 /**
  * The process's environment as a whole, for the loaders that read several variables and take an
  * environment so that tests can hand them another (loadConfig, loadApiTokens, readSecret…).
  */
-export function environment(): NodeJS.ProcessEnv {
+export function environment(): Environment {
   return process.env;
 }
 
