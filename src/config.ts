@@ -17,7 +17,7 @@ import {
 
 /**
  * Environment and flags become one typed config, validated once at start-up. Everything downstream takes
- * this object, never the process environment, so a run's effective config can be written to its manifest (without
+ * this object, never the environment itself, so a run's effective config can be written to its manifest (without
  * secrets) and reproduced.
  */
 
