@@ -1,3 +1,4 @@
+import { PLACE_NAMES } from './data/org-places.js';
 import { ORG_NAME } from './thresholds.js';
 import type { NameWord } from './name-words.js';
 import { genericKey, isGenericWord } from './org-words.js';
@@ -6,9 +7,9 @@ import { skeleton } from './skeleton.js';
 
 /**
  * Organization names word by word, for names that are not equal once normalised: each word of one name is
- * paired with a word of the other (in any order), with two neighbouring words written as one (`Homs
- * Refinery` / `HomsRefinery`), or with the words an acronym stands for (`PLA` / `People's Liberation
- * Army`). A pair of different words counts only within an edit budget that grows with the word's length
+ * paired with a word of the other (in any order), with two neighbouring words written as one (`North
+ * Star` / `NorthStar`), or with the words an acronym stands for (`ICAO` /
+ * `International Civil Aviation Organization`). A pair of different words counts only within an edit budget that grows with the word's length
  * (one edit per four letters, as OpenSanctions' nomenklatura logic-v2 allows), and each edit costs more
  * in a short word than in a long one.
  *
@@ -25,7 +26,11 @@ interface Token {
   readonly generic: boolean;
   /** Names the kind of body (`company`): may stand on one side only. */
   readonly bodyWord: boolean;
+  /** A country or region (`Schweiz`, `Europe`): on one side only, a national subsidiary or office. */
+  readonly place: boolean;
 }
+
+const PLACES = new Set(PLACE_NAMES.split('|'));
 
 interface Pair {
   readonly a: readonly number[];
@@ -58,6 +63,7 @@ function tokens(words: readonly NameWord[], raw: string): Token[] {
       acronym: text.length >= 2 && text.length <= 6 && undotted.includes(text.toUpperCase()),
       generic: isGenericWord(skel),
       bodyWord: genericKey(skel) === BODY_KEY,
+      place: PLACES.has(text),
     });
   }
   return out;
@@ -154,14 +160,21 @@ export function alignOrgWords(
     p.b.forEach((j) => usedB.add(j));
     chosen.push(p);
   }
-  const alone = [...a.filter((_, i) => !usedA.has(i)), ...b.filter((_, j) => !usedB.has(j))];
-  if (alone.some((t) => !t.bodyWord)) return undefined;
+  const aloneA = a.filter((_, i) => !usedA.has(i));
+  const aloneB = b.filter((_, j) => !usedB.has(j));
+  const alone = [...aloneA, ...aloneB];
+  // A place on one side only qualifies the other side's name (`Acme (Schweiz) AG` / `Acme AG`): for a
+  // reviewer, as a branch is. Places on both sides are two national companies.
+  const places = alone.filter((t) => t.place);
+  const qualified = places.length > 0 && (aloneA.every((t) => !t.place) || aloneB.every((t) => !t.place));
+  if (alone.some((t) => !t.bodyWord && !(qualified && t.place))) return undefined;
   const distinctive = (ts: readonly Token[], idx: readonly number[]): boolean =>
     idx.some((i) => ts[i]?.generic === false);
   if (!chosen.some((p) => distinctive(a, p.a) && distinctive(b, p.b))) return undefined;
   const weight = chosen.reduce((s, p) => s + p.weight, 0);
   const mean = chosen.reduce((s, p) => s + p.sim * p.weight, 0) / weight;
-  const score = Math.min(ORG_NAME.ALIGNED_MAX, mean - alone.length * ORG_NAME.BODY_WORD_ALONE_PENALTY);
+  const aligned = Math.min(ORG_NAME.ALIGNED_MAX, mean - alone.length * ORG_NAME.BODY_WORD_ALONE_PENALTY);
+  const score = places.length > 0 ? Math.min(aligned, ORG_NAME.PLACE_QUALIFIER_CAP) : aligned;
   const parts = chosen.filter((p) => p.sim < 1 || p.a.length + p.b.length > 2).map((p) => p.label);
   if (alone.length > 0) parts.push(`alone: ${alone.map((t) => t.text).join(' ')}`);
   return { score, explanation: parts.join(', ') };

@@ -46,7 +46,7 @@ export interface OrgName {
   readonly branch: boolean;
   /** A number is written after a number sign (`№ 157`, `No. 157`): the body's own number. */
   readonly signedNumber: boolean;
-  /** Every letter and digit of the name, legal forms included, without word breaks (`SiemensAG`). */
+  /** Every letter and digit of the name, legal forms included, without word breaks (`AcmeAG`). */
   readonly compact: string;
   /** The vessel prefix the name was written with (`MV`, `M/T`), taken off its words. */
   readonly vesselPrefix: string;
@@ -201,7 +201,7 @@ function differs(client: OrgName, record: OrgName, note: string): NameAgreement 
 /**
  * Завод № 157 and Завод № 158 are two plants, not one with a slip: numbers are compared as numbers. Two
  * bare numbers of one series (`Fund VII` / `Fund VIII`) point at a sister entity, for a reviewer when
- * every word agrees; a number on one side only (`Solutions` / `Solutions II`) says nothing of which one
+ * every word agrees; a number on one side only (`Partners` / `Partners II`) says nothing of which one
  * the other side is, and a kind and a number (`Школа 5`, `Депо 3`) is a numbered body: it takes two
  * words to name a series.
  */

@@ -70,18 +70,20 @@ export const ORG_NAME = {
   FORM_DIFFERS_CAP: 0.86,
   /** A word added, dropped or changed: another company. */
   CONTRADICTION_CAP: 0.5,
-  /** One edit in the letters of the whole name, word breaks and legal forms included (`Siemens AkG`). */
+  /** One edit in the letters of the whole name, word breaks and legal forms included (`Acme AkG`). */
   COMPACT_TYPO_MIN_LENGTH: 8,
   /** Words paired one by one (./org-align.ts): one edit allowed per this many letters of a word. */
   LETTERS_PER_EDIT: 4,
-  /** An acronym against the words whose first letters it is (`PLA` / `People's Liberation Army`). */
+  /** An acronym against the words whose first letters it is (`ICAO` / `International Civil Aviation Organization`). */
   ACRONYM_SIMILARITY: 0.9,
   /** Similar words are never more than a reviewer's case. */
   ALIGNED_MAX: 0.9,
-  /** A word naming the kind of body (`Company`) on one side only. */
+  /** A country or region on one side only (`Acme (Schweiz) AG` / `Acme AG`): a national arm, for a reviewer. */
+  PLACE_QUALIFIER_CAP: 0.86,
+  /** A word naming the kind of body (`Company`) on one side only, and a place on one side only. */
   BODY_WORD_ALONE_PENALTY: 0.03,
   /**
-   * Every word agrees and a bare number differs (`Fund VII` / `Fund VIII`, `Snow Storm 1` / `Snow Storm 2`):
+   * Every word agrees and a bare number differs (`Fund VII` / `Fund VIII`, `Polar Star 1` / `Polar Star 2`):
    * a sister fund, trust series or ship of one owner, for a reviewer. A number after a number sign
    * (`Завод № 157`) is the body's own registration number: another body (CONTRADICTION_CAP).
    */

@@ -1,6 +1,6 @@
 /**
- * Numbers written as words in organization and vessel names (`Brigade Forty-Four`, `Three Percenters`,
- * `First International Bank`): the English cardinals and ordinals as the Unicode CLDR number spell-out
+ * Numbers written as words in organization and vessel names (`Forty-Four Holdings`, `Three Rivers`,
+ * `First National`): the English cardinals and ordinals as the Unicode CLDR number spell-out
  * rules (`rbnf/en.xml`, `spellout-numbering` and `spellout-ordinal`) write them, up to the tens. A compound
  * (`forty-four`, `forty 4`) is the tens word followed by a units word or digit.
  */
