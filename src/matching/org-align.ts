@@ -24,6 +24,8 @@ interface Token {
   /** Written in capitals or as dotted initials: may stand for the first letters of other words. */
   readonly acronym: boolean;
   readonly generic: boolean;
+  /** The common-word key (./org-words.ts): `банк` and `bank` pair as equal. */
+  readonly key: string;
   /** Names the kind of body (`company`): may stand on one side only. */
   readonly bodyWord: boolean;
   /** A country or region (`Schweiz`, `Europe`): on one side only, a national subsidiary or office. */
@@ -62,6 +64,7 @@ function tokens(words: readonly NameWord[], raw: string): Token[] {
       skel,
       acronym: text.length >= 2 && text.length <= 6 && undotted.includes(text.toUpperCase()),
       generic: isGenericWord(skel),
+      key: genericKey(skel),
       bodyWord: genericKey(skel) === BODY_KEY,
       place: PLACES.has(text),
     });
@@ -81,8 +84,8 @@ function wordSimilarity(a: string, b: string): number {
 }
 
 /** Best of the written form and the skeleton (which reads a transliteration as its original). */
-function similarity(a: { text: string; skel: string }, b: { text: string; skel: string }): number {
-  if (genericKey(a.skel) === genericKey(b.skel)) return 1;
+function similarity(a: Token, b: { text: string; skel: string; key?: string }): number {
+  if (a.key === (b.key ?? b.skel)) return 1;
   return Math.max(wordSimilarity(a.text, b.text), wordSimilarity(a.skel, b.skel));
 }
 
@@ -132,6 +135,24 @@ function candidates(a: readonly Token[], b: readonly Token[], swap: boolean): Pa
 }
 
 /**
+ * A quick test before pairing: a word that must find a partner and whose first letter starts no word of
+ * the other name, and whose first three letters are in none of its words, has none (a slip rarely hits
+ * a word's first letter; a joined or split word keeps its letters; an acronym keeps first letters).
+ * Most candidates end here.
+ */
+function mayPair(a: readonly Token[], b: readonly Token[]): boolean {
+  const firsts = new Set(b.flatMap((t) => [t.text[0], t.skel[0]]));
+  return a.every(
+    (x) =>
+      x.bodyWord ||
+      x.place ||
+      firsts.has(x.text[0]) ||
+      firsts.has(x.skel[0]) ||
+      b.some((t) => t.text.includes(x.text.slice(0, 3)) || (t.acronym && t.text.includes(x.text[0] ?? ''))),
+  );
+}
+
+/**
  * The best pairing of the two names' words, or undefined when a distinctive word stays alone or nothing
  * but common words pair. The score is the pairs' similarity weighted by length, less a little per
  * body word on one side only, never above ORG_NAME.ALIGNED_MAX: a similar name is for a reviewer.
@@ -144,7 +165,7 @@ export function alignOrgWords(
 ): OrgWordAlignment | undefined {
   const a = tokens(client, clientRaw);
   const b = tokens(record, recordRaw);
-  if (a.length === 0 || b.length === 0) return undefined;
+  if (a.length === 0 || b.length === 0 || !mayPair(a, b) || !mayPair(b, a)) return undefined;
   // A slip in a short name makes another name (`Кедр` / `Кедры`): below TYPO_MIN_LENGTH letters words must agree.
   const letters = (ts: readonly Token[]): number => ts.reduce((s, t) => s + t.text.length, 0);
   const fuzzy = Math.min(letters(a), letters(b)) >= ORG_NAME.TYPO_MIN_LENGTH;

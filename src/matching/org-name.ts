@@ -46,8 +46,8 @@ export interface OrgName {
   readonly branch: boolean;
   /** A number is written after a number sign (`№ 157`, `No. 157`): the body's own number. */
   readonly signedNumber: boolean;
-  /** Every letter and digit of the name, legal forms included, without word breaks (`AcmeAG`). */
-  readonly compact: string;
+  /** The name as written, without its vessel prefix. */
+  readonly text: string;
   /** The vessel prefix the name was written with (`MV`, `M/T`), taken off its words. */
   readonly vesselPrefix: string;
 }
@@ -139,12 +139,7 @@ export function parseOrgName(raw: string): OrgName {
     numbers: numbersOf(words),
     branch: own.branch,
     signedNumber: SIGNED_NUMBER.test(text),
-    compact: skeleton(
-      splitWords(text, true)
-        .map((w) => w.text)
-        .filter((w) => !STOP_WORDS.has(w))
-        .join(''),
-    ),
+    text,
     vesselPrefix: prefix?.[1]?.replace('/', '') ?? '',
   };
 }
@@ -223,6 +218,22 @@ function numbersDiffer(client: OrgName, record: OrgName): NameAgreement {
   return differs(client, record, `number differs (${numbers})`);
 }
 
+const COMPACT = new WeakMap<OrgName, string>();
+
+/**
+ * Every letter and digit of the name, legal forms included, without word breaks (`AcmeAG`): computed
+ * when first needed, as most candidates never get this far.
+ */
+function compactOf(o: OrgName): string {
+  let compact = COMPACT.get(o);
+  if (compact === undefined) {
+    const words = splitWords(o.text, true).map((w) => w.text);
+    compact = skeleton(words.filter((w) => !STOP_WORDS.has(w)).join(''));
+    COMPACT.set(o, compact);
+  }
+  return compact;
+}
+
 const oneEdit = (a: string, b: string, min: number): boolean =>
   Math.min(a.length, b.length) >= min && editDistance(a, b, 1) === 1;
 
@@ -240,14 +251,17 @@ function nameAgreement(client: OrgName, record: OrgName): NameAgreement {
   if (oneEdit(client.joined, record.joined, ORG_NAME.TYPO_MIN_LENGTH)) {
     return { score: ORG_NAME.TYPO_SCORE, agreement: 'typo', note: 'one-letter difference in name' };
   }
-  if (client.compact === record.compact) {
+  // Words joined or split keep the name's first letters; other names need not be read without breaks.
+  const compact = client.joined.slice(0, 3) === record.joined.slice(0, 3);
+  const [a, b] = compact ? [compactOf(client), compactOf(record)] : ['', '-'];
+  if (a === b) {
     return {
       score: ORG_NAME.REORDERED_SCORE,
       agreement: 'reordered',
       note: 'same letters, words joined or split',
     };
   }
-  if (oneEdit(client.compact, record.compact, ORG_NAME.COMPACT_TYPO_MIN_LENGTH)) {
+  if (oneEdit(a, b, ORG_NAME.COMPACT_TYPO_MIN_LENGTH)) {
     const note = 'one-letter difference in name, words joined or split';
     return { score: ORG_NAME.TYPO_SCORE, agreement: 'typo', note };
   }
