@@ -1,9 +1,11 @@
 import { CIS_LEGAL_FORMS } from './data/cis-legal-forms.js';
 import { VENDORED_LEGAL_FORMS } from './data/org-types.js';
+import { TENS_WORDS, UNIT_WORDS } from './data/org-number-words.js';
 import { ABBREVIATIONS, GENERIC_WORDS } from './data/org-words.js';
 import type { LegalForm } from './legal-forms.js';
 import type { NameWord, Script } from './name-words.js';
 import { hasCyrillic, hasLatin, splitWords } from './normalize.js';
+import { editDistance } from './similarity.js';
 import { skeleton } from './skeleton.js';
 
 /**
@@ -101,6 +103,8 @@ for (const [code, family, spellings] of [...CIS_LEGAL_FORMS, ...VENDORED_LEGAL_F
 
 function formAt(words: readonly NameWord[], start: number, length: number): FormPhrase | undefined {
   if (start < 0 || start + length > words.length) return undefined;
+  // A Roman numeral's skeleton may spell a form (`X` reads `кс`, the Czech k.s.): it stays a number.
+  if (length === 1 && /^[ivx]+$/u.test(words[start]?.text ?? '')) return undefined;
   return FORM_PHRASES.get(formKey(words.slice(start, start + length)));
 }
 
@@ -131,6 +135,11 @@ const GENERIC = new Map<string, string>();
 for (const group of GENERIC_WORDS) {
   const key = skeleton(group[0] ?? '');
   for (const w of group) GENERIC.set(skeleton(w), key);
+}
+
+/** A common company word (`bank`, `trading`, `holding`) in any language the table lists. */
+export function isGenericWord(skel: string): boolean {
+  return GENERIC.has(skel);
 }
 
 /** The key of a common company word in any language it is written in; other words unchanged. */
@@ -172,4 +181,61 @@ export function takeBranch(words: readonly NameWord[]): { words: NameWord[]; bra
     return { words: place > 0 ? rest.slice(0, place) : rest, branch: true };
   }
   return { words: [...words], branch: false };
+}
+
+const ORDINAL_DIGITS = /^(\d+)(?:st|nd|rd|th)$/u;
+
+/** A number word's value; `near` admits one slip in a long word (`fourty`) next to another number. */
+function numberWord(text: string, near: boolean): { value: number; tens: boolean } | undefined {
+  const exact = UNIT_WORDS[text] ?? TENS_WORDS[text];
+  if (exact !== undefined) return { value: exact, tens: TENS_WORDS[text] !== undefined };
+  if (!near || text.length < 5) return undefined;
+  for (const [table, tens] of [
+    [TENS_WORDS, true],
+    [UNIT_WORDS, false],
+  ] as const) {
+    for (const [spelled, value] of Object.entries(table)) {
+      if (spelled.length >= 5 && editDistance(text, spelled, 1) <= 1) return { value, tens };
+    }
+  }
+  return undefined;
+}
+
+const isNumberLike = (w: NameWord | undefined): boolean =>
+  w !== undefined && (/^\d/u.test(w.text) || numberWord(w.text, false) !== undefined);
+
+/**
+ * Numbers written as words or ordinals made digits (`Forty-Four` and `Forty 4` → `44`, `Three` → `3`,
+ * `1st` and `First` → `1`), so that numbers are compared as numbers whichever way a name writes them.
+ */
+export function spellNumbers(words: readonly NameWord[]): NameWord[] {
+  const out: NameWord[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w === undefined) continue;
+    const ordinal = ORDINAL_DIGITS.exec(w.text);
+    if (ordinal?.[1] !== undefined) {
+      out.push(word(String(Number(ordinal[1])), w));
+      continue;
+    }
+    const near = isNumberLike(words[i - 1]) || isNumberLike(words[i + 1]);
+    const found = w.script === 'latin' ? numberWord(w.text, near) : undefined;
+    if (found === undefined) {
+      out.push(w);
+      continue;
+    }
+    let value = found.value;
+    const next = words[i + 1];
+    if (found.tens && next !== undefined) {
+      const unit = /^[1-9]$/u.test(next.text) ? Number(next.text) : numberWord(next.text, true);
+      const units =
+        typeof unit === 'number' ? unit : unit !== undefined && !unit.tens ? unit.value : undefined;
+      if (units !== undefined && units >= 1 && units <= 9) {
+        value += units;
+        i++;
+      }
+    }
+    out.push(word(String(value), w));
+  }
+  return out;
 }

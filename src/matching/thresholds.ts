@@ -8,7 +8,7 @@
  *
  * Calibrated on samples/matching/labelled-pairs.jsonl (`npm run eval:matching` prints a threshold sweep).
  */
-export const SCORING_VERSION = '1.7.0';
+export const SCORING_VERSION = '1.7.1';
 
 /** A candidate at or above this score is the client (a sanctions or foreign-agent MATCH makes a HIT). */
 export const MATCH_THRESHOLD = 0.92;
@@ -70,6 +70,26 @@ export const ORG_NAME = {
   FORM_DIFFERS_CAP: 0.86,
   /** A word added, dropped or changed: another company. */
   CONTRADICTION_CAP: 0.5,
+  /** One edit in the letters of the whole name, word breaks and legal forms included (`Acme AkG`). */
+  COMPACT_TYPO_MIN_LENGTH: 8,
+  /** Words paired one by one (./org-align.ts): one edit allowed per this many letters of a word. */
+  LETTERS_PER_EDIT: 4,
+  /** An acronym against the words whose first letters it is (`ICAO` / `International Civil Aviation Organization`). */
+  ACRONYM_SIMILARITY: 0.9,
+  /** Similar words are never more than a reviewer's case. */
+  ALIGNED_MAX: 0.9,
+  /** A country or region on one side only (`Acme (Schweiz) AG` / `Acme AG`): a national arm, for a reviewer. */
+  PLACE_QUALIFIER_CAP: 0.86,
+  /** A word naming the kind of body (`Company`) on one side only, and a place on one side only. */
+  BODY_WORD_ALONE_PENALTY: 0.03,
+  /**
+   * Every word agrees and a bare number differs (`Fund VII` / `Fund VIII`, `Polar Star 1` / `Polar Star 2`):
+   * a sister fund, trust series or ship of one owner, for a reviewer. A number after a number sign
+   * (`Завод № 157`) is the body's own registration number: another body (CONTRADICTION_CAP).
+   */
+  NUMBER_DIFFERS_CAP: 0.84,
+  /** A vessel prefix (`MV`, `M/T`) on one side only, the names otherwise equal. */
+  VESSEL_PREFIX_CAP: 0.9,
 } as const;
 
 export const BIRTH_DATE = {

@@ -1,0 +1,55 @@
+/**
+ * Numbers written as words in organization and vessel names (`Forty-Four Holdings`, `Three Rivers`,
+ * `First National`): the English cardinals and ordinals as the Unicode CLDR number spell-out
+ * rules (`rbnf/en.xml`, `spellout-numbering` and `spellout-ordinal`) write them, up to the tens. A compound
+ * (`forty-four`, `forty 4`) is the tens word followed by a units word or digit.
+ */
+export const UNIT_WORDS: Readonly<Record<string, number>> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+};
+
+export const TENS_WORDS: Readonly<Record<string, number>> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+  twentieth: 20,
+  thirtieth: 30,
+  fortieth: 40,
+  fiftieth: 50,
+};
