@@ -288,13 +288,55 @@ export function explanationPieces(text: string): string[] {
   return pieces;
 }
 
+/** What a whitelist entry adds after `; ` (src/verdict/whitelist-rule.ts): who reviewed it, and when. */
+const WHITELIST_SUFFIXES: readonly Rule[] = [
+  [
+    /^whitelisted as a false positive by (.+?) on (\d{4}-\d\d-\d\d)(?:: (.*))?$/u,
+    (m) => [
+      'в белом списке как ложное совпадение: ',
+      v(g(m, 1)),
+      `, ${g(m, 2)}`,
+      ...(m[3] === undefined ? [] : [': «', v(g(m, 3)), '»']),
+    ],
+  ],
+  [
+    /^whitelist entry by (.+?) on (\d{4}-\d\d-\d\d) reopened: the record changed since the review$/u,
+    (m) => [
+      'запись белого списка (',
+      v(g(m, 1)),
+      `, ${g(m, 2)}) снова учитывается: запись реестра изменилась после проверки`,
+    ],
+  ],
+];
+
+function whitelistSuffix(text: string): { readonly body: string; readonly suffix?: Part[] | string } {
+  const at = text.search(/; whitelist(ed as|\sentry by)/u);
+  if (at < 0) return { body: text };
+  const tail = text.slice(at + 2);
+  for (const [pattern, render] of WHITELIST_SUFFIXES) {
+    const m = pattern.exec(tail);
+    const rendered = m ? render(m) : undefined;
+    if (rendered) return { body: text.slice(0, at), suffix: rendered };
+  }
+  return { body: text.slice(0, at), suffix: tail };
+}
+
+function pushParts(parts: ExplanationPart[], rendered: readonly Part[]): void {
+  for (const p of rendered) {
+    if (typeof p === 'string') {
+      if (p.length > 0) parts.push({ text: p, verbatim: false });
+    } else if (p.v.length > 0) parts.push({ text: p.v, verbatim: true });
+  }
+}
+
 /** The explanation in the page's language: English as the scorer wrote it, Russian piece by piece. */
 export function renderExplanation(text: string, lang: Lang): RenderedExplanation {
   if (lang === 'en') return { parts: [{ text, verbatim: false }], untranslated: [] };
   const parts: ExplanationPart[] = [];
   const untranslated: string[] = [];
   let aligned = false;
-  for (const piece of explanationPieces(text)) {
+  const { body, suffix } = whitelistSuffix(text);
+  for (const piece of explanationPieces(body)) {
     if (parts.length > 0) parts.push({ text: ', ', verbatim: false });
     // After `words aligned:` the further pairs of the same list follow as pieces of their own.
     const pair: Part[] | undefined = aligned ? alignedPair(piece) : undefined;
@@ -305,11 +347,14 @@ export function renderExplanation(text: string, lang: Lang): RenderedExplanation
       parts.push({ text: piece, verbatim: false });
       continue;
     }
-    for (const p of rendered) {
-      if (typeof p === 'string') {
-        if (p.length > 0) parts.push({ text: p, verbatim: false });
-      } else if (p.v.length > 0) parts.push({ text: p.v, verbatim: true });
-    }
+    pushParts(parts, rendered);
+  }
+  if (typeof suffix === 'string') {
+    untranslated.push(suffix);
+    parts.push({ text: `; ${suffix}`, verbatim: false });
+  } else if (suffix !== undefined) {
+    parts.push({ text: '; ', verbatim: false });
+    pushParts(parts, suffix);
   }
   return { parts, untranslated };
 }

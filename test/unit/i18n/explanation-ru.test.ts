@@ -73,5 +73,22 @@ describe('the explanation on a Russian page', () => {
     );
     expect(odd.untranslated).toEqual(['something new']);
     expect(odd.parts.filter((p) => p.verbatim).map((p) => p.text)).toEqual(['name_local', 'ИВАНОВ Иван']);
+    // What a whitelist entry adds: who reviewed the record and when, their comment as written.
+    expect(
+      explanationText(
+        'name 1.00 (Cyrillic), inn equal; whitelisted as a false positive by alice on 2026-11-20: другой человек',
+        'ru',
+      ),
+    ).toBe(
+      'имя 1.00 (кириллица), ИНН совпадает; в белом списке как ложное совпадение: alice, 2026-11-20: «другой человек»',
+    );
+    expect(
+      explanationText(
+        'inn equal; whitelist entry by bob on 2026-11-21 reopened: the record changed since the review',
+        'ru',
+      ),
+    ).toBe(
+      'ИНН совпадает; запись белого списка (bob, 2026-11-21) снова учитывается: запись реестра изменилась после проверки',
+    );
   });
 });
