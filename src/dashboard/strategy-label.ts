@@ -10,10 +10,10 @@ import { strategyLabel, type ForeignAgentStrategyNote } from '../mirror/snapshot
 const REASONS_RU: readonly (readonly [RegExp, (m: RegExpExecArray) => string])[] = [
   [/^requested \((--fa-strategy \w+)\)$/u, (m) => `задано параметром ${m[1] ?? ''}`],
   [
-    /^auto: (~?)(\d+) rows × ([\d.]+) searches = (\d+) calls (≤|>) (\d+) for the mirror$/u,
+    /^auto: (~?)(\d+) rows × ([\d.]+) searches = (\d+) calls(?: (≤|>) (\d+) for the mirror)?$/u,
     (m) =>
-      `выбрано по оценке: ${m[1] ?? ''}${m[2] ?? ''} строк × ${m[3] ?? ''} поиска = ${m[4] ?? ''} запросов ` +
-      `${m[5] ?? ''} ${m[6] ?? ''} для зеркала`,
+      `выбрано по оценке: ${m[1] ?? ''}${m[2] ?? ''} строк × ${m[3] ?? ''} поиска = ${m[4] ?? ''} запросов` +
+      (m[5] === undefined ? '' : ` ${m[5]} ${m[6] ?? ''} для зеркала`),
   ],
   [/^no paced search for the mirror in this coordinator$/u, () => 'зеркало недоступно этому координатору'],
   [/^mirror incomplete: /u, () => 'зеркало собрано не полностью'],
