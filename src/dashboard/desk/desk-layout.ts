@@ -1,5 +1,10 @@
 import type { Person } from '../../desk/types.js';
-import type { MessageKey, MessageParams, Translate } from '../../i18n/translate.js';
+import {
+  translateWithValues,
+  type MessageKey,
+  type MessageParams,
+  type Translate,
+} from '../../i18n/translate.js';
 import { BASE_STYLE, escape, type PageLang } from '../layout.js';
 
 /** The frame of every desk page: the dashboard's style, its nav (absolute links), who is signed in. */
@@ -67,16 +72,9 @@ ${frame.body}
 `;
 }
 
-/**
- * A message as HTML whose parameters are people's names or values as written: each marked
- * `translate="no"` (a name is not a word of the page's language), the rest escaped.
- */
+/** A message as HTML, its parameters (names, values as written) marked `translate="no"`. */
 export function withNames(t: Translate, key: MessageKey, params: MessageParams): string {
-  const marked: Record<string, string> = {};
-  for (const name of Object.keys(params)) marked[name] = `\uE000${name}\uE000`;
-  return escape(t(key, marked)).replace(/\uE000(\w+)\uE000/gu, (_, name: string) =>
-    Object.hasOwn(params, name) ? `<span translate="no">${escape(String(params[name]))}</span>` : '',
-  );
+  return translateWithValues(t, key, params, escape);
 }
 
 /** A UTC time as `YYYY-MM-DD HH:MM`. */

@@ -212,10 +212,10 @@ describe('HTML report: the review desk’s alert of each HIT and REVIEW row', ()
     expect(html).toContain('<th>Review desk</th>');
     expect(cellOf(html, 3)).toContain('alert 12 · new<br><span class="why">open</span>');
     expect(cellOf(html, 7)).toContain(
-      'alert 7 · seen again<br><span class="why">true match (alice, approved by bob)</span>',
+      'alert 7 · seen again<br><span class="why">true match (<span translate="no">alice</span>, approved by <span translate="no">bob</span>)</span>',
     );
     expect(cellOf(html, 7)).toContain(
-      'alert 8 · seen again<br><span class="why">awaiting approval: false positive (carol &lt;c@x&gt;)</span>',
+      'alert 8 · seen again<br><span class="why">awaiting approval: false positive (<span translate="no">carol &lt;c@x&gt;</span>)</span>',
     );
     expect(html).toContain('Review desk alerts: 1 new, 2 seen again, 0 reopened.');
     // No dashboard address known: the alert is named, and links nowhere (a file cannot resolve a path).
