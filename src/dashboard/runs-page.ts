@@ -145,7 +145,7 @@ function priorityCell(
   const priority = escape(t(`dash.priority.${run.priority}`));
   if (!note) return `<td>${priority}</td>`;
   const label = t('dash.fa', { label: strategyText(note, lang) });
-  return `<td title="${escape(label)}">${priority}<br>${escape(strategyShort(note, lang))}</td>`;
+  return `<td class="priority" title="${escape(label)}">${priority}<br><small>${escape(strategyShort(note, lang))}</small></td>`;
 }
 
 /** A run id that may break only after its `_` and `-` separators, never inside a word or a number. */
@@ -309,6 +309,7 @@ td.unrecognised{color:#b3261e;font-weight:600;cursor:help}
 td.HIT{color:#b3261e;font-weight:600}td.REVIEW{color:#9a6700}td.INCOMPLETE{color:#8250df}
 td.status,td.files{white-space:normal}td.files small a{margin-right:6px}td.files .none{color:#57606a}
 td.files a.report{font-weight:600}
+td.priority{white-space:normal}
 .status.queued{color:#57606a}.status.running{color:#0969da}.status.done{color:#1a7f37}
 .status.incomplete{color:#8250df;font-weight:600}.status.failed{color:#b3261e;font-weight:600}
 .reason{display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;white-space:normal;overflow-wrap:anywhere;overflow:hidden;font-weight:400;cursor:help}
