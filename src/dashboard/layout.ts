@@ -19,7 +19,7 @@ export function escape(text: string): string {
 export function langSwitch(path: string, query: URLSearchParams, { lang, t }: PageLang): string {
   const params = new URLSearchParams(query);
   params.set('lang', lang === 'ru' ? 'en' : 'ru');
-  return `<a class="lang" href="${escape(`${path}?${params.toString()}`)}" hreflang="${lang === 'ru' ? 'en' : 'ru'}">${escape(t('dash.otherLang'))}</a>`;
+  return `<a class="lang" href="${escape(`${path}?${params.toString()}`)}" hreflang="${lang === 'ru' ? 'en' : 'ru'}" lang="${lang === 'ru' ? 'en' : 'ru'}" translate="no">${escape(t('dash.otherLang'))}</a>`;
 }
 
 const NAV = [

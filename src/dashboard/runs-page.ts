@@ -7,7 +7,8 @@ import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import type { MessageKey } from '../i18n/translate.js';
 import type { Counters, RunState } from '../run/state/run-store.js';
 import { upstreamNoticeLines, type UpstreamNotice } from '../upstream/notice.js';
-import { strategyLabel, type ForeignAgentStrategyNote } from '../mirror/snapshot.js';
+import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
+import { strategyShort, strategyText } from './strategy-label.js';
 
 /**
  * The runs page of the dashboard: every recent run with its progress and counts, straight from RunStore.
@@ -136,10 +137,15 @@ function timesCell(run: RunState, { t }: PageLang): string {
 }
 
 /** The priority, and under it the foreign-agent strategy (mirror or per-client search) with its detail. */
-function priorityCell(run: RunState, note: ForeignAgentStrategyNote | undefined, { t }: PageLang): string {
-  if (!note) return `<td>${escape(run.priority)}</td>`;
-  const label = t('dash.fa', { label: strategyLabel(note) });
-  return `<td title="${escape(label)}">${escape(run.priority)}<br>fa: ${escape(note.strategy)}</td>`;
+function priorityCell(
+  run: RunState,
+  note: ForeignAgentStrategyNote | undefined,
+  { t, lang }: PageLang,
+): string {
+  const priority = escape(t(`dash.priority.${run.priority}`));
+  if (!note) return `<td>${priority}</td>`;
+  const label = t('dash.fa', { label: strategyText(note, lang) });
+  return `<td class="priority" title="${escape(label)}">${priority}<br><small>${escape(strategyShort(note, lang))}</small></td>`;
 }
 
 /** A run id that may break only after its `_` and `-` separators, never inside a word or a number. */
@@ -169,7 +175,7 @@ function filesCell(view: RunView, { t }: PageLang): string {
 function scheduleCell(run: RunState): string {
   if (!run.schedule) return '<td></td>';
   const href = `schedules#schedule-${encodeURIComponent(run.schedule)}`;
-  return `<td class="clip" title="${escape(run.schedule)}"><a href="${escape(href)}">${escape(run.schedule)}</a></td>`;
+  return `<td class="clip" title="${escape(run.schedule)}" translate="no"><a href="${escape(href)}">${escape(run.schedule)}</a></td>`;
 }
 
 /** One run's table row; also sent with `/api/runs` so the page's script shows exactly what the server renders. */
@@ -303,6 +309,7 @@ td.unrecognised{color:#b3261e;font-weight:600;cursor:help}
 td.HIT{color:#b3261e;font-weight:600}td.REVIEW{color:#9a6700}td.INCOMPLETE{color:#8250df}
 td.status,td.files{white-space:normal}td.files small a{margin-right:6px}td.files .none{color:#57606a}
 td.files a.report{font-weight:600}
+td.priority{white-space:normal}
 .status.queued{color:#57606a}.status.running{color:#0969da}.status.done{color:#1a7f37}
 .status.incomplete{color:#8250df;font-weight:600}.status.failed{color:#b3261e;font-weight:600}
 .reason{display:-webkit-box;-webkit-line-clamp:3;-webkit-box-orient:vertical;white-space:normal;overflow-wrap:anywhere;overflow:hidden;font-weight:400;cursor:help}
@@ -316,7 +323,9 @@ td.time,td.progress{cursor:help}
 
 function failingSchedulesNotice(names: readonly string[], { t }: PageLang): string[] {
   if (names.length === 0) return [];
-  const links = names.map((n) => `<a href="schedules#schedule-${escape(n)}">${escape(n)}</a>`).join(', ');
+  const links = names
+    .map((n) => `<a href="schedules#schedule-${escape(n)}" translate="no">${escape(n)}</a>`)
+    .join(', ');
   return [`<p class="notice">${escape(t('dash.sched.failingOnRuns', { n: names.length }))} ${links}</p>`];
 }
 

@@ -45,7 +45,7 @@ function scheduleRow(s: ScheduleInfo, summary: FiringSummary | undefined, page: 
   // A schedule whose last firing failed cannot fire until someone acts: it must stand out.
   const failing = summary?.last?.state === 'failed' ? ' class="failing"' : '';
   return (
-    `<tr id="schedule-${escape(s.name)}"${failing}><td><b>${escape(s.name)}</b></td>` +
+    `<tr id="schedule-${escape(s.name)}"${failing}><td translate="no"><b>${escape(s.name)}</b></td>` +
     `<td><code>${escape(s.cron)}</code></td>` +
     `<td>${escape(s.tz)}</td><td>${escape(next.replace('T', ' ').slice(0, 19))}</td>` +
     `<td title="${escape(input)}">${escape(basename(input))}</td>` +

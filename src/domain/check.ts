@@ -33,6 +33,22 @@ export type CheckStatus = 'CLEAR' | 'POSSIBLE_MATCH' | 'MATCH' | 'FLAG' | 'SKIPP
  */
 export type CandidateDecision = 'MATCH' | 'POSSIBLE_MATCH' | 'NO_MATCH' | 'SUPPRESSED';
 
+/** The values of one side a reviewer compares: as the client file or the register wrote them. */
+export interface PartyValues {
+  readonly name?: string;
+  readonly birthDate?: string;
+  readonly inn?: string;
+  readonly ogrn?: string;
+  readonly snils?: string;
+  readonly address?: string;
+}
+
+/** The client's values beside the record's, for a candidate that reaches a reviewer. */
+export interface ComparedValues {
+  readonly client: PartyValues;
+  readonly record: PartyValues;
+}
+
 export interface ScoredCandidate {
   /** Register code: `minjust_foreign_agent`, `sanctions`, `bankruptcy`, `debtor`, … */
   readonly source: string;
@@ -46,6 +62,8 @@ export interface ScoredCandidate {
   readonly decision: CandidateDecision;
   /** Human-readable: `name 0.97 (Latin ICAO ↔ Cyrillic), birth_date equal, inn absent on record`. */
   readonly explanation: string;
+  /** Side by side, on a MATCH or POSSIBLE_MATCH only (src/verdict/compared-values.ts). */
+  readonly compared?: ComparedValues;
 }
 
 /** One HTTP request a check made, as evidence. Never carries the API key. */

@@ -13,8 +13,8 @@ import { canonicalJson } from '../matching/record-hash.js';
  *    whole on its line: most are asked once (by INN, by full name), and a reference to a body used once
  *    would cost more than the request;
  *  - each candidate: the register record it names (source, id, content hash, name), which every client
- *    with a similar name is compared with; the score, decision and explanation, which are this client's,
- *    stay on the line.
+ *    with a similar name is compared with; the score, decision, explanation and the values compared side
+ *    by side (src/verdict/compared-values.ts), which are this client's, stay on the line.
  * A reference is `{"$ref": "<sha256>", ...own members}` and reads as the body's members with the line's own
  * members over them. Only these places are read as references, so a `$ref` in data the register or the
  * service wrote (a cadastral report is kept whole) is never taken for one.
@@ -28,7 +28,7 @@ export interface EvidenceBody {
 }
 
 /** A candidate's members that are the client's own; the rest is the record's. */
-const CANDIDATE_OWN = ['score', 'decision', 'explanation'] as const;
+const CANDIDATE_OWN = ['score', 'decision', 'explanation', 'compared'] as const;
 /** A request's members that say how this row got the answer; the rest is the request itself. */
 const REQUEST_OWN = ['cached', 'reused', 'fetchedAt'] as const;
 

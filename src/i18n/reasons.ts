@@ -40,6 +40,15 @@ const RU_SENTENCES = russianSentences();
  */
 export function reasonSentence(reason: string, lang: Lang): string | undefined {
   const code = reasonCode(reason);
+  // A row's issue rides along its ROW_WARNING_/ROW_INVALID_ reason under its own error code.
+  if (isRowIssueCode(code)) {
+    const sentence = lang === 'en' ? CATALOG[code].message : ROW_ISSUE_RU[code];
+    return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+  }
   if (describeReason(code) === undefined) return undefined;
   return lang === 'en' ? describeReason(code) : RU_SENTENCES.get(code);
+}
+
+function isRowIssueCode(code: string): code is keyof typeof ROW_ISSUE_RU & ErrorCode {
+  return Object.hasOwn(ROW_ISSUE_RU, code) && Object.hasOwn(CATALOG, code);
 }

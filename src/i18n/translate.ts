@@ -24,3 +24,20 @@ export function translator(lang: Lang): Translate {
 export function placeholdersOf(message: string): string[] {
   return [...message.matchAll(/\{(\w+)\}/gu)].map((m) => m[1] ?? '').sort();
 }
+
+/**
+ * A message as HTML whose parameters are people's names or values as written: each marked
+ * `translate="no"` (a name is not a word of the page's language), the rest escaped with `escape`.
+ */
+export function translateWithValues(
+  t: Translate,
+  key: MessageKey,
+  params: MessageParams,
+  escape: (text: string) => string,
+): string {
+  const marked: Record<string, string> = {};
+  for (const name of Object.keys(params)) marked[name] = `\uE000${name}\uE000`;
+  return escape(t(key, marked)).replace(/\uE000(\w+)\uE000/gu, (_, name: string) =>
+    Object.hasOwn(params, name) ? `<span translate="no">${escape(String(params[name]))}</span>` : '',
+  );
+}

@@ -2,6 +2,7 @@ import type { CheckResult, RequestRecord, ScoredCandidate } from '../domain/chec
 import type { Client } from '../domain/client.js';
 import type { BankruptcyEntry } from '../domain/records.js';
 import { scoreBankruptcy } from '../matching/score-bankruptcy.js';
+import { bankruptcyValues, withCompared } from './compared-values.js';
 import { byScore, candidateDetail, clip, keepEvidence } from './candidates.js';
 
 /**
@@ -26,7 +27,10 @@ export function decideBankruptcy(
   entries: readonly BankruptcyEntry[],
   requests: readonly RequestRecord[],
 ): CheckResult {
-  const scored = entries.map((entry) => ({ entry, candidate: scoreBankruptcy(client, entry) }));
+  const scored = entries.map((entry) => ({
+    entry,
+    candidate: withCompared(scoreBankruptcy(client, entry), client, bankruptcyValues(entry)),
+  }));
   scored.sort((a, b) => byScore(a.candidate, b.candidate));
   const candidates = keepEvidence(scored.map((s) => s.candidate));
   const score = candidates[0]?.score ?? 0;

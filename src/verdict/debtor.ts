@@ -6,6 +6,7 @@ import type { UnrecognisedAnswer } from '../domain/check.js';
 import { messageOf } from '../errors.js';
 import { sanitiseExample } from '../domain/unrecognised.js';
 import { scoreDebtor } from '../matching/score-debtor.js';
+import { debtorValues, withCompared } from './compared-values.js';
 import { clip } from './candidates.js';
 import { failedCheck, skippedCheck } from './check-result.js';
 import { readsAsNotFound } from './debtor-message.js';
@@ -166,7 +167,7 @@ function regularAnswer(
   result: DebtorResult,
   requests: readonly RequestRecord[],
 ): CheckResult {
-  const candidate = scoreDebtor(client, result);
+  const candidate = withCompared(scoreDebtor(client, result), client, debtorValues(result));
   const findings: string[] = [];
   const reasons: string[] = [];
   if (filled(result.extrajudicialBankruptcy)) {

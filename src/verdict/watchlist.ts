@@ -2,6 +2,7 @@ import type { CheckKind, CheckResult, RequestRecord, ScoredCandidate } from '../
 import type { Client } from '../domain/client.js';
 import type { ForeignAgentRecord, SanctionsRecord } from '../domain/records.js';
 import { scoreForeignAgent } from '../matching/score-foreign-agent.js';
+import { foreignAgentValues, sanctionsValues, withCompared } from './compared-values.js';
 import { distinctSanctionsIds, scoreSanctions } from '../matching/score-sanctions.js';
 import { candidateDetail, keepEvidence } from './candidates.js';
 import { KIND_PREFIX } from './reasons.js';
@@ -53,7 +54,7 @@ export function decideForeignAgent(
 ): CheckResult {
   return decideWatchlist(
     'foreign_agent',
-    records.map((r) => scoreForeignAgent(client, r)),
+    records.map((r) => withCompared(scoreForeignAgent(client, r), client, foreignAgentValues(r))),
     requests,
   );
 }
@@ -65,7 +66,9 @@ export function decideSanctions(
 ): CheckResult {
   return decideWatchlist(
     'sanctions',
-    distinctSanctionsIds(records.map((r) => scoreSanctions(client, r))),
+    distinctSanctionsIds(
+      records.map((r) => withCompared(scoreSanctions(client, r), client, sanctionsValues(r))),
+    ),
     requests,
   );
 }

@@ -1,6 +1,9 @@
 import { DECISIONS, type AlertDetail, type Decision, type Person } from '../../desk/types.js';
+import type { PartyValues } from '../../domain/check.js';
+import { explanationHtml } from '../../i18n/explanation-ru.js';
+import { checkName, registerName } from '../../i18n/register-names.js';
 import { escape, type PageLang } from '../layout.js';
-import { deskPage, utc } from './desk-layout.js';
+import { deskPage, utc, withNames } from './desk-layout.js';
 
 /**
  * One alert: the client and the register record side by side, why they matched, the record as each run
@@ -13,18 +16,59 @@ export interface Notice {
   readonly text: string;
 }
 
-function sideBySide(a: AlertDetail, { t }: PageLang): string {
-  const row = (label: string, client: string, record: string) =>
-    `<tr><td>${escape(label)}</td><td>${client}</td><td>${record}</td></tr>`;
+/** The compared values the candidate carried (src/verdict/compared-values.ts); none for an older alert. */
+function comparedOf(a: AlertDetail): { client: PartyValues; record: PartyValues } {
+  const compared = a.evidence.compared;
+  const side = (value: unknown): PartyValues => {
+    if (value === null || typeof value !== 'object') return {};
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(value)) if (typeof v === 'string') out[k] = v;
+    return out;
+  };
+  if (compared === null || typeof compared !== 'object') return { client: {}, record: {} };
+  const { client, record } = compared as Record<string, unknown>;
+  return { client: side(client), record: side(record) };
+}
+
+const VALUE_ROWS = [
+  ['birthDate', 'desk.alert.birthDate'],
+  ['inn', 'desk.alert.inn'],
+  ['ogrn', 'desk.alert.ogrn'],
+  ['snils', 'desk.alert.snils'],
+  ['address', 'desk.alert.address'],
+] as const;
+
+/**
+ * The client and the record side by side: names, birth dates, identifiers and addresses as each side wrote
+ * them (a value one side lacks shows a dash), then the register, the check, the run and the hash.
+ */
+function sideBySide(a: AlertDetail, { t, lang }: PageLang): string {
+  const row = (label: string, client: string, record: string, cls = '') =>
+    `<tr${cls ? ` class="${cls}"` : ''}><td>${escape(label)}</td><td>${client}</td><td>${record}</td></tr>`;
   const code = (text: string) => `<code>${escape(text)}</code>`;
+  const value = (text: string | undefined) =>
+    text === undefined ? '<span class="muted">—</span>' : `<span translate="no">${escape(text)}</span>`;
   const run = a.lastRunId === null ? '' : `${code(a.lastRunId)}, ${a.lastRow ?? ''}`;
+  const { client, record } = comparedOf(a);
+  const values = VALUE_ROWS.filter(([k]) => client[k] !== undefined || record[k] !== undefined)
+    .map(([k, label]) => {
+      const differs = client[k] !== undefined && record[k] !== undefined && client[k] !== record[k];
+      return row(t(label), value(client[k]), value(record[k]), `value-${k}${differs ? ' differs' : ''}`);
+    })
+    .join('');
   return (
     `<table class="compare"><thead><tr><th>${escape(t('desk.alert.field'))}</th>` +
     `<th>${escape(t('desk.alert.client'))}</th><th>${escape(t('desk.alert.record'))}</th></tr></thead><tbody>` +
-    row(t('desk.alert.name'), escape(a.clientName), escape(a.recordName)) +
+    row(
+      t('desk.alert.name'),
+      value(client.name ?? a.clientName),
+      value(record.name ?? a.recordName),
+      'value-name',
+    ) +
+    values +
+    row(t('desk.alert.registerRow'), '', escape(registerName(a.register, lang)), 'register') +
     row(t('desk.alert.key'), code(a.clientKey), code(a.recordId)) +
-    row(t('desk.alert.registerRow'), '', escape(a.register)) +
-    row(t('desk.alert.check'), escape(a.checkKind), '') +
+    row(t('desk.alert.check'), escape(checkName(a.checkKind, lang)), '') +
     row(t('desk.alert.runRow'), run, '') +
     row(t('desk.alert.hash'), '', code(a.recordHash)) +
     row(
@@ -37,23 +81,24 @@ function sideBySide(a: AlertDetail, { t }: PageLang): string {
 }
 
 function decisionItem(d: Decision, current: string, { t }: PageLang): string {
-  const head = t('desk.alert.decidedBy', {
+  const head = withNames(t, 'desk.alert.decidedBy', {
     decision: t(`desk.decision.${d.decision}`),
     who: d.decidedBy,
     at: utc(d.decidedAt),
   });
+  // A comment is the person's own words, in whatever language they wrote it.
   const approval = d.approval
-    ? t(d.approval.approved ? 'desk.alert.approvedBy' : 'desk.alert.sentBackBy', {
+    ? withNames(t, d.approval.approved ? 'desk.alert.approvedBy' : 'desk.alert.sentBackBy', {
         who: d.approval.approvedBy,
         at: utc(d.approval.approvedAt),
-      }) + (d.approval.comment ? `: «${d.approval.comment}»` : '')
-    : t('desk.alert.waiting');
-  const hash = t('desk.alert.onHash', { hash: d.recordHash.slice(0, 12) });
+      }) + (d.approval.comment ? `: «<span translate="no">${escape(d.approval.comment)}</span>»` : '')
+    : escape(t('desk.alert.waiting'));
+  const hash = withNames(t, 'desk.alert.onHash', { hash: d.recordHash.slice(0, 12) });
   const changed = d.recordHash === current ? '' : ` (${t('desk.alert.hashChanged')})`;
   const imported = d.source === 'import' ? ` · ${t('desk.alert.imported')}` : '';
   return (
-    `<li data-decision="${d.id}"><b>${escape(head)}</b>: «${escape(d.comment)}»<br>` +
-    `<span class="muted">${escape(approval)} · ${escape(hash + changed + imported)}</span></li>`
+    `<li data-decision="${d.id}"><b>${head}</b>: «<span translate="no">${escape(d.comment)}</span>»<br>` +
+    `<span class="muted">${approval} · ${hash}${escape(changed + imported)}</span></li>`
   );
 }
 
@@ -127,7 +172,8 @@ export function alertPage(
     `<p><a href="/desk">${escape(t('desk.alert.back'))}</a> · <b class="status">${escape(status)}</b></p>` +
     (notice ? `<p class="${notice.kind}" role="status">${escape(notice.text)}</p>` : '') +
     sideBySide(a, page) +
-    `<h2>${escape(t('desk.alert.explanation'))}</h2><p class="explanation">${escape(a.explanation)}</p>` +
+    `<h2>${escape(t('desk.alert.explanation'))}</h2>` +
+    `<p class="explanation">${explanationHtml(a.explanation, page.lang, escape)}</p>` +
     `<div class="side">${decisionForm(a, person, page)}${approvalForm(a, person, page)}</div>` +
     history(a, page);
   return deskPage({

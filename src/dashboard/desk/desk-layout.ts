@@ -1,4 +1,10 @@
 import type { Person } from '../../desk/types.js';
+import {
+  translateWithValues,
+  type MessageKey,
+  type MessageParams,
+  type Translate,
+} from '../../i18n/translate.js';
 import { BASE_STYLE, escape, type PageLang } from '../layout.js';
 
 /** The frame of every desk page: the dashboard's style, its nav (absolute links), who is signed in. */
@@ -12,6 +18,7 @@ form.filters label{display:flex;flex-direction:column;font-size:12px;color:#4a5a
 .risk-MATCH{color:#a40e26;font-weight:600}.risk-POSSIBLE_MATCH{color:#9a6700}
 .side{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:16px}
 table.compare td:first-child{color:#4a5a6a;width:28%}
+table.compare tr.differs td:not(:first-child){background:#fdf1e0}
 .ok{background:#e6f4ea;border:1px solid #1a7f37;padding:8px 12px;border-radius:6px}
 .error{background:#ffebe9;border:1px solid #a40e26;padding:8px 12px;border-radius:6px}
 fieldset{border:1px solid #dde3ea;border-radius:6px;margin-top:16px}
@@ -34,14 +41,17 @@ export interface DeskFrame {
 function langLink(here: DeskFrame['here'], { lang, t }: PageLang): string {
   const params = new URLSearchParams(here.query);
   params.set('lang', lang === 'ru' ? 'en' : 'ru');
-  return `<a class="lang" href="${escape(`${here.path}?${params.toString()}`)}">${escape(t('dash.otherLang'))}</a>`;
+  const other = lang === 'ru' ? 'en' : 'ru';
+  return `<a class="lang" href="${escape(`${here.path}?${params.toString()}`)}" hreflang="${other}" lang="${other}" translate="no">${escape(t('dash.otherLang'))}</a>`;
 }
 
 export function deskPage(frame: DeskFrame): string {
   const { t, lang } = frame.page;
   const who = frame.person
-    ? `<span class="desk-who"><form method="post" action="/desk/logout"><button class="link" type="submit">${escape(
-        t('desk.logout', { name: frame.person.name }),
+    ? `<span class="desk-who"><form method="post" action="/desk/logout"><button class="link" type="submit">${withNames(
+        t,
+        'desk.logout',
+        { name: frame.person.name },
       )}</button></form></span>`
     : '';
   const nav =
@@ -60,6 +70,11 @@ export function deskPage(frame: DeskFrame): string {
 ${frame.body}
 </body></html>
 `;
+}
+
+/** A message as HTML, its parameters (names, values as written) marked `translate="no"`. */
+export function withNames(t: Translate, key: MessageKey, params: MessageParams): string {
+  return translateWithValues(t, key, params, escape);
 }
 
 /** A UTC time as `YYYY-MM-DD HH:MM`. */

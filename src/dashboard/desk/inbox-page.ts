@@ -11,6 +11,7 @@ import {
   type Person,
   type Sighting,
 } from '../../desk/types.js';
+import { registerName } from '../../i18n/register-names.js';
 import { escape, type PageLang } from '../layout.js';
 import { deskPage, utc } from './desk-layout.js';
 
@@ -87,14 +88,14 @@ function filterForm(query: URLSearchParams, { t }: PageLang): string {
   );
 }
 
-function alertRow(a: Alert, { t }: PageLang): string {
+function alertRow(a: Alert, { t, lang }: PageLang): string {
   const href = `/desk/alerts/${a.id}`;
   return (
     `<tr data-alert="${a.id}"><td><a href="${href}">#${a.id}</a></td>` +
     `<td class="risk-${a.match}">${escape(a.match)} ${a.score.toFixed(2)}</td>` +
-    `<td>${escape(a.clientName)}<br><code>${escape(a.clientKey)}</code></td>` +
-    `<td>${escape(a.recordName)}<br><code>${escape(a.recordId)}</code></td>` +
-    `<td>${escape(a.register)}</td><td>${escape(t(`desk.status.${a.status}`))}</td>` +
+    `<td><span translate="no">${escape(a.clientName)}</span><br><code>${escape(a.clientKey)}</code></td>` +
+    `<td><span translate="no">${escape(a.recordName)}</span><br><code>${escape(a.recordId)}</code></td>` +
+    `<td>${escape(registerName(a.register, lang))}</td><td>${escape(t(`desk.status.${a.status}`))}</td>` +
     `<td>${escape(t(`desk.sighting.${a.sighting}`))}</td><td>${escape(utc(a.openedAt))}</td>` +
     `<td>${a.timesSeen}</td></tr>`
   );

@@ -1,4 +1,4 @@
-import type { Translate } from '../../i18n/translate.js';
+import { translateWithValues, type Translate } from '../../i18n/translate.js';
 import {
   alertCountsOf,
   alertPageUrl,
@@ -22,13 +22,16 @@ const DECIDED_STATUS: Readonly<Record<RowAlertDecision, 'true_match' | 'false_po
   escalate: 'escalated',
 };
 
+/** The alert's state as HTML: who decided and approved named as written (`translate="no"`). */
 function stateOf(alert: RowAlert, t: Translate): string {
   const d = alert.decision;
-  if (!d) return t(`desk.status.${alert.status}`);
+  if (!d) return h(t(`desk.status.${alert.status}`));
   const decision = t(`desk.status.${DECIDED_STATUS[d.kind]}`);
+  const names = (key: 'report.alerts.pending' | 'report.alerts.approved', params: Record<string, string>) =>
+    translateWithValues(t, key, params, h).replace(`<span translate="no">${h(decision)}</span>`, h(decision));
   if (alert.status === 'pending' || d.approvedBy === undefined)
-    return t('report.alerts.pending', { decision, by: d.decidedBy });
-  return t('report.alerts.approved', { decision, by: d.decidedBy, approver: d.approvedBy });
+    return names('report.alerts.pending', { decision, by: d.decidedBy });
+  return names('report.alerts.approved', { decision, by: d.decidedBy, approver: d.approvedBy });
 }
 
 function alertItem(alert: RowAlert, record: RunDeskRecord, t: Translate): string {
@@ -38,7 +41,7 @@ function alertItem(alert: RowAlert, record: RunDeskRecord, t: Translate): string
   const seen = h(t(`desk.sighting.${alert.sighting}`));
   return (
     `<li data-alert="${alert.id}" data-sighting="${alert.sighting}" data-status="${alert.status}">` +
-    `${id} · ${seen}<br><span class="why">${h(stateOf(alert, t))}</span></li>`
+    `${id} · ${seen}<br><span class="why">${stateOf(alert, t)}</span></li>`
   );
 }
 

@@ -1,7 +1,9 @@
 import type { DeltaReport } from '../delta/compare.js';
 import { DELTA_CHANGES } from '../delta/compare.js';
 import { DEFAULT_LANG, type Lang } from '../../i18n/lang.js';
+import { explanationHtml } from '../../i18n/explanation-ru.js';
 import { reasonSentence } from '../../i18n/reasons.js';
+import { checkName } from '../../i18n/register-names.js';
 import { translator, type MessageKey, type Translate } from '../../i18n/translate.js';
 import { reasonCode } from '../../verdict/reasons.js';
 import type { RunDeskRecord } from '../desk-record.js';
@@ -64,7 +66,23 @@ function keptAnswers(m: ReportData['manifest'], t: Page['t']): string {
   return t('fact.answersKeptValue', { reused: answers.reused, maxAge: answers.max_age, oldest });
 }
 
-function facts(data: ReportData, { t }: Page): string {
+/** The upstream as the facts table says it: the built-in emulator in the page's words, a URL as it is. */
+function upstreamText(data: ReportData, t: Translate): string {
+  const url = upstreamOf(data);
+  return url === 'built-in emulator' ? t('fact.upstreamEmulator') : url;
+}
+
+/** `foreign_agent: KYC_ERR_…` (a cause) or `sanctions: FLAG` (a finding): the check by its name. */
+function checkAndCode(text: string, lang: Lang): string {
+  const colon = text.indexOf(': ');
+  if (colon < 0) return h(text);
+  const rest = text.slice(colon + 2);
+  const detail = rest.indexOf(': ');
+  const [code, more] = detail < 0 ? [rest, ''] : [rest.slice(0, detail), rest.slice(detail)];
+  return `${h(checkName(text.slice(0, colon), lang))}: <code>${h(code)}</code>${h(more)}`;
+}
+
+function facts(data: ReportData, { t, lang }: Page): string {
   const m = data.manifest;
   const { input, rows: r, upstream: u } = m;
   const rows: [string, string][] = [
@@ -80,8 +98,8 @@ function facts(data: ReportData, { t }: Page): string {
     ],
     [t('fact.inputSha'), input.sha256],
     [t('fact.rows'), t('fact.rowsValue', { total: r.total, clients: r.clients, invalid: r.invalid })],
-    [t('fact.checks'), m.checks_run.join(', ')],
-    [t('fact.upstream'), upstreamOf(data)],
+    [t('fact.checks'), m.checks_run.map((c) => checkName(c, lang)).join(', ')],
+    [t('fact.upstream'), upstreamText(data, t)],
     [
       t('fact.calls'),
       t('fact.callsValue', { calls: u.calls, perClient: u.calls_per_client, limited: u.rate_limited_429 }),
@@ -128,7 +146,25 @@ function reasonItem(reason: string, { lang, t }: Page): string {
   const code = reasonCode(reason);
   const note = reason.length > code.length ? reason.slice(code.length + 2) : '';
   const sentence = reasonSentence(code, lang) ?? t('report.unknownReason');
-  return `<li><code>${h(code)}</code>${note ? ` ${h(note)}` : ''}<br><span class="say">${h(sentence)}</span></li>`;
+  const shown = reasonNoteHtml(code, note, lang);
+  return `<li><code>${h(code)}</code>${shown ? ` ${shown}` : ''}<br><span class="say">${h(sentence)}</span></li>`;
+}
+
+/**
+ * What a row added to its reason, in the page's language: who reviewed which record (names and ids as
+ * written), nothing for a row issue on a Russian page (the note is the English message of the code, which
+ * the sentence below says in Russian; verdicts.csv keeps it with its details).
+ */
+function reasonNoteHtml(code: string, note: string, lang: Lang): string {
+  if (note === '' || lang === 'en') return h(note);
+  if (code.startsWith('KYC_ERR_')) return '';
+  const value = (text: string) => `<span translate="no">${h(text)}</span>`;
+  const reopened = /^(.+) reviewed by (.+) (\d{4}-\d\d-\d\d), record changed$/u.exec(note);
+  if (reopened)
+    return `${value(reopened[1] ?? '')} — проверил(а) ${value(reopened[2] ?? '')} ${h(reopened[3] ?? '')}, запись изменилась`;
+  const by = /^(.+) by (.+) (\d{4}-\d\d-\d\d)$/u.exec(note);
+  if (by) return `${value(by[1] ?? '')} — ${value(by[2] ?? '')} ${h(by[3] ?? '')}`;
+  return h(note);
 }
 
 function reasonList(reasons: readonly string[], page: Page): string {
@@ -141,15 +177,17 @@ function attentionRow(row: ReportRow, page: Page): string {
       ? `<ul>${row.matches
           .map(
             (m) =>
-              `<li><b>${h(m.decision)}</b> ${h(m.check)} · ${h(m.recordId)} · ${h(m.recordName)} · ${h(page.t('report.score', { score: m.score.toFixed(2) }))}<br><span class="why">${h(m.explanation)}</span></li>`,
+              `<li><b>${h(m.decision)}</b> ${h(checkName(m.check, page.lang))} · <code>${h(m.recordId)}</code> · ` +
+              `<span translate="no">${h(m.recordName)}</span> · ${h(page.t('report.score', { score: m.score.toFixed(2) }))}` +
+              `<br><span class="why">${explanationHtml(m.explanation, page.lang, h)}</span></li>`,
           )
           .join('')}</ul>`
-      : `<ul>${row.findings.map((f) => `<li>${h(f)}</li>`).join('')}</ul>`;
+      : `<ul>${row.findings.map((f) => `<li>${checkAndCode(f, page.lang)}</li>`).join('')}</ul>`;
   const kept = row.oldestAnswerAt
     ? `<br><span class="why">${h(page.t('row.oldestAnswer', { at: row.oldestAnswerAt }))}</span>`
     : '';
   return (
-    `<tr class="${row.verdict.toLowerCase()}"><td class="num">${row.row}</td><td>${h(row.name)}</td>` +
+    `<tr class="${row.verdict.toLowerCase()}"><td class="num">${row.row}</td><td translate="no">${h(row.name)}</td>` +
     `<td><span class="badge ${row.verdict.toLowerCase()}">${h(row.verdict)}</span></td>` +
     `<td>${matches}</td><td>${reasonList(row.reasons, page)}${kept}</td>` +
     `<td class="desk">${alertCell(row.row, page.desk, page.t)}</td></tr>`
@@ -185,7 +223,7 @@ function invalid(data: ReportData, page: Page): string {
   const rows = data.invalid
     .map(
       (r) =>
-        `<tr class="invalid"><td class="num">${r.row}</td><td>${h(r.name)}</td><td>${reasonList(r.reasons, page)}</td></tr>`,
+        `<tr class="invalid"><td class="num">${r.row}</td><td translate="no">${h(r.name)}</td><td>${reasonList(r.reasons, page)}</td></tr>`,
     )
     .join('');
   const more =
@@ -195,12 +233,12 @@ function invalid(data: ReportData, page: Page): string {
   return `<table class="rows">${head(['col.row', 'col.client', 'col.reasons'], t)}<tbody>${rows}</tbody></table>${more}`;
 }
 
-function incomplete(data: ReportData, { t }: Page): string {
+function incomplete(data: ReportData, { t, lang }: Page): string {
   if (data.incomplete.length === 0) return `<p>${h(t('report.noIncomplete'))}</p>`;
   const rows = data.incomplete
     .map(
       (g) =>
-        `<tr><td>${h(g.cause === 'unknown' ? t('report.unknownCause') : g.cause)}</td><td class="num">${g.count}</td><td>${g.rows.join(', ')}${g.count > g.rows.length ? ', …' : ''}</td></tr>`,
+        `<tr><td>${g.cause === 'unknown' ? h(t('report.unknownCause')) : checkAndCode(g.cause, lang)}</td><td class="num">${g.count}</td><td>${g.rows.join(', ')}${g.count > g.rows.length ? ', …' : ''}</td></tr>`,
     )
     .join('');
   return `<table class="rows">${head(['col.cause', 'col.rowCount', 'col.rowNumbers'], t)}<tbody>${rows}</tbody></table>`;
@@ -217,7 +255,7 @@ function delta(d: ReportDelta | undefined, { t }: Page): string {
       .slice(0, 50)
       .map(
         (e) =>
-          `<tr><td>${change}</td><td>${h(e.key)}</td><td>${h(e.current?.name || e.previous?.name || '')}</td><td>${h(e.previous?.verdict ?? t('report.deltaNew'))} → ${h(e.current?.verdict ?? t('report.deltaRemoved'))}</td></tr>`,
+          `<tr><td>${change}</td><td><code>${h(e.key)}</code></td><td translate="no">${h(e.current?.name || e.previous?.name || '')}</td><td>${h(e.previous?.verdict ?? t('report.deltaNew'))} → ${h(e.current?.verdict ?? t('report.deltaRemoved'))}</td></tr>`,
       ),
   ).join('');
   const against = t('report.deltaAgainst', {

@@ -8,6 +8,7 @@ import { startDashboard } from '../../../src/dashboard/server.js';
 import { Desk, type RunCandidate } from '../../../src/desk/desk.js';
 import type { Listening } from '../../../src/infra/listen.js';
 import { chromiumContext, screenshotDir, skipBrowser } from '../../helpers/chromium.js';
+import { latinOnPage } from '../../helpers/latin-words.js';
 import { testDeskPlace, type TestDeskPlace } from '../../helpers/postgres.js';
 import { connect, uniquePrefix } from '../../helpers/redis.js';
 
@@ -44,7 +45,24 @@ function candidate(over: Partial<RunCandidate>): RunCandidate {
     match: 'POSSIBLE_MATCH',
     score: 0.91,
     explanation: 'name 0.91 (Latin ICAO ↔ Cyrillic), birth_date equal, inn absent on record',
-    evidence: { source: 'sanctions', recordId: 'S-0101' },
+    evidence: {
+      source: 'sanctions',
+      recordId: 'S-0101',
+      // What the run's evidence carries for a candidate that reaches a reviewer (src/verdict/compared-values.ts).
+      compared: {
+        client: {
+          name: 'Иванов Иван Петрович',
+          birthDate: '1970-05-04',
+          inn: '7707083893',
+          address: 'г. Москва, ул. Садовая, д. 1',
+        },
+        record: {
+          name: 'IVANOV Ivan Petrovich / Иванов Иван Петрович',
+          birthDate: '1970-05-04',
+          address: 'Moscow, Russia',
+        },
+      },
+    },
     ...over,
   };
 }
@@ -240,11 +258,29 @@ describe('the review desk in the dashboard', () => {
         expect(await rows.count()).toBe(3);
         expect(await rows.first().getAttribute('data-alert')).toBe(String(petrova));
         await page.screenshot({ path: join(SHOTS, 'desk-inbox-ru.png') });
+        // Russian throughout: registers by their Russian names, no English outside names and codes.
+        expect(await rows.first().innerText()).toContain('реестр иностранных агентов Минюста');
+        expect(await latinOnPage(page)).toEqual([]);
 
         await page.click(`tr[data-alert="${ivanov}"] a`);
         await page.getByRole('heading', { name: `Совпадение ${ivanov}` }).waitFor();
-        expect(await page.locator('table.compare').innerText()).toContain('IVANOV Ivan Petrovich');
-        expect(await page.locator('.explanation').innerText()).toContain('birth_date equal');
+        // The values side by side: the client's and the record's, the register by its Russian name.
+        const compare = page.locator('table.compare');
+        expect(await compare.locator('tr.value-name').innerText()).toBe(
+          'имя\tИванов Иван Петрович\tIVANOV Ivan Petrovich / Иванов Иван Петрович',
+        );
+        expect(await compare.locator('tr.value-birthDate').innerText()).toBe(
+          'дата рождения\t1970-05-04\t1970-05-04',
+        );
+        expect(await compare.locator('tr.value-inn').innerText()).toBe('ИНН\t7707083893\t—');
+        expect(await compare.locator('tr.value-address.differs').innerText()).toBe(
+          'адрес\tг. Москва, ул. Садовая, д. 1\tMoscow, Russia',
+        );
+        expect(await compare.locator('tr.register').innerText()).toContain('санкционный список');
+        expect(await page.locator('.explanation').innerText()).toBe(
+          'имя 0.91 (латиница ICAO ↔ кириллица), дата рождения совпадает, ИНН нет в записи',
+        );
+        expect(await latinOnPage(page)).toEqual([]);
         await page.check('input[name=decision][value=false_positive]');
         await page.fill('form[action$="/decision"] textarea', 'Другая дата рождения в паспорте');
         await page.click('form[action$="/decision"] button[type=submit]');
@@ -266,6 +302,8 @@ describe('the review desk in the dashboard', () => {
         expect(history).toContain('утвердил(а) bob');
         expect(await page.locator('.status').innerText()).toContain('ложное совпадение');
         await page.screenshot({ path: join(SHOTS, 'desk-alert-ru.png'), fullPage: true });
+        // With the decision and approval: the names of who decided stay as written, the rest is Russian.
+        expect(await latinOnPage(page)).toEqual([]);
 
         // The same page in English, and the decided alert is no longer in the inbox.
         await page.goto(`${dashboard.url}/desk/alerts/${ivanov}?lang=en`);

@@ -113,12 +113,12 @@ describe('the run report and the delta speak of alerts', () => {
     expect(html).toContain(
       `<li data-alert="${sanctions.id}" data-sighting="seen_again" data-status="true_match">` +
         `<a href="${DASHBOARD}/desk/alerts/${sanctions.id}">alert ${sanctions.id}</a> · seen again<br>` +
-        `<span class="why">true match (alice, approved by bob)</span></li>`,
+        `<span class="why">true match (<span translate="no">alice</span>, approved by <span translate="no">bob</span>)</span></li>`,
     );
     expect(html).toContain(
       `<li data-alert="${agent.id}" data-sighting="seen_again" data-status="pending">` +
         `<a href="${DASHBOARD}/desk/alerts/${agent.id}">alert ${agent.id}</a> · seen again<br>` +
-        `<span class="why">awaiting approval: escalated (alice)</span></li>`,
+        `<span class="why">awaiting approval: escalated (<span translate="no">alice</span>)</span></li>`,
     );
     const newRow = attentionRows(second).find((r) => r.id === 'CL-4');
     expect(newRow, 'CL-4 is a HIT or REVIEW row').toBeDefined();
@@ -168,7 +168,9 @@ describe('the run report and the delta speak of alerts', () => {
       return readFileSync(out, 'utf8');
     };
     const withDesk = report(stateDir, 'en');
-    expect(withDesk).toContain('<span class="why">true match (alice, approved by bob)</span>');
+    expect(withDesk).toContain(
+      '<span class="why">true match (<span translate="no">alice</span>, approved by <span translate="no">bob</span>)</span>',
+    );
     expect(withDesk).toContain(`href="${DASHBOARD}/desk/alerts/`);
     const elsewhere = report(mkdtempSync(join(tmpdir(), 'kyc-no-desk-')), 'ru');
     const attention = attentionRows(second).length;

@@ -14,6 +14,7 @@ import { listFirings } from '../../../src/schedule/firings.js';
 import { addSchedule, fireNow } from '../../../src/schedule/schedules.js';
 import { startScheduleWorker } from '../../../src/schedule/worker.js';
 import { chromiumContext, screenshotDir, skipBrowser } from '../../helpers/chromium.js';
+import { latinOnPage } from '../../helpers/latin-words.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
 import { until } from '../../helpers/until.js';
 import { CLIENTS, clientsCsv, startOpsPipeline, type OpsPipeline } from './helpers.js';
@@ -29,7 +30,8 @@ let scheduled: RunState;
 
 beforeAll(async () => {
   pipeline = await startOpsPipeline();
-  done = (await pipeline.run(sampleSlice(80))).run;
+  // The demo's whole sample: planted hits of every register and rows that cannot be read.
+  done = (await pipeline.run(sampleSlice(Number.MAX_SAFE_INTEGER))).run;
   scheduled = (
     await pipeline.run(
       clientsCsv([
@@ -168,6 +170,8 @@ describe('the dashboard as the officer’s start page', () => {
         expect(box?.height ?? 0).toBeLessThan(lineHeight * 1.5);
         expect(await id.innerText()).toBe(done.id);
         await page.screenshot({ path: join(SHOTS, 'dashboard-runs-ru.png') });
+        // Russian throughout: no English word, source or check code name outside names, codes and files.
+        expect(await latinOnPage(page)).toEqual([]);
 
         // The schedule link leads to the schedule; its runs link back, filtered.
         const other = page.locator(`tr[data-run="${scheduled.id}"]`);
@@ -189,6 +193,7 @@ describe('the dashboard as the officer’s start page', () => {
         ).toBe('rgb(253, 232, 232)');
         await page.getByRole('alert').getByText('Расписаний, чей последний запуск не удался: 1.').waitFor();
         await page.screenshot({ path: join(SHOTS, 'dashboard-schedules-ru.png') });
+        expect(await latinOnPage(page)).toEqual([]);
         await page.goBack();
 
         // The report opens from its link, in Russian, with the run's figures.
@@ -200,6 +205,8 @@ describe('the dashboard as the officer’s start page', () => {
         await page.locator('#attention').scrollIntoViewIfNeeded();
         await page.evaluate("document.getElementById('attention').scrollIntoView()");
         await page.screenshot({ path: join(SHOTS, 'report-ru-rows.png') });
+        expect(await latinOnPage(page)).toEqual([]);
+        expect(await page.locator('body').innerText()).not.toContain('кода нет в каталоге');
         await page.goBack();
 
         const [download] = await Promise.all([

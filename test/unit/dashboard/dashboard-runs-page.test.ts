@@ -59,6 +59,23 @@ describe('the runs page', () => {
     expect(search).toContain('fa: search');
     expect(search).toContain('per-client search (auto: 200 rows × 3.01 searches = 602 calls)');
     expect(runRow({ run: base, counters: {} }, EN)).not.toContain('fa:');
+    // In Russian: the priority, the strategy and its reason in Russian words.
+    const russian = runRow(
+      {
+        run: base,
+        counters: {},
+        foreignAgent: {
+          strategy: 'search',
+          reason: 'auto: 200 rows × 3.59 searches = 719 calls ≤ 5127 for the mirror',
+        },
+      },
+      pageLang('ru'),
+    );
+    expect(russian).toContain('иноагенты: поиск');
+    expect(russian).toContain(
+      'поиск по каждому клиенту (выбрано по оценке: 200 строк × 3.59 поиска = 719 запросов ≤ 5127 для зеркала)',
+    );
+    expect(russian).not.toContain('fa:');
     // One header per cell: the PARTIAL column has its head.
     const page = runsPage([{ run: base, counters: {} }], EN);
     expect(page).toContain('PARTIAL');

@@ -116,7 +116,7 @@ describe('the schedules page', () => {
   it('is linked from the runs page while a schedule’s last firing failed', () => {
     const html = runsPage([], pageLang('en'), { failingSchedules: ['nightly'] });
     expect(html).toContain(
-      'Schedules whose last firing failed (1): <a href="schedules#schedule-nightly">nightly</a>',
+      'Schedules whose last firing failed (1): <a href="schedules#schedule-nightly" translate="no">nightly</a>',
     );
     expect(runsPage([], pageLang('en'))).not.toContain('last firing failed');
   });

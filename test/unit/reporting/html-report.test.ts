@@ -100,9 +100,11 @@ describe('HTML report', () => {
       expect(html).toContain(text);
     expect(html).toContain('data-verdict="HIT">2<');
     expect(html).toContain('data-verdict="INCOMPLETE">2<');
-    expect(html).toContain('SHCHERBAKOV, Dmitry · score 0.97');
-    expect(html).toContain('bankruptcy: FLAG: А41-12345/2024');
-    expect(html).toContain('sanctions: KYC_ERR_UPSTREAM_TIMEOUT</td><td class="num">2</td><td>4, 9<');
+    expect(html).toContain('SHCHERBAKOV, Dmitry</span> · score 0.97');
+    expect(html).toContain('bankruptcy: <code>FLAG</code>: А41-12345/2024');
+    expect(html).toContain(
+      'sanctions: <code>KYC_ERR_UPSTREAM_TIMEOUT</code></td><td class="num">2</td><td>4, 9<',
+    );
     expect(html).toContain('@media print');
     expect(html).toContain('No previous run was given.');
   });
@@ -121,7 +123,7 @@ describe('HTML report', () => {
       },
       { generatedAt: 'x', lang: 'en', delta: { previous: '/prev/verdicts.csv', report: builder.finish() } },
     );
-    expect(html).toContain('<td>UNVERIFIED_HIT</td><td>id:1</td>');
+    expect(html).toContain('<td>UNVERIFIED_HIT</td><td><code>id:1</code></td>');
     expect(html).toContain('Screened against the built-in emulator');
   });
 
@@ -130,13 +132,13 @@ describe('HTML report', () => {
     expect(html).toContain('<html lang="ru">');
     expect(html).toContain('<h1>Отчёт о проверке клиентов (KYC)</h1>');
     expect(html).toContain('3 мин 30 с');
-    expect(html).toContain('SHCHERBAKOV, Dmitry · оценка 0.97');
+    expect(html).toContain('SHCHERBAKOV, Dmitry</span> · оценка 0.97');
     expect(html).toContain(
       '<code>SANCTIONS_MATCH</code><br><span class="say">Клиент в санкционном списке (оценка не ниже порога MATCH)</span>',
     );
     const invalid = html.slice(html.indexOf('id="invalid"'), html.indexOf('id="delta"'));
     expect(invalid).toContain('Строки INVALID');
-    expect(invalid).toContain('<td class="num">5</td><td>Петров П.</td>');
+    expect(invalid).toContain('<td class="num">5</td><td translate="no">Петров П.</td>');
     expect(invalid).toContain(
       '<code>ROW_INVALID_INN_CHECKSUM</code><br><span class="say">Строка не прочитана: неверная контрольная цифра ИНН</span>',
     );
@@ -210,10 +212,10 @@ describe('HTML report: the review desk’s alert of each HIT and REVIEW row', ()
     expect(html).toContain('<th>Review desk</th>');
     expect(cellOf(html, 3)).toContain('alert 12 · new<br><span class="why">open</span>');
     expect(cellOf(html, 7)).toContain(
-      'alert 7 · seen again<br><span class="why">true match (alice, approved by bob)</span>',
+      'alert 7 · seen again<br><span class="why">true match (<span translate="no">alice</span>, approved by <span translate="no">bob</span>)</span>',
     );
     expect(cellOf(html, 7)).toContain(
-      'alert 8 · seen again<br><span class="why">awaiting approval: false positive (carol &lt;c@x&gt;)</span>',
+      'alert 8 · seen again<br><span class="why">awaiting approval: false positive (<span translate="no">carol &lt;c@x&gt;</span>)</span>',
     );
     expect(html).toContain('Review desk alerts: 1 new, 2 seen again, 0 reopened.');
     // No dashboard address known: the alert is named, and links nowhere (a file cannot resolve a path).
