@@ -117,6 +117,23 @@ function alignedPair(text: string): Part[] | undefined {
   return [v(pair[1] ?? ''), ` ${ALIGN_ROUTE[pair[2] ?? ''] ?? ''} `, v(pair[3] ?? ''), pair[4] ?? ''];
 }
 
+/** One item of an organization's word-by-word comparison (src/matching/org-align.ts). */
+function similarWordsItem(text: string): Part[] | undefined {
+  const alone = /^alone: (.+)$/u.exec(text);
+  if (alone) return ['без пары: ', v(alone[1] ?? '')];
+  const joined = /^(\S+)=(.+) \((joined|acronym)\)$/u.exec(text);
+  if (joined)
+    return [
+      v(joined[1] ?? ''),
+      ' = ',
+      v(joined[2] ?? ''),
+      joined[3] === 'joined' ? ' (слитно)' : ' (аббревиатура)',
+    ];
+  const pair = /^(\S+)~(\S+)$/u.exec(text);
+  if (pair) return [v(pair[1] ?? ''), ' ~ ', v(pair[2] ?? '')];
+  return /^\S+$/u.test(text) ? [v(text)] : undefined;
+}
+
 type Rule = readonly [RegExp, (m: RegExpExecArray) => Part[] | undefined];
 const g = (m: RegExpExecArray, i: number): string => m[i] ?? '';
 
@@ -226,6 +243,24 @@ const RULES: readonly Rule[] = [
     () => ['то же название, общие слова — на другом языке'],
   ],
   [/^one-letter difference in name$/u, () => ['название отличается одной буквой']],
+  [/^same letters$/u, () => ['те же буквы']],
+  [/^words joined or split$/u, () => ['слова написаны слитно или раздельно']],
+  [
+    /^words agree: a series or sister entity for a reviewer$/u,
+    () => ['остальные слова совпадают: серия или родственная организация, решает проверяющий'],
+  ],
+  [
+    /^similar words \((.*)\)$/u,
+    (m) => {
+      const items = g(m, 1).split(', ').map(similarWordsItem);
+      if (items.some((i) => i === undefined)) return undefined;
+      return [
+        'похожие слова (',
+        ...items.flatMap((i, k) => (k === 0 ? (i ?? []) : [', ', ...(i ?? [])])),
+        ')',
+      ];
+    },
+  ],
   [/^name differs$/u, () => ['название различается']],
   [
     /^name differs \((?:only on client: (.*?))?(?:; )?(?:only on record: (.*))?\)$/u,
