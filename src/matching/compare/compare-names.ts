@@ -103,8 +103,9 @@ function substantive(tokens: readonly Token[]): number {
   return tokens.filter((t) => !t.particle && !t.initial).length;
 }
 
-/** Latin or Cyrillic letters (with marks and digits): one letter is a sound, not a syllable. */
-const ALPHABETIC = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{M}\p{N}]+$/u;
+/** Letters of an alphabet (with marks and digits): one letter is a sound, not a syllable. */
+const ALPHABETIC =
+  /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Georgian}\p{M}\p{N}]+$/u;
 
 const SLIP_ROUTES: ReadonlySet<AlignedPair['route']> = new Set(['similar', 'joined', 'initial']);
 
