@@ -1,4 +1,5 @@
 import { hasOtherAlphabet, romanizeAlphabet } from './alphabets.js';
+import { hasKana, romanizeKana } from './kana.js';
 import { digraphFold, plainFold } from './latin-fold.js';
 import { phoneticKey } from './phonetic.js';
 import { romanizations } from './romanize.js';
@@ -7,7 +8,7 @@ import { romanizations } from './romanize.js';
 export interface TokenForms {
   /**
    * Latin spellings: the word folded (plain and digraph), each romanisation of a Cyrillic word, or the
-   * romanisation of a Greek, Armenian or Georgian word (alphabets.ts).
+   * romanisation of a Greek, Armenian or Georgian word (alphabets.ts) or of a kana word (kana.ts).
    */
   readonly spellings: readonly string[];
   /** The phonetic key of each spelling. */
@@ -42,7 +43,9 @@ export function tokenForms(word: string): TokenForms {
     ? romanizations(word)
     : hasOtherAlphabet(word)
       ? [romanizeAlphabet(word)]
-      : [word, ...nationalReadings(word)];
+      : hasKana(word)
+        ? romanizeKana(word)
+        : [word, ...nationalReadings(word)];
   const spellings = new Set<string>();
   for (const l of latin) {
     spellings.add(plainFold(l));
