@@ -72,6 +72,9 @@ function inferKind(party: RecordParty): PartyKind {
   return 'person';
 }
 
+/** A word that tells whose son a person is (compare/compare-names.ts, ROLE_SWAP_CAP). */
+const LINEAGE_WORD = /(?:^|[^\p{L}])(?:bin|ibn|ben|bint|binti)(?:[^\p{L}]|$)/iu;
+
 function compareNames(
   client: PreparedClient,
   party: RecordParty,
@@ -88,9 +91,13 @@ function compareNames(
       const pairs = cmp.pairs.map((p): readonly [NameWord, NameWord] => [p.client, p.record]);
       const known = fullBirthDate ? cmp.withFullBirthDate : cmp.score;
       // The order-free comparison of compare/ for names of any origin; the Russian comparison keeps its
-      // knowledge (patronymics, given-name groups, initials) wherever it scores higher. It runs even where
-      // the Russian comparison decides a MATCH: only it reads a son and his father swapped around `bin`.
-      const aligned = alignNames(person.raw, value, true);
+      // knowledge (patronymics, given-name groups, initials) wherever it scores higher. Where the Russian
+      // comparison already decides a MATCH it runs only for a name with `bin` and the like: only it reads
+      // a son and his father swapped around the particle.
+      const aligned =
+        known < MATCH_THRESHOLD || (LINEAGE_WORD.test(person.raw) && LINEAGE_WORD.test(value))
+          ? alignNames(person.raw, value, true)
+          : { score: 0, explanation: '', rolesSwapped: false };
       // Only where it lifts the name to a reviewer: below that the Russian comparison's reason reads better.
       const better = aligned.score > known && aligned.score >= CORROBORATION.NAME_MIN;
       const comparison = better
