@@ -9,7 +9,7 @@ import {
 } from './thresholds.js';
 import { compareBirthDateList, parseBirthDates, type BirthDateComparison } from './birth-date.js';
 import { describeScripts, formatScore, joinExplanation } from './explain.js';
-import { compareNames as alignNames } from './compare/index.js';
+import { compareNames as alignNames, ROLE_SWAP_CAP } from './compare/index.js';
 import { compareIdentifiers, type PartyIdentifiers } from './identifiers.js';
 import type { NameWord } from './name-words.js';
 import { compareOrgNames, parseOrgName } from './org-name.js';
@@ -72,6 +72,9 @@ function inferKind(party: RecordParty): PartyKind {
   return 'person';
 }
 
+/** A word that tells whose son a person is (compare/compare-names.ts, ROLE_SWAP_CAP). */
+const LINEAGE_WORD = /(?:^|[^\p{L}])(?:bin|ibn|ben|bint|binti)(?:[^\p{L}]|$)/iu;
+
 function compareNames(
   client: PreparedClient,
   party: RecordParty,
@@ -88,15 +91,23 @@ function compareNames(
       const pairs = cmp.pairs.map((p): readonly [NameWord, NameWord] => [p.client, p.record]);
       const known = fullBirthDate ? cmp.withFullBirthDate : cmp.score;
       // The order-free comparison of compare/ for names of any origin; the Russian comparison keeps its
-      // knowledge (patronymics, given-name groups, initials) wherever it scores higher.
-      // Skipped where the Russian comparison already decides a MATCH: the other could only confirm it.
+      // knowledge (patronymics, given-name groups, initials) wherever it scores higher. Where the Russian
+      // comparison already decides a MATCH it runs only for a name with `bin` and the like: only it reads
+      // a son and his father swapped around the particle.
       const aligned =
-        known >= MATCH_THRESHOLD ? { score: 0, explanation: '' } : alignNames(person.raw, value, true);
+        known < MATCH_THRESHOLD || (LINEAGE_WORD.test(person.raw) && LINEAGE_WORD.test(value))
+          ? alignNames(person.raw, value, true)
+          : { score: 0, explanation: '', rolesSwapped: false };
       // Only where it lifts the name to a reviewer: below that the Russian comparison's reason reads better.
       const better = aligned.score > known && aligned.score >= CORROBORATION.NAME_MIN;
       const comparison = better
         ? { score: aligned.score, notes: [`words aligned: ${aligned.explanation}`] }
-        : { score: known, notes: cmp.notes };
+        : aligned.rolesSwapped && known > ROLE_SWAP_CAP
+          ? {
+              score: ROLE_SWAP_CAP,
+              notes: [...cmp.notes, `words aligned: ${aligned.explanation}`],
+            }
+          : { score: known, notes: cmp.notes };
       result = nameResult(field, comparison, person, record, pairs);
     } else if (client.kind === 'organization' && client.org) {
       const org = client.org;

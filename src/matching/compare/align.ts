@@ -129,13 +129,21 @@ interface Candidate extends AlignedPair {
   readonly length: number;
 }
 
-/** Two adjacent words written as one on the other side (`Абдул Гани` / `Абдулгани`, `SergeiLavrov`). */
+/** Adjacent words written as one on the other side (`Абдул Гани` / `Абдулгани`, `SergeiLavrov`). */
+export const MAX_JOINED_WORDS = 3;
+
 function joins(side: readonly Token[]): { idx: readonly number[]; text: string }[] {
   const out: { idx: readonly number[]; text: string }[] = [];
-  for (let i = 0; i + 1 < side.length; i++) {
-    const x = side[i];
-    const y = side[i + 1];
-    if (x && y && !x.initial && !y.initial) out.push({ idx: [i, i + 1], text: x.text + y.text });
+  for (let i = 0; i < side.length; i++) {
+    const idx: number[] = [];
+    let text = '';
+    for (let j = i; j < side.length && idx.length < MAX_JOINED_WORDS; j++) {
+      const w = side[j];
+      if (w === undefined || w.initial) break;
+      idx.push(j);
+      text += w.text;
+      if (idx.length > 1) out.push({ idx: [...idx], text });
+    }
   }
   return out;
 }

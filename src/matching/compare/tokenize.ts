@@ -89,13 +89,23 @@ const CAMEL = /(\p{Ll}{2,})(\p{Lu}\p{Ll})/gu;
 const SEPARATORS = /[^\p{L}\p{N}\p{M}ʻʼ'’`]+/u;
 const NOT_WORD = /[ʻʼ'’`]/gu;
 
-/** The words of a name: split on spaces, punctuation, hyphens and case changes; titles dropped. */
+/** Two or three capitals with no vowel: initials written together (`JC`, `JFK`). */
+const INITIALS_RUN = /^[B-DF-HJ-NP-TV-XZ]{2,3}$/u;
+
+/**
+ * The words of a name: split on spaces, punctuation, hyphens and case changes; titles dropped; a run of
+ * capitals with no vowel in a name written in mixed case read as initials (in a name in capitals it may
+ * be a word: `NG`).
+ */
 export function tokenize(raw: string, person: boolean): readonly Token[] {
-  const words = raw
-    .normalize('NFKC')
+  const text = raw.normalize('NFKC');
+  const mixedCase = /\p{Ll}/u.test(text);
+  const words = text
     .replace(CAMEL, '$1 $2')
     .split(SEPARATORS)
-    .map((w) => w.replace(NOT_WORD, '').toLowerCase())
+    .map((w) => w.replace(NOT_WORD, ''))
+    .flatMap((w) => (person && mixedCase && INITIALS_RUN.test(w) ? [...w] : [w]))
+    .map((w) => w.toLowerCase())
     .filter((w) => w.length > 0);
   const kept = person && words.length > 1 ? dropTitles(words) : words;
   const folded = kept.map(plainFold);

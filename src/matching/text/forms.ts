@@ -1,10 +1,15 @@
+import { hasOtherAlphabet, romanizeAlphabet } from './alphabets.js';
+import { hasKana, romanizeKana } from './kana.js';
 import { digraphFold, plainFold } from './latin-fold.js';
 import { phoneticKey } from './phonetic.js';
 import { romanizations } from './romanize.js';
 
 /** The comparable forms of one word, reached by independent routes. */
 export interface TokenForms {
-  /** Latin spellings: the word folded (plain and digraph), or each romanisation of a Cyrillic word. */
+  /**
+   * Latin spellings: the word folded (plain and digraph), each romanisation of a Cyrillic word, or the
+   * romanisation of a Greek, Armenian or Georgian word (alphabets.ts) or of a kana word (kana.ts).
+   */
   readonly spellings: readonly string[];
   /** The phonetic key of each spelling. */
   readonly keys: readonly string[];
@@ -34,7 +39,13 @@ function nationalReadings(word: string): readonly string[] {
 export function tokenForms(word: string): TokenForms {
   const cached = cache.get(word);
   if (cached) return cached;
-  const latin = CYRILLIC.test(word) ? romanizations(word) : [word, ...nationalReadings(word)];
+  const latin = CYRILLIC.test(word)
+    ? romanizations(word)
+    : hasOtherAlphabet(word)
+      ? [romanizeAlphabet(word)]
+      : hasKana(word)
+        ? romanizeKana(word)
+        : [word, ...nationalReadings(word)];
   const spellings = new Set<string>();
   for (const l of latin) {
     spellings.add(plainFold(l));
