@@ -244,6 +244,7 @@ const RULES: readonly Rule[] = [
   ],
   [/^one-letter difference in name$/u, () => ['название отличается одной буквой']],
   [/^same letters$/u, () => ['те же буквы']],
+  [/^son and father change places$/u, () => ['сын и отец поменялись местами']],
   [/^words joined or split$/u, () => ['слова написаны слитно или раздельно']],
   [
     /^words agree: a series or sister entity for a reviewer$/u,
