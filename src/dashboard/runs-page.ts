@@ -8,6 +8,7 @@ import type { MessageKey } from '../i18n/translate.js';
 import type { Counters, RunState } from '../run/state/run-store.js';
 import { upstreamNoticeLines, type UpstreamNotice } from '../upstream/notice.js';
 import { strategyLabel, type ForeignAgentStrategyNote } from '../mirror/snapshot.js';
+import { oldestAnswers, oldestOverall } from '../mirror/answer-freshness.js';
 
 /**
  * The runs page of the dashboard: every recent run with its progress and counts, straight from RunStore.
@@ -117,12 +118,27 @@ function numberCell(value: number, tone = ''): string {
   return `<td class="num${tone ? ` ${tone}` : ''}" title="${value}">${value}</td>`;
 }
 
-/** The calls, and in the tooltip the answers kept from earlier runs and the oldest one's day. */
-function callsCell(counts: RunCounts): string {
+/**
+ * The calls; in the tooltip the answers kept from earlier runs, the oldest one's day and, per register, the
+ * age of the oldest answer the verdicts rest on; under the count the oldest of those ages.
+ */
+function callsCell(counts: RunCounts, run: RunState, note: ForeignAgentStrategyNote | undefined): string {
   const oldest = oldestFetchedOn(counts);
-  if (counts.answersReused === 0 && oldest === undefined) return numberCell(counts.calls);
+  const ages = oldestAnswers({
+    counts,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt ?? new Date().toISOString(),
+    foreignAgent: note,
+  });
+  const eldest = oldestOverall(ages);
+  if (counts.answersReused === 0 && oldest === undefined && eldest === undefined)
+    return numberCell(counts.calls);
   const kept = `answers reused: ${counts.answersReused}${oldest ? `, oldest fetched ${oldest}` : ''}`;
-  return `<td class="num" title="${escape(`calls: ${counts.calls}; ${kept}`)}">${counts.calls}<br><small>↺${oldest ?? ''}</small></td>`;
+  const byCheck = Object.entries(ages)
+    .map(([kind, age]) => `\n${kind}: oldest answer ${age.age_hours} h (${age.from}, ${age.fetched_at})`)
+    .join('');
+  const under = eldest ? `${eldest.kind} ${eldest.answer.age_hours} h` : `↺${oldest ?? ''}`;
+  return `<td class="num" title="${escape(`calls: ${counts.calls}; ${kept}${byCheck}`)}">${counts.calls}<br><small>${escape(under)}</small></td>`;
 }
 
 function timesCell(run: RunState, { t }: PageLang): string {
@@ -182,7 +198,7 @@ export function runRow(view: RunView, page: PageLang): string {
     progressCell(run, page),
     filesCell(view, page),
     ...VERDICTS.map((v) => numberCell(verdictCount(counters, v), v)),
-    callsCell(counts),
+    callsCell(counts, run, foreignAgent),
     numberCell(counts.rateLimited),
     numberCell(counts.retries),
     unrecognisedCell(unrecognised),
