@@ -47,11 +47,8 @@ describe('the oldest answer a verdict rests on, per register', () => {
       age_hours: 27.5,
       from: 'kept mirror',
     });
-    const own = oldestAnswers({
-      ...run,
-      counts: { answers: {}, answerHours: {} },
-      foreignAgent: { ...kept, kept: undefined } as MirrorNote,
-    });
+    const { kept: _kept, ...enumerated } = kept;
+    const own = oldestAnswers({ ...run, counts: { answers: {}, answerHours: {} }, foreignAgent: enumerated });
     expect(own.foreign_agent?.from).toBe('this run');
   });
 
