@@ -9,6 +9,8 @@ import type { Counters, RunState } from '../run/state/run-store.js';
 import { upstreamNoticeLines, type UpstreamNotice } from '../upstream/notice.js';
 import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
 import { strategyShort, strategyText } from './strategy-label.js';
+import { oldestAnswers, oldestOverall } from '../mirror/answer-freshness.js';
+import { checkName } from '../i18n/register-names.js';
 
 /**
  * The runs page of the dashboard: every recent run with its progress and counts, straight from RunStore.
@@ -118,12 +120,49 @@ function numberCell(value: number, tone = ''): string {
   return `<td class="num${tone ? ` ${tone}` : ''}" title="${value}">${value}</td>`;
 }
 
-/** The calls, and in the tooltip the answers kept from earlier runs and the oldest one's day. */
-function callsCell(counts: RunCounts): string {
+/**
+ * The calls; in the tooltip the answers kept from earlier runs, the oldest one's day and, per register, the
+ * age of the oldest answer the verdicts rest on; under the count the oldest of those ages.
+ */
+const FROM_RU: Readonly<Record<string, string>> = {
+  'kept answer': 'сохранённый ответ',
+  'this run': 'этот запуск',
+  'kept mirror': 'сохранённая копия реестра',
+};
+
+function callsCell(
+  counts: RunCounts,
+  run: RunState,
+  note: ForeignAgentStrategyNote | undefined,
+  { lang }: PageLang,
+): string {
   const oldest = oldestFetchedOn(counts);
-  if (counts.answersReused === 0 && oldest === undefined) return numberCell(counts.calls);
-  const kept = `answers reused: ${counts.answersReused}${oldest ? `, oldest fetched ${oldest}` : ''}`;
-  return `<td class="num" title="${escape(`calls: ${counts.calls}; ${kept}`)}">${counts.calls}<br><small>↺${oldest ?? ''}</small></td>`;
+  const ages = oldestAnswers({
+    counts,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt ?? new Date().toISOString(),
+    foreignAgent: note,
+  });
+  const eldest = oldestOverall(ages);
+  if (counts.answersReused === 0 && oldest === undefined && eldest === undefined)
+    return numberCell(counts.calls);
+  const ru = lang === 'ru';
+  const hours = ru ? 'ч' : 'h';
+  const kept = ru
+    ? `ответов взято из прошлых запусков: ${counts.answersReused}${oldest ? `, самый старый получен ${oldest}` : ''}`
+    : `answers reused: ${counts.answersReused}${oldest ? `, oldest fetched ${oldest}` : ''}`;
+  const byCheck = Object.entries(ages)
+    .map(([kind, age]) => {
+      const from = ru ? (FROM_RU[age.from] ?? age.from) : age.from;
+      const label = ru ? 'самый старый ответ' : 'oldest answer';
+      return `\n${checkName(kind, lang)}: ${label} ${age.age_hours} ${hours} (${from}, ${age.fetched_at})`;
+    })
+    .join('');
+  const under = eldest
+    ? `${checkName(eldest.kind, lang)} ${eldest.answer.age_hours} ${hours}`
+    : `↺${oldest ?? ''}`;
+  const calls = ru ? 'вызовов' : 'calls';
+  return `<td class="num" title="${escape(`${calls}: ${counts.calls}; ${kept}${byCheck}`)}">${counts.calls}<br><small>${escape(under)}</small></td>`;
 }
 
 function timesCell(run: RunState, { t }: PageLang): string {
@@ -188,7 +227,7 @@ export function runRow(view: RunView, page: PageLang): string {
     progressCell(run, page),
     filesCell(view, page),
     ...VERDICTS.map((v) => numberCell(verdictCount(counters, v), v)),
-    callsCell(counts),
+    callsCell(counts, run, foreignAgent, page),
     numberCell(counts.rateLimited),
     numberCell(counts.retries),
     unrecognisedCell(unrecognised),

@@ -9,12 +9,13 @@ import { Prober } from './prober.js';
 import { probeRateLimit } from './rate-probe.js';
 import { readPageSize } from './page-size.js';
 import { probeBroadSearches } from './result-cap.js';
+import { probeBirthDateSearch } from './birth-date-search.js';
 
 /**
  * Calls of every probe but the burst: auth 2, broad searches 4, debtor 1, finding a record to probe names
- * with up to 4, name search 4, after-wait 1.
+ * with up to 4, name search 4, sanctions by birth date 2, after-wait 1.
  */
-const FIXED_CALLS = 16;
+const FIXED_CALLS = 18;
 /** Spare calls for a 429 met after the burst probe (each waited out once and repeated). */
 const SPARE_CALLS = 4;
 /** The smallest burst probe worth making. */
@@ -71,6 +72,10 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     findings.push(debtor.finding);
     const search = await probeNameSearch(prober, broad, assumed);
     findings.push(...search.findings);
+    // The longest answer so far is where an answer may have been cut (page-size.ts reads it below).
+    const page = Math.max(5, ...prober.listLengths.map((l) => l.length));
+    const byDate = await probeBirthDateSearch(prober, broad.sanctions, page);
+    findings.push(...byDate.findings);
     // After every search: the name probes' and date searches' answers show a page size too.
     const cap = readPageSize(prober.listLengths, assumed.resultCap);
     findings.push(cap.finding);

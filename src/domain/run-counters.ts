@@ -35,6 +35,7 @@ const PAGE_SIZE = 'page_size';
 const ANSWER_SIZE = 'answer_size';
 const ANSWERS = 'answers';
 const ANSWER_DAY = 'answer_day';
+const ANSWER_HOUR = 'answer_hour';
 
 /** `answers:<check>:fresh|reused`: a check's answers, asked by this run or kept from an earlier one. */
 export function answersCounter(kind: string, source: 'fresh' | 'reused'): string {
@@ -44,6 +45,14 @@ export function answersCounter(kind: string, source: 'fresh' | 'reused'): string
 /** `answer_day:<check>:<YYYY-MM-DD>`: reused answers of a check by the day they were fetched (UTC). */
 export function answerDayCounter(kind: string, day: string): string {
   return `${ANSWER_DAY}:${kind}:${day}`;
+}
+
+/**
+ * `answer_hour:<check>:<YYYY-MM-DDTHH>`: reused answers of a check by the hour they were fetched (UTC), for
+ * the age of the oldest answer a verdict rests on (src/mirror/answer-freshness.ts).
+ */
+export function answerHourCounter(kind: string, hour: string): string {
+  return `${ANSWER_HOUR}:${kind}:${hour}`;
 }
 
 /**
@@ -149,6 +158,8 @@ export interface RunCounts {
   readonly answers: CountsByPair;
   /** Check kind → day fetched (UTC) → reused answers. */
   readonly answerDays: CountsByPair;
+  /** Check kind → hour fetched (UTC, `YYYY-MM-DDTHH`) → reused answers. */
+  readonly answerHours: CountsByPair;
   readonly answersReused: number;
   readonly answersDiscarded: number;
   /** The service's page size, when the run learned one below the profile's result cap. */
@@ -201,6 +212,7 @@ export function parseCounters(counters: CounterFields, resultCap?: number): RunC
     lossyRows: counters[COUNTER.lossyRows] ?? 0,
     answers: byPair(counters, ANSWERS),
     answerDays: byPair(counters, ANSWER_DAY),
+    answerHours: byPair(counters, ANSWER_HOUR),
     answersReused: counters[COUNTER.answersReused] ?? 0,
     answersDiscarded: counters[COUNTER.answersDiscarded] ?? 0,
     ...withPageSize(counters, resultCap),

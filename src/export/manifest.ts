@@ -1,5 +1,6 @@
 import { formatMaxAge, type AnswerPolicy } from '../settings/answer-policy.js';
 import { createHash } from 'node:crypto';
+import { oldestAnswers } from '../mirror/answer-freshness.js';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
 import type { RegisterChangeReport } from '../mirror/register-change.js';
@@ -84,7 +85,7 @@ function profileOf(run: ManifestRun) {
  * The answers the verdicts rest on, per check: asked by this run (`fresh`) or kept from an earlier run
  * (`reused`, src/answers), the day (UTC) the oldest reused one was fetched, and the policy in force.
  */
-function answersSection(policy: AnswerPolicy | undefined, counts: RunCounts) {
+function answersSection(policy: AnswerPolicy | undefined, counts: RunCounts, m: ManifestInput) {
   const byCheck: Record<string, { fresh: number; reused: number; oldest_fetched_on: string | null }> = {};
   for (const [kind, sources] of Object.entries(counts.answers))
     byCheck[kind] = {
@@ -99,6 +100,13 @@ function answersSection(policy: AnswerPolicy | undefined, counts: RunCounts) {
     discarded: counts.answersDiscarded,
     oldest_fetched_on: oldestFetchedOn(counts) ?? null,
     by_check: byCheck,
+    // Per register, the age of the oldest answer a verdict rests on (src/mirror/answer-freshness.ts).
+    oldest_answer_by_check: oldestAnswers({
+      counts,
+      startedAt: m.run.startedAt,
+      finishedAt: m.finishedAt,
+      foreignAgent: m.foreignAgent,
+    }),
   };
 }
 
@@ -168,7 +176,7 @@ export function buildManifest(m: ManifestInput) {
       // The page size the service cut answers at, learned below the profile's resultCap (absent: none).
       ...(counts.pageSize ? { page_size: counts.pageSize } : {}),
     },
-    answers: answersSection(m.run.maxAge, counts),
+    answers: answersSection(m.run.maxAge, counts, m),
     unrecognised: (m.unrecognised ?? []).map(({ operation, kind, count, example }) => ({
       operation,
       kind,

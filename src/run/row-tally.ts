@@ -2,6 +2,7 @@ import type { Verdict } from '../domain/verdict.js';
 import {
   COUNTER,
   answerDayCounter,
+  answerHourCounter,
   answersCounter,
   checkCounter,
   unrecognisedCounter,
@@ -42,7 +43,10 @@ function tallyRow(counts: Record<string, number>, examples: Record<string, strin
     // the rows tell which answers came from the cache and which from an earlier run (src/answers).
     for (const request of check.requests) {
       add(counts, answersCounter(kind, request.reused ? 'reused' : 'fresh'));
-      if (request.fetchedAt) add(counts, answerDayCounter(kind, request.fetchedAt.slice(0, 10)));
+      if (request.fetchedAt) {
+        add(counts, answerDayCounter(kind, request.fetchedAt.slice(0, 10)));
+        add(counts, answerHourCounter(kind, request.fetchedAt.slice(0, 13)));
+      }
       if (request.cached) add(counts, COUNTER.cacheHits);
       else if (request.reused) add(counts, COUNTER.answersReused);
     }

@@ -16,6 +16,8 @@
  *   npm run bench:nightly -- --clients 20000 --new 1000 --service independent
  *   … --no-default                                           without the default-policy night
  *   … --day-later        also night 2 as it costs 24 h after night 1 (1-day answers and mirror too old)
+ *   … --hours-later 24   night 2 on a clock 24 h ahead (lib/shifted-clock.ts), the nightly policy, and
+ *                        overnight a person put on the sanctions list and a listed entry edited too
  *
  * Services (lib/nightly-services.ts): `emulator` (kyc-screen emulator, its default request plan), or
  * `independent` (the names evaluation's Lookup Service written from the contract, whole-word search).
@@ -33,6 +35,7 @@ import { changedVerdicts, describeNight, runNight, type Night } from './lib/nigh
 import { startService, type ListedPerson, type ServiceName } from './lib/nightly-services.js';
 import { writePortfolioFile } from './lib/portfolio-file.js';
 import { startRedis } from './lib/processes.js';
+import { shiftedClockEnv } from './lib/shifted-clock.js';
 
 const CLIENTS = Number(benchFlag('clients') ?? 100_000);
 const NEW_CLIENTS = Number(benchFlag('new') ?? Math.round(CLIENTS / 20));
@@ -40,11 +43,15 @@ const RATE = benchFlag('rate') ?? '2000';
 const SERVICE = (benchFlag('service') ?? 'emulator') as ServiceName;
 const WITH_DEFAULT = !process.argv.includes('--no-default');
 const DAY_LATER = process.argv.includes('--day-later');
+/** Night 2's clock ahead of night 1's, in hours (absent: night 2 runs right after night 1). */
+const HOURS_LATER = benchFlag('hours-later') === undefined ? undefined : Number(benchFlag('hours-later'));
+const OFFSET_MS = (HOURS_LATER ?? 0) * 3_600_000;
 const POLICY = 'debtor=30d,bankruptcy=7d,sanctions=1d,foreign_agent=1d';
 /** What POLICY still allows 24 h after night 1: the 1-day answers and the 1-day kept mirror are too old. */
 const DAY_LATER_POLICY = 'debtor=30d,bankruptcy=7d';
 const PREFIX = '{kyc}';
-const TARGET = 0.2;
+/** Night 2's calls per client: back to back, and a day later with sanctions answers at most a day old. */
+const TARGET = HOURS_LATER === undefined ? 0.2 : 0.3;
 const work = mkdtempSync(join(tmpdir(), 'kyc-nightly-'));
 
 if (SERVICE !== 'emulator' && SERVICE !== 'independent') throw new Error('--service emulator|independent');
@@ -68,7 +75,11 @@ const usedMemory = async (redis: Redis) =>
  * The first client night 1 cleared whose full name no other client of night 2 has (a namesake could be
  * named by the record too), as the register would list them: name, INN and birth date.
  */
-function personToList(file: string, night1: Night): ListedPerson & { readonly id: string } {
+function personToList(
+  file: string,
+  night1: Night,
+  skip: ReadonlySet<string> = new Set(),
+): ListedPerson & { readonly id: string } {
   const rows: string[][] = parse(readFileSync(file), { bom: true });
   const header = rows[0] ?? [];
   const at = (name: string) => header.indexOf(name);
@@ -77,14 +88,20 @@ function personToList(file: string, night1: Night): ListedPerson & { readonly id
     names.set(r[at('full_name')] ?? '', (names.get(r[at('full_name')] ?? '') ?? 0) + 1);
   const row = rows
     .slice(1)
-    .find((r) => night1.verdicts.get(r[0] ?? '') === 'CLEAR' && names.get(r[at('full_name')] ?? '') === 1);
+    .find(
+      (r) =>
+        night1.verdicts.get(r[0] ?? '') === 'CLEAR' &&
+        names.get(r[at('full_name')] ?? '') === 1 &&
+        !skip.has(r[0] ?? ''),
+    );
   if (row === undefined) throw new Error('night 1 cleared nobody');
   return {
     id: row[0] ?? '',
     name: row[at('full_name')] ?? '',
     inn: row[at('inn')] ?? '',
     birthDate: row[at('birth_date')] ?? '',
-    added: utcDay(new Date()),
+    // The day of night 2's clock: the register lists the record on the day night 2 screens.
+    added: utcDay(new Date(Date.now() + OFFSET_MS)),
     registrationNumber: 'FA-NIGHTLY-1',
   };
 }
@@ -104,13 +121,13 @@ async function main(): Promise<void> {
   const service = await startService(SERVICE, work);
   const client = new Redis(redis.url);
   const env = { REDIS_URL: redis.url, KYC_STATE_DIR: join(work, 'state'), ...service.env };
-  const night = (name: string, file: string, policy?: string) =>
+  const night = (name: string, file: string, policy?: string, offsetMs = 0) =>
     runNight({
       name,
       file,
       outDir: join(work, name.replace(/[^a-z0-9]+/gi, '-')),
       rate: RATE,
-      env,
+      env: offsetMs === 0 ? env : { ...env, ...shiftedClockEnv(work, offsetMs) },
       oldRows: CLIENTS,
       serviceRequests: () => service.requests(),
       ...(policy ? { policy } : {}),
@@ -127,9 +144,21 @@ async function main(): Promise<void> {
     const store = await storeMemory(client);
     const listed = personToList(night2File, first);
     await service.list(listed);
-    const second = await night('night 2', night2File, POLICY);
+    // Overnight the sanctions list gains a person (a client night 1 cleared) and edits another entry.
+    const sanctioned =
+      HOURS_LATER === undefined ? undefined : personToList(night2File, first, new Set([listed.id]));
+    if (sanctioned) {
+      await service.sanction({ name: sanctioned.name, birthDate: sanctioned.birthDate });
+      await service.changeSanctionsEntry();
+    }
+    const second = await night(
+      HOURS_LATER === undefined ? 'night 2' : `night 2, ${HOURS_LATER} h later`,
+      night2File,
+      POLICY,
+      OFFSET_MS,
+    );
     console.log(describeNight(second));
-    reportNight2(first, second, listed);
+    reportNight2(first, second, listed, sanctioned);
     console.log(
       `store after night 1: ${store.answers} answers, MEMORY USAGE ${(store.bytes / 1048576).toFixed(1)} MiB, ` +
         `${perAnswer(store).toFixed(0)} B per answer, ${((perAnswer(store) * 1e6) / 1048576).toFixed(0)} MiB per million answers; ` +
@@ -164,14 +193,26 @@ const perAnswer = (store: { answers: number; bytes: number }) =>
   store.answers > 0 ? store.bytes / store.answers : 0;
 
 /** The listed client's verdict on each night, the other clients whose verdict changed, the target. */
-function reportNight2(first: Night, second: Night, listed: ListedPerson & { readonly id: string }): void {
-  const kept = changedVerdicts(first, second, new Set([listed.id]));
+function reportNight2(
+  first: Night,
+  second: Night,
+  listed: ListedPerson & { readonly id: string },
+  sanctioned?: { readonly id: string },
+): void {
+  const kept = changedVerdicts(first, second, new Set([listed.id, ...(sanctioned ? [sanctioned.id] : [])]));
+  const oldest = second.manifest.answers.oldest_answer_by_check.sanctions;
   const own = Object.values(second.rowCalls.fresh).reduce((a, b) => a + b, 0);
   const perClient = second.manifest.upstream.calls_per_client;
   console.log(
     `  listed between the nights: ${listed.id} (${listed.registrationNumber}, added ${listed.added}): ` +
       `night 1 ${first.verdicts.get(listed.id)}, ${second.name} ${second.verdicts.get(listed.id)}\n` +
-      `  ${kept.changed} of ${first.verdicts.size - 1} other clients of night 1 changed verdict` +
+      (sanctioned
+        ? `  put on the sanctions list between the nights: ${sanctioned.id}: night 1 ` +
+          `${first.verdicts.get(sanctioned.id)}, ${second.name} ${second.verdicts.get(sanctioned.id)}\n`
+        : '') +
+      `  oldest sanctions answer a verdict rests on: ${oldest ? `${oldest.age_hours} h (${oldest.from})` : 'none'}` +
+      ` (≤ 24 h: ${oldest === undefined || oldest.age_hours <= 24 ? 'yes' : 'NO'})\n` +
+      `  ${kept.changed} of ${first.verdicts.size - (sanctioned ? 2 : 1)} other clients of night 1 changed verdict` +
       `${kept.examples.length ? ` (${kept.examples.join('; ')})` : ''}, ` +
       `${kept.decisionsChanged} changed any cell but run id and time\n` +
       `  ${perClient} calls per client (target ≤ ${TARGET}: ${perClient <= TARGET ? 'met' : 'NOT met'}); ` +

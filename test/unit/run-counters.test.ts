@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   answerDayCounter,
+  answerHourCounter,
   answersCounter,
   oldestFetchedOn,
   COUNTER,
@@ -34,6 +35,7 @@ describe('run counters: the names the writer counts under and their reading back
     [answersCounter('debtor', 'fresh')]: 1,
     [answerDayCounter('debtor', '2026-11-02')]: 2,
     [answerDayCounter('debtor', '2026-10-30')]: 4,
+    [answerHourCounter('debtor', '2026-10-30T21')]: 4,
     [COUNTER.answersReused]: 6,
     [COUNTER.answersDiscarded]: 2,
   };
@@ -53,6 +55,7 @@ describe('run counters: the names the writer counts under and their reading back
       lossyRows: 4,
       answers: { debtor: { reused: 6, fresh: 1 } },
       answerDays: { debtor: { '2026-11-02': 2, '2026-10-30': 4 } },
+      answerHours: { debtor: { '2026-10-30T21': 4 } },
       answersReused: 6,
       answersDiscarded: 2,
     });
@@ -72,6 +75,7 @@ describe('run counters: the names the writer counts under and their reading back
       lossyRows: 0,
       answers: {},
       answerDays: {},
+      answerHours: {},
       answersReused: 0,
       answersDiscarded: 0,
     });

@@ -3,8 +3,8 @@
  * then the route. The `/__emulator/*` endpoints bypass all four and are not counted.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ForeignAgentRecord } from '@kyc-screen/lookup-contract';
-import { addedForeignAgents } from './added-records.js';
+import type { ForeignAgentRecord, SanctionsRecord } from '@kyc-screen/lookup-contract';
+import { addedForeignAgents, addedSanctions } from './added-records.js';
 import type { KeyRing } from './api-key.js';
 import type { ErrorDialect } from './error-dialects.js';
 import type { FaultInjector } from './faults.js';
@@ -26,6 +26,7 @@ export interface HandlerParts {
   readonly router: () => Router;
   /** Lists foreign-agent records from now on; returns the register's size. */
   readonly addForeignAgents: (records: readonly ForeignAgentRecord[]) => number;
+  readonly addSanctions: (records: readonly SanctionsRecord[]) => number;
   readonly keys: KeyRing;
   readonly buckets: TokenBuckets;
   readonly faults: FaultInjector;
@@ -137,12 +138,26 @@ function addRecords(parts: HandlerParts, req: IncomingMessage, res: ServerRespon
     });
 }
 
+/** `POST /__emulator/sanctions`: the body's records are listed (or an entry's edit served) from now on. */
+function addSanctionRecords(parts: HandlerParts, req: IncomingMessage, res: ServerResponse): void {
+  readBody(req)
+    .then((body) => {
+      const size = parts.addSanctions(addedSanctions(body));
+      send(res, jsonReply({ success: true, sanctions: size }));
+    })
+    .catch((error: unknown) => {
+      if (res.destroyed) return;
+      send(res, errorReply(error instanceof ApiError ? error : badRequest('The body could not be read')));
+    });
+}
+
 /** `/__emulator/…`: statistics, their reset, health, records listed. No key, no rate limit, no faults. */
 function admin(parts: HandlerParts, req: IncomingMessage, res: ServerResponse, path: string): void {
   const { stats } = parts;
   const action = `${req.method ?? ''} ${path.slice(ADMIN_PREFIX.length)}`;
   if (action === 'GET stats') send(res, jsonReply(stats.snapshot()));
   else if (action === 'POST foreign-agents') addRecords(parts, req, res);
+  else if (action === 'POST sanctions') addSanctionRecords(parts, req, res);
   else if (action === 'POST reset') {
     stats.reset();
     send(res, jsonReply({ success: true }));

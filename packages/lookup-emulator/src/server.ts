@@ -5,8 +5,8 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ForeignAgentRecord } from '@kyc-screen/lookup-contract';
-import { withForeignAgents } from './added-records.js';
+import type { ForeignAgentRecord, SanctionsRecord } from '@kyc-screen/lookup-contract';
+import { withForeignAgents, withSanctions } from './added-records.js';
 import { DEMO_API_KEY, KeyRing } from './api-key.js';
 import { EmulatorError } from './errors.js';
 import { FaultInjector, type EmulatorFaults } from './faults.js';
@@ -59,6 +59,11 @@ export interface EmulatorHandle {
    * /__emulator/foreign-agents` does); returns the register's size.
    */
   addForeignAgents(records: readonly ForeignAgentRecord[]): number;
+  /**
+   * Lists these sanctions records from now on (as `POST /__emulator/sanctions` does): one naming a listed
+   * entry replaces it; returns the list's size.
+   */
+  addSanctions(records: readonly SanctionsRecord[]): number;
 }
 
 export const DEFAULT_SEED = 42;
@@ -107,9 +112,15 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     router = serviceFor(registers, behaviour);
     return registers.foreignAgents.length;
   };
+  const addSanctions = (records: readonly SanctionsRecord[]): number => {
+    registers = withSanctions(registers, records);
+    router = serviceFor(registers, behaviour);
+    return registers.sanctions.length;
+  };
   const handler = createRequestHandler({
     router: () => router,
     addForeignAgents,
+    addSanctions,
     errors: behaviour.errors,
     repeatedParameter: behaviour.repeatedParameter,
     wrongMethodStatus: behaviour.wrongMethodStatus,
@@ -157,5 +168,6 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     resetStats: () => stats.reset(),
     setFaults: (f) => faults.set(f),
     addForeignAgents,
+    addSanctions,
   };
 }

@@ -129,6 +129,14 @@ export function faNote(manifest: Manifest): ForeignAgentStrategyNote | undefined
 
 const perClient = (calls: number, clients: number) => (clients > 0 ? calls / clients : 0).toFixed(3);
 
+/** Per register, the age of the oldest answer the run's verdicts rest on (the manifest's figure). */
+function oldestLine(m: Manifest): string {
+  const ages = Object.entries(m.answers.oldest_answer_by_check)
+    .map(([check, a]) => `${check} ${a.age_hours} h (${a.from})`)
+    .join(', ');
+  return ages || 'none';
+}
+
 export function describeNight(n: Night): string {
   const m = n.manifest;
   const clients = m.rows.clients;
@@ -154,7 +162,8 @@ export function describeNight(n: Night): string {
     `    foreign agent: ${fa}\n` +
     `    sent by rows of night 1's clients: ${rows(n.rowCalls.old)}; by new clients' rows: ${rows(n.rowCalls.fresh)}\n` +
     (n.rowCalls.oldExamples.length > 0 ? `    e.g. ${n.rowCalls.oldExamples.join('\n         ')}\n` : '') +
-    `    policy ${m.answers.max_age}; fresh/reused by check ${JSON.stringify(m.answers.by_check)}`
+    `    policy ${m.answers.max_age}; fresh/reused by check ${JSON.stringify(m.answers.by_check)}\n` +
+    `    oldest answer a verdict rests on: ${oldestLine(m)}`
   );
 }
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FOREIGN_AGENT_FIELDS } from '../../../src/domain/records.js';
-import { generateDataset, type FaRecord } from '../../eval/names/dataset.js';
+import { generateDataset, type FaRecord, type SanctionsRecord } from '../../eval/names/dataset.js';
+import { DEMO_API_KEY } from '../../../src/config.js';
 import { startServer } from '../../eval/names/server.js';
 import { startEmulator } from './processes.js';
 
@@ -30,6 +31,12 @@ export interface ListedPerson {
   readonly registrationNumber: string;
 }
 
+/** A person put on the sanctions list between two nights, as the list writes them. */
+export interface SanctionedPerson {
+  readonly name: string;
+  readonly birthDate: string;
+}
+
 export interface NightlyService {
   readonly name: ServiceName;
   /** What the run's environment needs: the URL, the key, the profile. */
@@ -37,6 +44,10 @@ export interface NightlyService {
   readonly profile: Record<string, unknown>;
   requests(): Promise<number>;
   list(person: ListedPerson): Promise<void>;
+  /** Lists a person on the sanctions list. */
+  sanction(person: SanctionedPerson): Promise<void>;
+  /** Edits one listed person's entry (a new address): a change of the list that names nobody new. */
+  changeSanctionsEntry(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -49,6 +60,18 @@ function faData(person: ListedPerson): Record<string, string> {
     added: person.added,
     registration_number: person.registrationNumber,
     violated_act: 'ст. 4 Федерального закона от 14.07.2022 № 255-ФЗ',
+  };
+}
+
+function sanctionsData(person: SanctionedPerson): SanctionsRecord['data'] {
+  return {
+    name: person.name,
+    name_local: null,
+    edrpou: null,
+    address: null,
+    birth_date: person.birthDate,
+    birth_place: null,
+    entity_type: 'person',
   };
 }
 
@@ -72,6 +95,18 @@ async function emulatorService(work: string): Promise<NightlyService> {
         body: JSON.stringify({ data: faData(person) }),
       });
       if (!answer.ok) throw new Error(`the emulator refused the record: ${await answer.text()}`);
+    },
+    async sanction(person) {
+      await postSanctions(emulator.url, { data: sanctionsData(person) });
+    },
+    async changeSanctionsEntry() {
+      const listed = await fetch(`${emulator.url}/lists/search/sanctions?entity_type=person`, {
+        headers: { 'X-Api-Key': DEMO_API_KEY },
+      });
+      const records = (await listed.json()) as SanctionsRecord[];
+      const entry = records.find((r) => r.data.address === null);
+      if (entry === undefined) throw new Error('no listed person without an address to edit');
+      await postSanctions(emulator.url, { data: { ...entry.data, address: 'Russia, Kazan' } });
     },
     stop: () => emulator.stop(),
   };
@@ -98,8 +133,29 @@ async function independentService(work: string): Promise<NightlyService> {
       data.foreignAgents.push(record);
       return Promise.resolve();
     },
+    sanction(person) {
+      data.sanctions.push({ source: 'sanctions', data: sanctionsData(person), ...stamps() });
+      return Promise.resolve();
+    },
+    changeSanctionsEntry() {
+      const at = data.sanctions.findIndex((r) => r.data.entity_type === 'person' && r.data.address === null);
+      const entry = data.sanctions[at];
+      if (entry === undefined) throw new Error('no listed person without an address to edit');
+      data.sanctions[at] = { ...entry, data: { ...entry.data, address: 'Russia, Kazan' } };
+      return Promise.resolve();
+    },
     stop: () => server.close(),
   };
+}
+
+function stamps(): { added_at: string; updated_at: string } {
+  const now = new Date().toISOString();
+  return { added_at: now, updated_at: now };
+}
+
+async function postSanctions(url: string, body: unknown): Promise<void> {
+  const answer = await fetch(`${url}/__emulator/sanctions`, { method: 'POST', body: JSON.stringify(body) });
+  if (!answer.ok) throw new Error(`the emulator refused the sanctions record: ${await answer.text()}`);
 }
 
 export function startService(name: ServiceName, work: string): Promise<NightlyService> {

@@ -79,6 +79,17 @@ describe.each([
       expect(second.manifest.answers.by_check[check]).toMatchObject({ fresh: 0 });
     const today = new Date().toISOString().slice(0, 10);
     expect(second.manifest.answers.oldest_fetched_on).toBe(today);
+    // Per register, the oldest answer the verdicts rest on: the first night's, from the hour it was asked.
+    const started = Date.parse(first.manifest.started_at ?? '');
+    for (const check of ['debtor', 'bankruptcy', 'sanctions']) {
+      const oldest = second.manifest.answers.oldest_answer_by_check[check];
+      expect(oldest?.from).toBe('kept answer');
+      expect(Date.parse(oldest?.fetched_at ?? '')).toBeLessThanOrEqual(started);
+      expect(started - Date.parse(oldest?.fetched_at ?? '')).toBeLessThan(3_600_000);
+      expect(oldest?.age_hours).toBeGreaterThan(0);
+      expect(oldest?.age_hours).toBeLessThanOrEqual(2);
+    }
+    expect(fresh.manifest.answers.oldest_answer_by_check.sanctions?.from).toBe('this run');
     // Every request of the second run is a kept answer with the time it was fetched.
     const requests = reusedRequests(second.run.evidence);
     expect(requests.length).toBeGreaterThan(0);

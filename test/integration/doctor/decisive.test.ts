@@ -61,6 +61,13 @@ describe.each<[SearchMode, boolean]>([
     expect(outcome.out).toMatch(/Planned calls per client: [\d.]+ with it, [\d.]+ with the assumed profile/);
   });
 
+  it('measures the sanctions search by birth date against the page of 50', () => {
+    expect(outcome.out).toMatch(
+      /sanctions: search by birth date\n {7}found: {3}birth_date alone: \d+ record\(s\), below the page of 50;/,
+    );
+    expect(outcome.out).toMatch(/sanctions: persons without a birth date\n {7}found: {3}\d+ of \d+ persons/);
+  });
+
   it('keeps the measured profile where every later run finds it, and the run says so', () => {
     const path = join(stateDir, 'upstream-profile.json');
     const profile = parseProfile(readFileSync(path, 'utf8'));

@@ -26,6 +26,26 @@ const base: RunState = {
 };
 
 describe('the runs page', () => {
+  it('shows under the calls the oldest answer the verdicts rest on, and every register in the tooltip', () => {
+    const row = runRow(
+      {
+        run: { ...base, startedAt: '2025-01-02T02:00:00.000Z', finishedAt: '2025-01-02T03:00:00.000Z' },
+        counters: {
+          calls: 12,
+          'answers:sanctions:reused': 40,
+          'answers:debtor:fresh': 12,
+          'answer_hour:sanctions:2025-01-01T02': 40,
+          'answer_day:sanctions:2025-01-01': 40,
+          answers_reused: 40,
+        },
+      },
+      EN,
+    );
+    expect(row).toContain('<small>sanctions 25 h</small>');
+    expect(row).toContain('sanctions: oldest answer 25 h (kept answer, 2025-01-01T02:00:00.000Z)');
+    expect(row).toContain('debtor: oldest answer 1 h (this run, 2025-01-02T02:00:00.000Z)');
+  });
+
   it('shows the foreign-agent strategy of a run (mirror or per-client search) and its PARTIAL rows', () => {
     const mirror = runRow(
       {

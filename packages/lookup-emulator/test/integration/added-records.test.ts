@@ -58,3 +58,48 @@ describe('a foreign-agent record listed while the emulator runs', () => {
     }
   });
 });
+
+const SANCTIONS = '/lists/search/sanctions';
+const LISTED = {
+  data: {
+    name: 'PODSOLNUKHOV Erofei Avtandilovich',
+    name_local: 'Подсолнухов Ерофей Автандилович',
+    birth_date: '1961-02-03',
+    entity_type: 'person',
+  },
+};
+
+const sanctionsSearch = async (params: Record<string, string>) =>
+  (await call(emulator.url, SANCTIONS, { params })).json as { data: Record<string, string | null> }[];
+
+const postSanctions = (body: string) =>
+  call(emulator.url, '/__emulator/sanctions', { method: 'POST', key: null, body });
+
+describe('a sanctions record listed or changed while the emulator runs', () => {
+  it('is found by name and by birth date from then on; a record naming it again is its edit', async () => {
+    expect(await sanctionsSearch({ name: 'PODSOLNUKHOV' })).toEqual([]);
+    const sameDay = (await sanctionsSearch({ birth_date: LISTED.data.birth_date })).length;
+    const added = await postSanctions(JSON.stringify(LISTED));
+    expect(added.status).toBe(200);
+    const size = (added.json as { sanctions: number }).sanctions;
+    const [byName] = await sanctionsSearch({ name: 'Подсолнухов' });
+    expect(byName?.data).toMatchObject({ ...LISTED.data, address: null, edrpou: null });
+    expect(await sanctionsSearch({ birth_date: LISTED.data.birth_date })).toHaveLength(sameDay + 1);
+    // The same entry with an address: served in place of the first, the list no longer.
+    const edit = await postSanctions(JSON.stringify({ data: { ...LISTED.data, address: 'Russia, Kazan' } }));
+    expect((edit.json as { sanctions: number }).sanctions).toBe(size);
+    const found = await sanctionsSearch({ name: 'PODSOLNUKHOV' });
+    expect(found.map((r) => r.data.address)).toEqual(['Russia, Kazan']);
+  });
+
+  it('is refused without a name or a kind, with a bad date, or with a field the list does not have', async () => {
+    for (const body of [
+      '{"data":{"entity_type":"person"}}',
+      '{"data":{"name":"X"}}',
+      '{"data":{"name":"X","entity_type":"person","birth_date":"03.02.1961"}}',
+      '{"data":{"name":"X","entity_type":"person","inn":"1"}}',
+      '[]',
+    ])
+      expect((await postSanctions(body)).status, body).toBe(400);
+  });
+});
