@@ -378,6 +378,7 @@ async function openRunDesk(
     log: io.log,
     required: false,
     dashboardUrl: dashboardUrlOf(process.env),
+    warm: true,
   });
 }
 

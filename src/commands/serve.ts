@@ -24,6 +24,7 @@ import { ensureWritableLogFile, ensureWritableStateDir } from '../infra/writable
 import { startWorkers } from '../workers/workers.js';
 import { openCommandDesk, type CommandDesk } from '../desk/command-desk.js';
 import { startDeskWebhookWorker } from '../desk/desk-webhooks.js';
+import { DESK_PAGES_IDLE_MS } from '../desk/db/embedded.js';
 import {
   commandLogFile,
   nonNegativeInt,
@@ -133,6 +134,7 @@ async function runServe(options: ServeOptions): Promise<void> {
       ...{ stateDir: config.stateDir, prefix: config.prefix, redis: runtime.redis, log, announce },
       required: true,
       dashboardUrl: dashboardUrlOf(process.env),
+      idleCloseMs: DESK_PAGES_IDLE_MS,
     });
     const links = { base: settings.publicUrl ?? listeningBase(options.host, options.port) };
     await serveWithWorkers({ settings, runtime, runsDir, log, announce, metrics, desk, links }, options);
