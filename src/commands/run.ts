@@ -397,6 +397,7 @@ async function hostWorkers(
   try {
     const workers = await startWorkers({
       ...(metrics ? { metrics } : {}),
+      ...(runtime.answersRedis ? { answersRedis: runtime.answersRedis } : {}),
       redis: runtime.redis,
       prefix: started.config.prefix,
       registry: runtime.registry,

@@ -155,6 +155,7 @@ async function serveWithWorkers(ctx: ServeContext, options: ServeOptions): Promi
     ? await startWorkers({
         ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log, desk: desk?.hooks }),
         ...(metrics?.workers ? { metrics: metrics.workers } : {}),
+        ...(runtime.answersRedis ? { answersRedis: runtime.answersRedis } : {}),
         redis: runtime.redis,
         prefix: config.prefix,
         registry: runtime.registry,
