@@ -7,6 +7,7 @@ import { EXIT } from '../errors.js';
  */
 export const ENVIRONMENT: readonly (readonly [name: string, meaning: string])[] = [
   ['REDIS_URL', 'Redis for the queues (default: an embedded redis-server)'],
+  ['KYC_ANSWERS_REDIS_URL', 'Redis of the answers kept across runs, may evict (default: the queues’ Redis)'],
   ['KYC_API_URL', 'base URL of the Lookup Service; emulator = the built-in emulator (marked outputs)'],
   ['KYC_API_KEY', 'API key of the Lookup Service, never logged or stored (or KYC_API_KEY_FILE)'],
   ['KYC_LANG', 'language of report.html and the dashboard: ru (default) or en'],
