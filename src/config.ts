@@ -120,6 +120,22 @@ const FIELDS = {
     value: (checked) => checked,
     show: (value) => (value ? maskUrlCredentials(value) : 'embedded'),
   }),
+  /**
+   * Redis of the answers kept across runs (`--max-age`); undefined → the queues' Redis. A store of its own
+   * may run an eviction policy: the queues' Redis must not (docs/configuration.md).
+   */
+  answersRedisUrl: field({
+    env: 'KYC_ANSWERS_REDIS_URL',
+    schema: z
+      .string()
+      .regex(REDIS_URL_PATTERN, {
+        error:
+          'KYC_ANSWERS_REDIS_URL must start with redis://, rediss://, redis+cluster:// or redis+sentinel://',
+      })
+      .optional(),
+    value: (checked) => checked,
+    show: (value) => (value ? maskUrlCredentials(value) : 'the queues’ Redis'),
+  }),
   /** Lookup Service base URL; undefined → none configured (the built-in emulator only with `emulator`). */
   apiUrl: field({
     env: 'KYC_API_URL',
@@ -322,7 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = environment(), flags: Config
     const code =
       field === 'apiUrl'
         ? 'KYC_ERR_CONFIG_API_URL'
-        : field === 'redisUrl'
+        : field === 'redisUrl' || field === 'answersRedisUrl'
           ? 'KYC_ERR_CONFIG_REDIS_URL'
           : 'KYC_ERR_CONFIG_INVALID';
     throw new KycError(code, first?.message);
@@ -406,12 +422,16 @@ function urlCredentials(url: string | undefined): string[] {
   return [...new Set([...parts, ...decoded])].filter((part) => part.length >= 3);
 }
 
-/** What no log line may contain: the API key and the credentials inside KYC_API_URL and REDIS_URL. */
+/**
+ * What no log line may contain: the API key and the credentials inside KYC_API_URL, REDIS_URL and
+ * KYC_ANSWERS_REDIS_URL.
+ */
 export function logSecrets(config: Config): string[] {
   return [
     ...(config.apiKey ? [config.apiKey] : []),
     ...urlCredentials(config.apiUrl),
     ...urlCredentials(config.redisUrl),
+    ...urlCredentials(config.answersRedisUrl),
     ...(config.webhookSecret ? [config.webhookSecret] : []),
     ...urlCredentials(config.webhookUrl),
   ];

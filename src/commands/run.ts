@@ -379,6 +379,7 @@ async function openRunDesk(
     log: io.log,
     required: false,
     dashboardUrl: dashboardUrlOf(environment()),
+    warm: true,
   });
 }
 
@@ -397,6 +398,7 @@ async function hostWorkers(
   try {
     const workers = await startWorkers({
       ...(metrics ? { metrics } : {}),
+      ...(runtime.answersRedis ? { answersRedis: runtime.answersRedis } : {}),
       redis: runtime.redis,
       prefix: started.config.prefix,
       registry: runtime.registry,

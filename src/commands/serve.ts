@@ -25,6 +25,7 @@ import { ensureWritableLogFile, ensureWritableStateDir } from '../infra/writable
 import { startWorkers } from '../workers/workers.js';
 import { openCommandDesk, type CommandDesk } from '../desk/command-desk.js';
 import { startDeskWebhookWorker } from '../desk/desk-webhooks.js';
+import { DESK_PAGES_IDLE_MS } from '../desk/db/embedded.js';
 import {
   commandLogFile,
   nonNegativeInt,
@@ -134,6 +135,7 @@ async function runServe(options: ServeOptions): Promise<void> {
       ...{ stateDir: config.stateDir, prefix: config.prefix, redis: runtime.redis, log, announce },
       required: true,
       dashboardUrl: dashboardUrlOf(environment()),
+      idleCloseMs: DESK_PAGES_IDLE_MS,
     });
     const links = { base: settings.publicUrl ?? listeningBase(options.host, options.port) };
     await serveWithWorkers({ settings, runtime, runsDir, log, announce, metrics, desk, links }, options);
@@ -154,6 +156,7 @@ async function serveWithWorkers(ctx: ServeContext, options: ServeOptions): Promi
     ? await startWorkers({
         ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log, desk: desk?.hooks }),
         ...(metrics?.workers ? { metrics: metrics.workers } : {}),
+        ...(runtime.answersRedis ? { answersRedis: runtime.answersRedis } : {}),
         redis: runtime.redis,
         prefix: config.prefix,
         registry: runtime.registry,

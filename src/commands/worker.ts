@@ -132,6 +132,7 @@ async function runWorker(options: WorkerOptions): Promise<void> {
   const host = await startWorkers({
     ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log, desk: desk?.hooks }),
     ...(metrics ? { metrics } : {}),
+    ...(runtime.answersRedis ? { answersRedis: runtime.answersRedis } : {}),
     redis: runtime.redis,
     prefix: config.prefix,
     registry: runtime.registry,

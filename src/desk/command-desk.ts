@@ -30,13 +30,26 @@ export interface CommandDeskOptions {
   readonly required: boolean;
   /** The dashboard's base URL (`KYC_DASHBOARD_URL`): run reports link their alerts to the desk under it. */
   readonly dashboardUrl?: string | undefined;
+  /** The embedded database's engine stops after this long without a statement (src/desk/db/embedded.ts). */
+  readonly idleCloseMs?: number;
+  /**
+   * Start the embedded engine now: `run` reads the desk's approved false positives right before its first
+   * row, and the engine's second or two of start-up (blocking) must not fall between the preflight and the
+   * first check.
+   */
+  readonly warm?: boolean;
 }
 
 export async function openCommandDesk(options: CommandDeskOptions): Promise<CommandDesk | undefined> {
   const { redis, prefix, log } = options;
   let desk: Desk;
   try {
-    desk = await Desk.open({ databaseUrl: databaseUrlOf(environment()), stateDir: options.stateDir });
+    desk = await Desk.open({
+      databaseUrl: databaseUrlOf(environment()),
+      stateDir: options.stateDir,
+      ...(options.idleCloseMs === undefined ? {} : { idleCloseMs: options.idleCloseMs }),
+    });
+    if (options.warm) await desk.ready();
   } catch (error) {
     if (options.required || !isKycError(error) || error.code !== 'KYC_ERR_DB_BUSY') throw error;
     log.warn(

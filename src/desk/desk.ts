@@ -31,6 +31,14 @@ export class Desk {
     return new Desk(await openDatabase(settings));
   }
 
+  /**
+   * Opens what the first statement would: the embedded engine starts (and migrates) now rather than in
+   * the middle of something that waits for it.
+   */
+  async ready(): Promise<void> {
+    await this.db.query('SELECT 1');
+  }
+
   /** A page of alerts matching the filter, riskiest first. */
   listAlerts(filter: AlertFilter = {}): Promise<AlertPage> {
     return listAlerts(this.db, filter);

@@ -45,16 +45,29 @@ export function parseRedisTarget(url: string): RedisTarget {
 }
 
 /**
+ * How long a command waits for a Redis that does not answer: by default for ever (the queues cannot go
+ * on without theirs); a cache's connection gives up, and its caller reads that as a miss.
+ */
+export interface RedisPatience {
+  readonly maxRetriesPerRequest?: number | null;
+  readonly commandTimeout?: number;
+}
+
+/**
  * A connection for BullMQ and the pipeline (unlimited retries per request, as BullMQ's workers require).
  * A cluster connection is ioredis's `Cluster`, which has the command interface of `Redis` that the pipeline
  * uses (keyed commands, MULTI and pipelines within one slot, EVALSHA, `duplicate()` for BullMQ); the one
  * keyless command whose answer differs, SCAN, goes through `scanKeys`.
  */
-export function connectRedis(url: string): Redis {
+export function connectRedis(url: string, patience: RedisPatience = {}): Redis {
   const target = parseRedisTarget(url);
   // Inferred, not typed RedisOptions: with exactOptionalPropertyTypes, ioredis's RedisOptions does not fit
   // its own constructors (replyMapping).
-  const base = { maxRetriesPerRequest: null, lazyConnect: false };
+  const base = {
+    maxRetriesPerRequest: patience.maxRetriesPerRequest ?? null,
+    lazyConnect: false,
+    ...(patience.commandTimeout === undefined ? {} : { commandTimeout: patience.commandTimeout }),
+  };
   if (target.kind === 'single') return new Redis(url, base);
   const auth = {
     ...(target.username ? { username: target.username } : {}),

@@ -20,6 +20,8 @@ import { REDIS_LOST_AFTER_MS, watchRedis } from '../infra/redis-watchdog.js';
 export interface Runtime {
   readonly redis: Redis;
   readonly redisUrl: string;
+  /** The answer store's own Redis (KYC_ANSWERS_REDIS_URL); absent: `redis` holds the answers too. */
+  readonly answersRedis?: Redis;
   readonly registry: RegistryClient;
   readonly apiUrl: string;
   readonly usingEmulator: boolean;
@@ -66,6 +68,18 @@ async function checkEvictionPolicy(redis: Redis, log: Logger): Promise<void> {
     // Managed Redis services often forbid CONFIG; they are configured by their operators.
     log.debug({ err: error }, 'could not read maxmemory-policy');
   }
+}
+
+/**
+ * The answer store's own Redis when KYC_ANSWERS_REDIS_URL names one. Its eviction policy is not checked:
+ * an evicted answer costs a call, never a verdict. One that does not answer is no reason to stop a run
+ * (every read of it then reads as "no answer"), so it is connected without waiting for it.
+ */
+function connectAnswersRedis(config: Config, queues: Redis, log: Logger): Redis {
+  if (!config.answersRedisUrl) return queues;
+  const redis = connectRedis(config.answersRedisUrl, { maxRetriesPerRequest: 1, commandTimeout: 2_000 });
+  redis.on('error', (error: Error) => log.debug({ err: error }, 'answer store redis connection error'));
+  return redis;
 }
 
 /**
@@ -130,11 +144,18 @@ export async function startRuntime(config: Config, log: Logger, options: Runtime
       return Promise.resolve();
     });
 
+    const answersRedis = connectAnswersRedis(config, redis, log);
+    if (answersRedis !== redis)
+      closers.push(async () => {
+        if (answersRedis.status === 'ready') await answersRedis.quit().catch(() => answersRedis.disconnect());
+        else answersRedis.disconnect();
+      });
     const lookup = await startLookupRuntime(config, options);
     closers.push(() => lookup.close());
     return {
       redis,
       redisUrl,
+      ...(answersRedis === redis ? {} : { answersRedis }),
       registry: lookup.registry,
       apiUrl: lookup.apiUrl,
       usingEmulator: lookup.usingEmulator,

@@ -50,6 +50,15 @@ export const ENVIRONMENT = [
     doc: 'Redis for the queues (`maxmemory-policy noeviction` required); `redis+cluster://h:p,h:p` for a Redis Cluster, `redis+sentinel://h:p,h:p?name=mymaster` for Sentinel ([operations.md](operations.md#redis-cluster-and-sentinel))',
   },
   {
+    name: 'KYC_ANSWERS_REDIS_URL',
+    type: 'url',
+    parser: 'config.ts#loadConfig',
+    secret: false,
+    help: 'Redis of the answers kept across runs, may evict (default: the queues’ Redis)',
+    docDefault: 'the queues’ Redis',
+    doc: 'Redis of the answers kept across runs; it may evict (`allkeys-lru`): a lost answer costs a call, never a verdict ([configuration.md](#the-answer-stores-redis))',
+  },
+  {
     name: 'KYC_API_URL',
     type: 'url',
     parser: 'config.ts#loadConfig',

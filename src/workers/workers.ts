@@ -137,6 +137,11 @@ interface StartOptions extends WorkerWiring {
    * `--max-age …,foreign_agent=…`; a run without one keeps none).
    */
   readonly keptMirror?: KeptMirrorPolicy;
+  /**
+   * The Redis of the answers kept across runs (KYC_ANSWERS_REDIS_URL); absent: the queues' own. A lost
+   * answer costs a call, so this one may evict (docs/configuration.md, "The answer store's Redis").
+   */
+  readonly answersRedis?: Redis;
 }
 
 /** What the workers of one process share: connections, the quota, the breaker, the caches. */
@@ -159,6 +164,7 @@ interface WorkerContext {
   /** One authenticated call through the quota (the preflight), in the lane of the run it is made for. */
   readonly probe: (options?: PreflightOptions, lane?: Lane) => Promise<void>;
   readonly keptMirror?: KeptMirrorPolicy;
+  readonly answersRedis: Redis;
 }
 
 /** The shared objects of a process's workers, and the checks queue set up for the 429 pause. */
@@ -218,6 +224,7 @@ async function workerContext(options: StartOptions): Promise<WorkerContext> {
     guard,
     probe,
     keptMirror,
+    answersRedis: options.answersRedis ?? redis,
   };
 }
 
@@ -249,7 +256,12 @@ function checksWorker(ctx: WorkerContext): Worker<CheckJobData> {
   const mirrors = new LoadedMirrors(new MirrorStore(redis, prefix));
   const pageSizes = new PageSizes(redis, prefix);
   const answerStore = settings.answerStore;
-  const answersFor = answersInForce(redis, prefix, answerStore && (() => answerStore(ctx.service)), ctx.log);
+  const answersFor = answersInForce(
+    ctx.answersRedis,
+    prefix,
+    answerStore && (() => answerStore(ctx.service)),
+    ctx.log,
+  );
   return new Worker<CheckJobData>(
     ctx.queues.checks,
     checkProcessor({

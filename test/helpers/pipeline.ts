@@ -82,6 +82,8 @@ export async function startTestPipeline(
     dispatcher?: Dispatcher;
     /** The foreign_agent max age of a run, for the kept mirror of the register (absent: none kept). */
     keptMirror?: KeptMirrorPolicy;
+    /** The answer store's own Redis (KYC_ANSWERS_REDIS_URL); absent: the queues' Redis. */
+    answersRedis?: Redis;
   } = {},
 ): Promise<TestPipeline> {
   const redis = options.redisUrl ? new Redis(options.redisUrl, { maxRetriesPerRequest: null }) : connect();
@@ -104,6 +106,7 @@ export async function startTestPipeline(
     settings: { ...DEFAULT_WORKER_SETTINGS, rate: 500, backoffMs: 50, ...options.settings },
     ...(options.only ? { only: options.only } : {}),
     ...(options.keptMirror ? { keptMirror: options.keptMirror } : {}),
+    ...(options.answersRedis ? { answersRedis: options.answersRedis } : {}),
   });
   return {
     redis,

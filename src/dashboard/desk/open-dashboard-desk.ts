@@ -4,6 +4,7 @@ import { readSecret } from '../../config.js';
 import { databaseUrlOf } from '../../desk/db/open.js';
 import { decidedEvent, enqueueDeskEvent } from '../../desk/desk-webhooks.js';
 import { Desk } from '../../desk/desk.js';
+import { DESK_PAGES_IDLE_MS } from '../../desk/db/embedded.js';
 import { isKycError } from '../../errors.js';
 import { trustedProxyOf } from '../../settings/trusted-proxy.js';
 import type { DashboardDesk } from './desk-routes.js';
@@ -37,7 +38,11 @@ export async function openDashboardDesk(options: {
   const tokens = loadApiTokens(env);
   let desk: Desk;
   try {
-    desk = await Desk.open({ databaseUrl: databaseUrlOf(env), stateDir: options.stateDir });
+    desk = await Desk.open({
+      databaseUrl: databaseUrlOf(env),
+      stateDir: options.stateDir,
+      idleCloseMs: DESK_PAGES_IDLE_MS,
+    });
   } catch (error) {
     if (isKycError(error) && error.code === 'KYC_ERR_DB_BUSY')
       return none('the embedded database is open in another process; set DATABASE_URL to share a server');

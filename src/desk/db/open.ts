@@ -8,6 +8,11 @@ export interface DatabaseSettings {
   /** `DATABASE_URL`: a PostgreSQL server; undefined → the embedded database of the state directory. */
   readonly databaseUrl?: string | undefined;
   readonly stateDir: string;
+  /**
+   * The embedded database's engine stops after this long without a statement (src/desk/db/embedded.ts);
+   * a server's connection is kept.
+   */
+  readonly idleCloseMs?: number;
 }
 
 const POSTGRES_URL = /^postgres(ql)?:\/\/\S+$/u;
@@ -21,11 +26,17 @@ export function databaseUrlOf(env: NodeJS.ProcessEnv): string | undefined {
   return url;
 }
 
-/** The desk's database, opened and migrated to this version (migrations run at every start-up). */
+/**
+ * The desk's database, opened and migrated to this version (migrations run at every start-up: of the
+ * process for a server, of the engine for the embedded database, which starts at its first statement).
+ */
 export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
-  const db = settings.databaseUrl
-    ? await openPostgres(settings.databaseUrl)
-    : await openEmbedded(settings.stateDir);
+  if (!settings.databaseUrl)
+    return openEmbedded(settings.stateDir, {
+      prepare: async (db) => void (await migrate(db)),
+      ...(settings.idleCloseMs === undefined ? {} : { idleCloseMs: settings.idleCloseMs }),
+    });
+  const db = await openPostgres(settings.databaseUrl);
   try {
     await migrate(db);
   } catch (error) {
