@@ -239,7 +239,7 @@ export function apiApp(deps: ApiDeps) {
   const activeRuns = new ActiveRuns(deps.redis, deps.config.prefix, limits);
   submissionRoutes(v1, deps, activeRuns);
   runRoutes(v1, deps);
-  if (deps.desk) registerAlertRoutes(v1, { ...deps.desk, auth: bearerAuth(deps.tokens) });
+  if (deps.desk) registerAlertRoutes(v1, { ...deps.desk, auth: bearerAuth(deps.tokens), rate });
   app.route('/v1', v1);
   return app;
 }

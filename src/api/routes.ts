@@ -64,7 +64,7 @@ export const submitRoute = createRoute({
       description: 'Queued (or, for a retried Idempotency-Key, the run of the first upload)',
       content: { 'application/json': { schema: SubmittedSchema } },
     },
-    ...errors(400, 401, 413, 415, 422),
+    ...errors(400, 401, 413, 415, 422, 429),
   },
 });
 
@@ -88,7 +88,7 @@ export const screenRoute = createRoute({
       description: 'Not finished within `wait`: follow the run',
       content: { 'application/json': { schema: SubmittedSchema } },
     },
-    ...errors(400, 401, 415),
+    ...errors(400, 401, 415, 429),
   },
 });
 
@@ -101,7 +101,7 @@ export const listRoute = createRoute({
   request: { query: ListQuery },
   responses: {
     200: { description: 'A page of runs', content: { 'application/json': { schema: RunListSchema } } },
-    ...errors(400, 401),
+    ...errors(400, 401, 429),
   },
 });
 
@@ -114,7 +114,7 @@ export const runRoute = createRoute({
   request: { params: RunIdParam },
   responses: {
     200: { description: 'The run', content: { 'application/json': { schema: RunSchema } } },
-    ...errors(400, 401, 404),
+    ...errors(400, 401, 404, 429),
   },
 });
 
@@ -132,7 +132,7 @@ export const deleteRoute = createRoute({
   responses: {
     202: { description: 'Cancelled', content: { 'application/json': { schema: RunSchema } } },
     204: { description: 'Deleted' },
-    ...errors(400, 401, 404, 409),
+    ...errors(400, 401, 404, 409, 429),
   },
 });
 
@@ -163,7 +163,7 @@ export function fileRoute(name: RunFileName) {
         content: { [RUN_FILES[name].type]: { schema: z.string().openapi({ format: 'binary' }) } },
       },
       304: { description: 'Not modified: the If-None-Match given is the current ETag', headers: ETAG_HEADER },
-      ...errors(400, 401, 404, 409),
+      ...errors(400, 401, 404, 409, 429),
     },
   });
 }

@@ -4,10 +4,14 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiApp } from '../../../src/api/app.js';
+import { derivedOperationId } from '../../../src/api/openapi-document.js';
+import type { TokenLimits } from '../../../src/api/token-limits.js';
+import { Desk } from '../../../src/desk/desk.js';
 import { loadApiTokens } from '../../../src/api/tokens.js';
 import { DEMO_API_KEY, loadConfig } from '../../../src/config.js';
 import { VERDICT_KINDS } from '../../../src/domain/verdict.js';
 import { silentLogger } from '../../../src/log.js';
+import { testDeskPlace } from '../../helpers/postgres.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { sha256Hex } from '../../helpers/serve-process.js';
 import { serviceIdentity } from '../../../src/settings/service-identity.js';
@@ -31,7 +35,7 @@ type Document = {
 
 let redis: Redis;
 
-const appWith = (publicUrl?: string) =>
+const appWith = (publicUrl?: string, more: { desk?: Desk; limits?: TokenLimits } = {}) =>
   apiApp({
     redis,
     config: loadConfig({ REDIS_URL: redisUrl(), KYC_PREFIX: uniquePrefix(), KYC_API_URL: 'emulator' }),
@@ -46,6 +50,8 @@ const appWith = (publicUrl?: string) =>
     tokens: loadApiTokens({ KYC_API_TOKENS: `alice:${sha256Hex(TOKEN)}` }),
     log: silentLogger(),
     publicUrl,
+    ...(more.desk ? { desk: { desk: more.desk } } : {}),
+    ...(more.limits ? { limits: more.limits } : {}),
   });
 
 async function documentOf(
@@ -74,6 +80,42 @@ describe('the OpenAPI document', () => {
     for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]+$/u);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expect.arrayContaining(['submitRun', 'screenClient', 'getRun', 'getRunVerdicts']));
+  });
+
+  it('names each operation in its route, the desk routes included, and declares 429 wherever a limit can answer it', async () => {
+    const place = await testDeskPlace('embedded');
+    const desk = await Desk.open(place.settings);
+    try {
+      // One request a minute: after the document's own request every guarded route is past the limit.
+      const app = appWith(undefined, { desk, limits: { requestsPerMinute: 1, activeRuns: 20 } });
+      const { paths } = await documentOf(app);
+      expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/v1/alerts', '/v1/alerts/{id}/decision']));
+      await app.request('http://127.0.0.1:8787/v1/runs', { headers: auth });
+      let limited = 0;
+      for (const [template, item] of Object.entries(paths))
+        for (const method of METHODS) {
+          const operation = item[method];
+          if (!operation) continue;
+          const where = `${method} ${template}`;
+          expect(operation.operationId, where).not.toBe(derivedOperationId(method, template));
+          const path = template.replace(
+            /\{[^}]+\}/gu,
+            template.includes('alerts') ? '1' : 'r20260101_120000_ab12',
+          );
+          const response = await app.request(`http://127.0.0.1:8787${path}`, {
+            method: method.toUpperCase(),
+            headers: { ...auth, 'content-type': 'application/json' },
+            ...(method === 'post' ? { body: '{}' } : {}),
+          });
+          if (response.status !== 429) continue;
+          limited++;
+          expect(Object.keys(operation.responses), where).toContain('429');
+        }
+      expect(limited).toBeGreaterThanOrEqual(14);
+    } finally {
+      await desk.close();
+      await place.cleanup();
+    }
   });
 
   it('places the API at the public URL when one is configured, else at the address asked', async () => {
