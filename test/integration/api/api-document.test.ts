@@ -196,6 +196,41 @@ describe('errors of an upload', () => {
     expect(body.message).toContain('header line');
   });
 
+  it("refuses checks and max_age as query parameters, a missing column as the file's or the JSON body's", async () => {
+    const app = appWith();
+    const refusal = async (path: string, type: string, body: string) => {
+      const response = await app.request(`http://127.0.0.1:8787${path}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': type },
+        body,
+      });
+      const answer = (await response.json()) as { code: string; message: string };
+      expect([response.status, answer.code], answer.message).toEqual([400, 'KYC_ERR_API_REQUEST']);
+      // Neither a command line nor a flag, nor the CLI's environment variable: the caller sent none.
+      expect(answer.message).not.toMatch(/command line|--|KYC_MAX_AGE/u);
+      // The detail after the catalog's words, which name every place a request can be wrong.
+      return answer.message.slice(answer.message.indexOf('): ') + 3);
+    };
+    const csv = 'full_name\nИванов Иван\n';
+    const json = JSON.stringify({ full_name: 'Иванов Иван' });
+    const file = (query: string) => refusal(`/v1/runs?${query}`, 'text/csv', csv);
+    const client = (query: string) => refusal(`/v1/screen?wait=0&${query}`, 'application/json', json);
+    expect(await file('checks=bogus')).toContain('query parameter checks: unknown check "bogus"');
+    expect(await client('checks=bogus')).toContain('query parameter checks: unknown check "bogus"');
+    expect(await file('max_age=zz')).toContain('query parameter max_age: "zz" is not check=age');
+    expect(await client('max_age=zz')).toContain('query parameter max_age');
+    const column = await file('checks=email');
+    expect(column).toContain('the file has no e-mail column');
+    expect(column).not.toMatch(/JSON/u);
+    const field = await client('checks=email');
+    expect(field).toContain('the JSON body has no email field');
+    expect(field).not.toMatch(/column|header line/u);
+    expect(await client('wait=abc')).toContain('query parameter wait:');
+    expect(await refusal('/v1/screen?wait=0', 'application/json', '{"full_name":5}')).toContain(
+      'JSON body field full_name:',
+    );
+  });
+
   it('a client of POST /v1/screen without a name or identifier is refused in terms of its JSON fields', async () => {
     const response = await appWith().request('http://127.0.0.1:8787/v1/screen?wait=0', {
       method: 'POST',
