@@ -14,6 +14,7 @@ import { silentLogger } from '../../../src/log.js';
 import { testDeskPlace } from '../../helpers/postgres.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { sha256Hex } from '../../helpers/serve-process.js';
+import { xlsxBytes } from '../../helpers/xlsx-writer.js';
 import { serviceIdentity } from '../../../src/settings/service-identity.js';
 
 /**
@@ -180,6 +181,53 @@ describe('a known path asked with another method', () => {
     const unknown = await app.request('http://127.0.0.1:8787/v1/nothing', { method: 'PUT', headers: auth });
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('allow')).toBeNull();
+  });
+});
+
+describe('an Excel workbook uploaded', () => {
+  const WORKBOOK = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const book = xlsxBytes([
+    {
+      name: 'Клиенты',
+      rows: [
+        ['ФИО', 'ИНН'],
+        ['Иванов Иван Иванович', '7707083893'],
+      ],
+    },
+  ]);
+  const post = (type: string, body: string | Uint8Array | FormData) =>
+    appWith().request('http://127.0.0.1:8787/v1/runs', {
+      method: 'POST',
+      headers: { ...auth, ...(type === '' ? {} : { 'content-type': type }) },
+      body,
+    });
+  const form = (type: string, name: string, bytes: Buffer = book) => {
+    const data = new FormData();
+    data.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+    return data;
+  };
+
+  it('is taken by its Content-Type, as a multipart file part, and by its content when labelled CSV', async () => {
+    for (const [what, response] of [
+      ['workbook type', await post(WORKBOOK, new Uint8Array(book))],
+      ['labelled CSV with a charset', await post('text/csv; charset=windows-1251', new Uint8Array(book))],
+      ['form part of its type', await post('', form(WORKBOOK, 'clients.xlsx'))],
+      ['form part of octet-stream', await post('', form('application/octet-stream', 'clients.xlsx'))],
+    ] as const)
+      expect(response.status, `${what}: ${await response.clone().text()}`).toBe(202);
+  });
+
+  it('is refused as labelled a workbook when it is not one, and the document declares the type', async () => {
+    for (const response of [
+      await post(WORKBOOK, 'ФИО,ИНН\nИванов Иван,7707083893\n'),
+      await post('', form(WORKBOOK, 'clients.xlsx', Buffer.from('ФИО,ИНН\nИванов Иван,7707083893\n'))),
+    ]) {
+      const body = (await response.json()) as { code: string; message: string };
+      expect([response.status, body.code]).toEqual([415, 'KYC_ERR_API_MEDIA_TYPE']);
+      expect(body.message).toContain('not one');
+    }
+    const { paths } = await documentOf(appWith());
+    expect(JSON.stringify(paths['/v1/runs']?.post)).toContain(WORKBOOK);
   });
 });
 
