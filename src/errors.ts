@@ -268,7 +268,10 @@ export const CATALOG = {
     'Too many runs queued or running for this token (KYC_API_MAX_ACTIVE_RUNS)',
     EXIT.USAGE,
   ),
-  KYC_ERR_API_REQUEST: entry('The request is invalid (a query parameter or a header)', EXIT.USAGE),
+  KYC_ERR_API_REQUEST: entry(
+    'The request is invalid (a query parameter, a header, a form field or the JSON body)',
+    EXIT.USAGE,
+  ),
   KYC_ERR_API_CALLBACK_URL: entry(
     'callback_url must be an absolute http(s) URL, and the server needs a secret to sign with',
     EXIT.USAGE,

@@ -19,6 +19,8 @@ export interface AlertRoutesDeps {
   readonly desk: Desk;
   /** Guards /alerts like the other routes (the bearer check). */
   readonly auth: MiddlewareHandler<{ Variables: AuthVariables }>;
+  /** The token's requests a minute, counted after the bearer check as on the other routes (429 past it). */
+  readonly rate?: MiddlewareHandler<{ Variables: { submitter: string } }>;
   /** Told of every decision and approval (the alert.decided webhook); its failure never fails the request. */
   readonly onDecided?: (decision: Decision, status: AlertStatus) => Promise<void>;
 }
@@ -44,6 +46,7 @@ export function registerAlertRoutes(v1: OpenAPIHono<Env>, deps: AlertRoutesDeps)
   const { desk } = deps;
   v1.use('/alerts', deps.auth);
   v1.use('/alerts/*', deps.auth);
+  if (deps.rate) for (const path of ['/alerts', '/alerts/*']) v1.use(path, deps.rate);
   const personOf = (c: {
     get(key: 'submitter'): string;
     get(key: 'roles'): AuthVariables['roles'];

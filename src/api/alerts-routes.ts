@@ -21,6 +21,7 @@ const errors = (...statuses: number[]) =>
   );
 
 export const alertListRoute = createRoute({
+  operationId: 'listAlerts',
   method: 'get',
   path: '/alerts',
   summary: 'Alerts of every run, riskiest first',
@@ -29,11 +30,12 @@ export const alertListRoute = createRoute({
   request: { query: AlertListQuery },
   responses: {
     200: { description: 'A page of alerts', content: { 'application/json': { schema: AlertListSchema } } },
-    ...errors(400, 401, 403),
+    ...errors(400, 401, 403, 429),
   },
 });
 
 export const alertRoute = createRoute({
+  operationId: 'getAlert',
   method: 'get',
   path: '/alerts/{id}',
   summary: 'One alert with its evidence, decisions and the runs that saw it',
@@ -41,11 +43,12 @@ export const alertRoute = createRoute({
   request: { params: AlertIdParam },
   responses: {
     200: { description: 'The alert', content: { 'application/json': { schema: AlertDetailSchema } } },
-    ...errors(400, 401, 403, 404),
+    ...errors(400, 401, 403, 404, 429),
   },
 });
 
 export const decisionRoute = createRoute({
+  operationId: 'decideAlert',
   method: 'post',
   path: '/alerts/{id}/decision',
   summary: "An analyst's decision: true_match, false_positive or escalate, with a comment",
@@ -61,11 +64,12 @@ export const decisionRoute = createRoute({
       description: 'Recorded, waiting for approval',
       content: { 'application/json': { schema: DecisionSchema } },
     },
-    ...errors(400, 401, 403, 404, 409),
+    ...errors(400, 401, 403, 404, 409, 429),
   },
 });
 
 export const approvalRoute = createRoute({
+  operationId: 'approveAlertDecision',
   method: 'post',
   path: '/alerts/{id}/approval',
   summary: "An approver's approval (or send-back, with a comment) of the alert's waiting decision",
@@ -81,6 +85,6 @@ export const approvalRoute = createRoute({
       description: 'The decision with its approval',
       content: { 'application/json': { schema: DecisionSchema } },
     },
-    ...errors(400, 401, 403, 404, 409),
+    ...errors(400, 401, 403, 404, 409, 429),
   },
 });

@@ -1,3 +1,4 @@
+import { inRequestTerms } from './parameter-errors.js';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -63,11 +64,19 @@ type Env = { Variables: AuthVariables & { requestId: string } };
 function fromHono(error: Error): Error {
   if (!(error instanceof HTTPException)) return error;
   if (error.status === 415) return new KycError('KYC_ERR_API_MEDIA_TYPE', 'expected application/json');
-  if (error.status === 400) return new KycError('KYC_ERR_API_REQUEST', error.message);
+  if (error.status === 400) return new KycError('KYC_ERR_API_REQUEST', `JSON body: ${error.message}`);
   return error;
 }
 
 type Api = OpenAPIHono<Env>;
+
+/** Where a refused value was, in the caller's words (zod-openapi's targets are its own names). */
+const TARGET_WORDS: Readonly<Record<string, string>> = {
+  query: 'query parameter',
+  json: 'JSON body field',
+  header: 'header',
+  param: 'path parameter',
+};
 
 /** The app around /v1: request ids, the access log, security headers, the host guard, errors, the OpenAPI document. */
 function apiShell(deps: ApiDeps): Api {
@@ -75,7 +84,8 @@ function apiShell(deps: ApiDeps): Api {
     defaultHook: (result) => {
       if (!result.success) {
         const issue = result.error.issues[0];
-        const where = issue ? `${result.target} ${issue.path.join('.')}: ${issue.message}` : result.target;
+        const target = TARGET_WORDS[result.target] ?? result.target;
+        const where = issue ? `${target} ${issue.path.join('.')}: ${issue.message}` : target;
         throw new KycError('KYC_ERR_API_REQUEST', where);
       }
     },
@@ -136,6 +146,8 @@ function submissionRoutes(v1: Api, deps: ApiDeps, activeRuns: ActiveRuns): void 
         checks: query.checks,
         callbackUrl: query.callback_url,
         maxAge: query.max_age,
+      }).catch((error: unknown) => {
+        throw inRequestTerms(error, 'file');
       }),
     );
     const body = submittedBody(run, base);
@@ -239,7 +251,7 @@ export function apiApp(deps: ApiDeps) {
   const activeRuns = new ActiveRuns(deps.redis, deps.config.prefix, limits);
   submissionRoutes(v1, deps, activeRuns);
   runRoutes(v1, deps);
-  if (deps.desk) registerAlertRoutes(v1, { ...deps.desk, auth: bearerAuth(deps.tokens) });
+  if (deps.desk) registerAlertRoutes(v1, { ...deps.desk, auth: bearerAuth(deps.tokens), rate });
   app.route('/v1', v1);
   return app;
 }

@@ -7,21 +7,11 @@ import busboy from 'busboy';
 import { KycError } from '../errors.js';
 import { digestTap, type FileDigest } from '../infra/file-digest.js';
 import { PRIVATE_FILE_MODE } from '../infra/private-files.js';
+import { partKindOf, requireWorkbook } from './upload-type.js';
 
 /** `multipart/form-data`, whatever its parameters (the boundary). */
 export function isMultipart(contentType: string | undefined): boolean {
   return /^multipart\/form-data\s*(;|$)/iu.test(contentType ?? '');
-}
-
-/**
- * Content types a browser or curl gives a .csv file part: text/csv, what Windows calls a .csv when Excel is
- * installed, and curl's application/octet-stream for a file named *.csv. The reader still refuses a binary
- * file whatever its part says.
- */
-export function isCsvPart(mimeType: string, filename: string | undefined): boolean {
-  const type = mimeType.toLowerCase();
-  if (type === 'text/csv' || type === 'application/csv' || type === 'application/vnd.ms-excel') return true;
-  return type === 'application/octet-stream' && /\.csv$/iu.test(filename ?? '');
 }
 
 const MAX_FIELDS = 20;
@@ -36,7 +26,7 @@ export interface MultipartUpload {
 /**
  * Streams the one file part of a multipart body into a new private file, never holding it in memory, and
  * answers the form fields and the file's digest. A file past `maxBytes` is KYC_ERR_API_TOO_LARGE (nothing
- * past the limit is stored); a part that is not a CSV is KYC_ERR_API_MEDIA_TYPE; no file part, a second one
+ * past the limit is stored); a part that is neither a CSV nor an .xlsx workbook is KYC_ERR_API_MEDIA_TYPE; no file part, a second one
  * or an unreadable body is KYC_ERR_API_REQUEST. On any failure the partial file is removed.
  */
 export async function receiveMultipart(
@@ -57,6 +47,7 @@ export async function receiveMultipart(
   }
   const fields: Record<string, string> = {};
   let saving: Promise<void> | undefined;
+  let kind: 'csv' | 'workbook' | undefined;
   const tap = digestTap();
   // The first refusal wins. The rest of the body is read and dropped (busboy discards what is past a limit):
   // cutting the request stream off under busboy leaves its part streams erroring with no one listening.
@@ -74,7 +65,8 @@ export async function receiveMultipart(
       stream.resume();
       return;
     }
-    if (!isCsvPart(info.mimeType, info.filename)) {
+    kind = partKindOf(info.mimeType, info.filename);
+    if (kind === undefined) {
       stream.resume();
       refuse(
         new KycError('KYC_ERR_API_MEDIA_TYPE', `the file part ${name} is ${info.mimeType.slice(0, 80)}`),
@@ -99,7 +91,9 @@ export async function receiveMultipart(
     });
     await saving;
     if (refusal) throw refusal;
-    if (saving === undefined) throw new KycError('KYC_ERR_API_REQUEST', 'no file part (the CSV) in the form');
+    if (saving === undefined)
+      throw new KycError('KYC_ERR_API_REQUEST', 'no file part (the CSV or .xlsx) in the form');
+    if (kind === 'workbook') await requireWorkbook(path);
   } catch (error) {
     await rm(path, { force: true });
     throw error;

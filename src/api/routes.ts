@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { RUN_FILES, type RunFileName } from './run-files.js';
+import { WORKBOOK_TYPE } from './upload-type.js';
 import {
   ClientSchema,
   ErrorSchema,
@@ -25,12 +26,16 @@ const errors = (...statuses: number[]) =>
     ]),
   );
 
-/** The form of a multipart upload: one CSV file part, and the options under the query parameters' names. */
+/** The form of a multipart upload: one file part (CSV or .xlsx), and the options under the query parameters' names. */
 const MULTIPART_UPLOAD = {
   type: 'object' as const,
   required: ['file'],
   properties: {
-    file: { type: 'string' as const, format: 'binary', description: 'The client CSV (text/csv).' },
+    file: {
+      type: 'string' as const,
+      format: 'binary',
+      description: `The client file: a CSV (text/csv) or an Excel workbook (${WORKBOOK_TYPE}).`,
+    },
     priority: { type: 'string' as const, enum: ['high', 'normal', 'low'] },
     checks: { type: 'string' as const, description: 'Comma-separated check kinds, as the query parameter.' },
     max_age: { type: 'string' as const, description: 'Max age of reused answers, as the query parameter.' },
@@ -41,11 +46,13 @@ export const submitRoute = createRoute({
   method: 'post',
   operationId: 'submitRun',
   path: '/runs',
-  summary: 'Screen a client CSV',
+  summary: 'Screen a client file (CSV or .xlsx)',
   description:
-    'The body is the CSV file itself (Content-Type: text/csv, optionally with a charset), or a ' +
-    'multipart/form-data form of one file part (the CSV) and the options as fields named as the query ' +
-    'parameters; either is streamed to the server. The run is queued and screened like `kyc-screen run`.',
+    'The body is the CSV file itself (Content-Type: text/csv, optionally with a charset), an Excel ' +
+    `workbook (Content-Type: ${WORKBOOK_TYPE}), or a multipart/form-data form of one file part (the CSV ` +
+    'or the workbook) and the options as fields named as the query parameters; any is streamed to the ' +
+    'server. A workbook is known by its content, whatever its label. The run is queued and screened like ' +
+    '`kyc-screen run`.',
   security: [{ bearer: [] }],
   request: {
     query: SubmitQuery,
@@ -54,6 +61,7 @@ export const submitRoute = createRoute({
       required: true,
       content: {
         'text/csv': { schema: z.string().openapi({ format: 'binary' }) },
+        [WORKBOOK_TYPE]: { schema: z.string().openapi({ format: 'binary' }) },
         // A plain schema, not zod: a zod one would have the form parsed, buffered, before the handler.
         'multipart/form-data': { schema: MULTIPART_UPLOAD },
       },
@@ -64,7 +72,7 @@ export const submitRoute = createRoute({
       description: 'Queued (or, for a retried Idempotency-Key, the run of the first upload)',
       content: { 'application/json': { schema: SubmittedSchema } },
     },
-    ...errors(400, 401, 413, 415, 422),
+    ...errors(400, 401, 413, 415, 422, 429),
   },
 });
 
@@ -88,7 +96,7 @@ export const screenRoute = createRoute({
       description: 'Not finished within `wait`: follow the run',
       content: { 'application/json': { schema: SubmittedSchema } },
     },
-    ...errors(400, 401, 415),
+    ...errors(400, 401, 415, 429),
   },
 });
 
@@ -101,7 +109,7 @@ export const listRoute = createRoute({
   request: { query: ListQuery },
   responses: {
     200: { description: 'A page of runs', content: { 'application/json': { schema: RunListSchema } } },
-    ...errors(400, 401),
+    ...errors(400, 401, 429),
   },
 });
 
@@ -114,7 +122,7 @@ export const runRoute = createRoute({
   request: { params: RunIdParam },
   responses: {
     200: { description: 'The run', content: { 'application/json': { schema: RunSchema } } },
-    ...errors(400, 401, 404),
+    ...errors(400, 401, 404, 429),
   },
 });
 
@@ -132,7 +140,7 @@ export const deleteRoute = createRoute({
   responses: {
     202: { description: 'Cancelled', content: { 'application/json': { schema: RunSchema } } },
     204: { description: 'Deleted' },
-    ...errors(400, 401, 404, 409),
+    ...errors(400, 401, 404, 409, 429),
   },
 });
 
@@ -163,7 +171,7 @@ export function fileRoute(name: RunFileName) {
         content: { [RUN_FILES[name].type]: { schema: z.string().openapi({ format: 'binary' }) } },
       },
       304: { description: 'Not modified: the If-None-Match given is the current ETag', headers: ETAG_HEADER },
-      ...errors(400, 401, 404, 409),
+      ...errors(400, 401, 404, 409, 429),
     },
   });
 }

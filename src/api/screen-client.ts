@@ -1,3 +1,4 @@
+import { inRequestTerms } from './parameter-errors.js';
 import { isVerdictKind } from '../domain/verdict.js';
 import { isKycError, KycError } from '../errors.js';
 import { writeFile } from 'node:fs/promises';
@@ -70,7 +71,7 @@ async function clientFile(
 function inJsonTerms(error: unknown): never {
   if (isKycError(error) && error.code === 'KYC_ERR_INPUT_NO_KEY_COLUMN')
     throw new KycError('KYC_ERR_API_CLIENT_NO_KEY', undefined, { cause: error });
-  throw error;
+  throw inRequestTerms(error, 'json');
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { isKycError, KycError } from '../errors.js';
 import type { FileDigest } from '../infra/file-digest.js';
-import { parseEncodingName, type IngestEncoding } from '../ingest/index.js';
+import type { IngestEncoding } from '../ingest/index.js';
 import { makePrivateDir } from '../infra/private-files.js';
 import { RunStore, type RunState } from '../run/state/run-store.js';
 import { prepareRun, type PreparedRun } from '../runs/prepare.js';
@@ -20,6 +20,7 @@ import { ApiRunIndex } from './run-index.js';
 import { isMultipart, receiveMultipart } from './multipart-upload.js';
 import { SubmitQuery } from './schemas.js';
 import { receiveUpload } from './upload.js';
+import { requireWorkbook, uploadKindOf } from './upload-type.js';
 import { checkCallbackDestination, runWebhookTarget, type ApiWebhookConfig } from './webhooks.js';
 
 /** What the API submits runs with: the process's config, Redis and upstream, and where uploads go. */
@@ -57,15 +58,6 @@ export interface Upload {
 
 /** The default `run --window`: the same memory bound for a run submitted over HTTP. */
 export const API_RUN_WINDOW = 1000;
-
-/** `text/csv` with an optional charset the reader knows (otherwise it detects the encoding itself). */
-export function csvEncodingOf(contentType: string | undefined): IngestEncoding | undefined {
-  const [essence = '', ...params] = (contentType ?? '').split(';').map((part) => part.trim());
-  if (essence.toLowerCase() !== 'text/csv')
-    throw new KycError('KYC_ERR_API_MEDIA_TYPE', `got ${JSON.stringify(essence.slice(0, 80) || 'none')}`);
-  const charset = params.find((param) => /^charset=/iu.test(param))?.slice('charset='.length);
-  return charset ? parseEncodingName(charset.replace(/"/gu, '')) : undefined;
-}
 
 /**
  * The run's request as the CLI's would be (the upload in the run's own directory), prepared by the runs
@@ -243,9 +235,11 @@ export async function submitUpload(
       const { fields, digest } = await receiveMultipart(body, contentType, path, ctx.maxUploadBytes);
       return { options: formOptions({ priority, checks, callbackUrl, maxAge }, fields), digest };
     });
-  const encoding = csvEncodingOf(contentType);
+  const type = uploadKindOf(contentType);
+  const encoding = type.kind === 'csv' ? type.encoding : undefined;
   return acceptRun(ctx, { submitter, idempotencyKey }, async (path) => {
     const digest = await receiveUpload(body, path, ctx.maxUploadBytes);
+    if (type.kind === 'workbook') await requireWorkbook(path);
     return { options: { priority, checks, encoding, callbackUrl, maxAge }, digest };
   });
 }

@@ -363,7 +363,10 @@ async function finishRun(
   await deps.lifecycle.outputsPlaced(run);
   // Logged before the run reads as done, so that whoever follows the run finds the line when it is.
   log.info({ runId, rows, bytes: (await stat(run.out)).size }, 'run finished');
-  const manifestSha256 = createHash('sha256').update(manifestBytes).digest('hex');
+  // Read back: the report, once written, adds its own entry to the manifest (manifest-report-entry.ts).
+  const manifestSha256 = createHash('sha256')
+    .update(await readFile(run.manifest))
+    .digest('hex');
   await store.update(runId, { status: 'done', finishedAt, totalRows: rows, manifestSha256 });
   await store.releaseWorkingData(runId);
   // The outputs are on disk and the run reads as done: nothing of its clients stays in Redis or its AOF.

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
 import { announceRunEnd } from '../notify/run-webhooks.js';
 import type { RunDeskRecord } from '../reporting/desk-record.js';
+import { recordReportInManifest } from '../reporting/report/manifest-report-entry.js';
 import { writeRunReport } from '../reporting/report/write-report.js';
 import type { RunLifecycle } from '../run/lifecycle.js';
 import type { RunState } from '../run/state/run-store.js';
@@ -47,12 +48,13 @@ async function writeReportBeside(run: RunState, log: Logger, desk: RunDeskRecord
   if (run.report !== true) return;
   try {
     // A report.html the user already had there stays, as the outputs do, unless the run may overwrite.
-    await writeRunReport({
+    const report = await writeRunReport({
       target: run.manifest,
       overwrite: run.overwrite === true,
       lang: run.lang,
       desk,
     });
+    await recordReportInManifest(run.manifest, report);
   } catch (error) {
     log.warn({ runId: run.id, err: error }, 'the run report could not be written');
   }

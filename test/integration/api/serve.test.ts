@@ -115,11 +115,15 @@ describe('kyc-screen serve', () => {
       400,
       'KYC_ERR_API_REQUEST',
     );
-    await expectErrorBody(await post(csv, readFileSync(slice), '?checks=horoscope'), 400, 'KYC_ERR_USAGE');
+    await expectErrorBody(
+      await post(csv, readFileSync(slice), '?checks=horoscope'),
+      400,
+      'KYC_ERR_API_REQUEST',
+    );
     await expectErrorBody(
       await post(csv, readFileSync(slice), '?max_age=debtor%3D30years'),
       400,
-      'KYC_ERR_MAX_AGE',
+      'KYC_ERR_API_REQUEST',
     );
     const big = Buffer.from(`client_id,full_name\n${'CL-1,Иванов Иван Иванович\n'.repeat(3000)}`);
     expect(big.length).toBeGreaterThan(MAX_UPLOAD);

@@ -1,10 +1,11 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { writeRunReport } from '../../../src/reporting/report/write-report.js';
-import type { RunState } from '../../../src/run/state/run-store.js';
+import { RunStore, type RunState } from '../../../src/run/state/run-store.js';
 import { chromiumContext, skipBrowser } from '../../helpers/chromium.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
 import { CLIENTS, clientsCsv, readVerdicts, startOpsPipeline, type OpsPipeline } from './helpers.js';
@@ -33,6 +34,25 @@ afterAll(async () => {
 });
 
 describe('report html', () => {
+  it("is listed in the run's manifest with its sha256, apart from the outputs the report shows", async () => {
+    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const report = join(dirname(current.manifest), 'report.html');
+    const bytes = readFileSync(current.manifest);
+    const manifest = JSON.parse(bytes.toString('utf8')) as Manifest & {
+      report?: { path: string; name: string; sha256: string; bytes: number };
+    };
+    expect(manifest.report).toEqual({
+      path: report,
+      name: 'report.html',
+      sha256: sha(readFileSync(report)),
+      bytes: readFileSync(report).length,
+    });
+    expect(manifest.outputs.map((o) => o.path)).not.toContain(report);
+    // The run's record vouches for the manifest as it is now, with the report's entry.
+    const record = await new RunStore(pipeline.redis, pipeline.prefix).require(current.id);
+    expect(record.manifestSha256).toBe(sha(bytes));
+  });
+
   it('writes one self-contained page with the counts of the manifest and every HIT and REVIEW row', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'kyc-report-')), 'report.html');
     await writeRunReport({ target: dirname(current.manifest), out, previous: dirname(previous.out) });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ReadableStream } from 'node:stream/web';
 import { describe, expect, it } from 'vitest';
-import { isCsvPart, isMultipart, receiveMultipart } from '../../../src/api/multipart-upload.js';
+import { isMultipart, receiveMultipart } from '../../../src/api/multipart-upload.js';
+import { partKindOf, WORKBOOK_TYPE } from '../../../src/api/upload-type.js';
 import { fileDigest } from '../../../src/infra/file-digest.js';
 
 const target = () => join(mkdtempSync(join(tmpdir(), 'kyc-multipart-')), 'input.csv');
@@ -57,12 +58,14 @@ describe('multipart uploads', () => {
     });
   });
 
-  it('takes what browsers and curl call a .csv file as CSV, and nothing else', () => {
-    expect(isCsvPart('text/csv', 'x.csv')).toBe(true);
-    expect(isCsvPart('application/vnd.ms-excel', 'x.csv')).toBe(true);
-    expect(isCsvPart('application/octet-stream', 'clients.CSV')).toBe(true);
-    expect(isCsvPart('application/octet-stream', 'clients.xlsx')).toBe(false);
-    expect(isCsvPart('application/json', 'x.csv')).toBe(false);
+  it('takes what browsers and curl call a .csv or an .xlsx file, and nothing else', () => {
+    expect(partKindOf('text/csv', 'x.csv')).toBe('csv');
+    expect(partKindOf('application/vnd.ms-excel', 'x.csv')).toBe('csv');
+    expect(partKindOf('application/octet-stream', 'clients.CSV')).toBe('csv');
+    expect(partKindOf('application/octet-stream', 'clients.xlsx')).toBe('workbook');
+    expect(partKindOf(WORKBOOK_TYPE, 'clients.xlsx')).toBe('workbook');
+    expect(partKindOf('application/octet-stream', 'clients.bin')).toBeUndefined();
+    expect(partKindOf('application/json', 'x.csv')).toBeUndefined();
     expect(isMultipart('text/csv')).toBe(false);
     expect(isMultipart('multipart/form-data; boundary=x')).toBe(true);
   });

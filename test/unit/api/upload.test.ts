@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ReadableStream } from 'node:stream/web';
 import { describe, expect, it } from 'vitest';
-import { csvEncodingOf } from '../../../src/api/submit-upload.js';
+import { uploadKindOf, WORKBOOK_TYPE } from '../../../src/api/upload-type.js';
 import { fileDigest } from '../../../src/infra/file-digest.js';
 import { parseMaxUploadBytes, receiveUpload, DEFAULT_MAX_UPLOAD_BYTES } from '../../../src/api/upload.js';
 
@@ -52,13 +52,18 @@ describe('upload settings', () => {
       );
   });
 
-  it('takes text/csv only, with the charset the reader knows', () => {
-    expect(csvEncodingOf('text/csv')).toBeUndefined();
-    expect(csvEncodingOf('Text/CSV; charset="windows-1251"')).toBe('windows-1251');
-    expect(csvEncodingOf('text/csv;charset=UTF-8')).toBe('utf-8');
+  it('takes text/csv, with the charset the reader knows, and the .xlsx type; nothing else', () => {
+    const encodingOf = (type: string | undefined) => {
+      const kind = uploadKindOf(type);
+      return kind.kind === 'csv' ? kind.encoding : kind.kind;
+    };
+    expect(encodingOf('text/csv')).toBeUndefined();
+    expect(encodingOf('Text/CSV; charset="windows-1251"')).toBe('windows-1251');
+    expect(encodingOf('text/csv;charset=UTF-8')).toBe('utf-8');
+    expect(uploadKindOf(WORKBOOK_TYPE)).toEqual({ kind: 'workbook' });
     for (const other of [undefined, 'application/json', 'multipart/form-data; boundary=x'])
-      expect(() => csvEncodingOf(other)).toThrow(expect.objectContaining({ code: 'KYC_ERR_API_MEDIA_TYPE' }));
-    expect(() => csvEncodingOf('text/csv; charset=koi8-r')).toThrow(
+      expect(() => uploadKindOf(other)).toThrow(expect.objectContaining({ code: 'KYC_ERR_API_MEDIA_TYPE' }));
+    expect(() => uploadKindOf('text/csv; charset=koi8-r')).toThrow(
       expect.objectContaining({ code: 'KYC_ERR_INPUT_OPTIONS' }),
     );
   });
