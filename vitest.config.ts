@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The workspace packages (packages/*) are tested from their sources: their package.json "source" condition.
@@ -12,6 +13,9 @@ export default defineConfig({
   ...sourceConditions,
   test: {
     reporters: ['default', ['json', { outputFile: process.env.KYC_VITEST_REPORT ?? '.vitest-report.json' }]],
+    // The integration files mostly wait on Redis, HTTP, timers and child processes rather than the CPU: on a
+    // 2-core machine vitest's default (cores - 1) ran them one at a time and left the cores idle.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     projects: [
       {
         ...sourceConditions,
