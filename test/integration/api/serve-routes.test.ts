@@ -61,11 +61,14 @@ async function runOf(id: string, who: keyof typeof TOKENS = 'alice'): Promise<Ru
   return (await response.json()) as RunBody;
 }
 
+/** The run once it ended; it counts as stuck after 90 s without a row written (a loaded machine is slow). */
 async function finished(id: string): Promise<RunBody> {
-  const deadline = Date.now() + 90_000;
   let run = await runOf(id);
+  let progress = { rows: run.progress.rows_written, at: Date.now() };
   while (run.status === 'queued' || run.status === 'running') {
-    if (Date.now() > deadline) throw new Error(`run ${id} still ${run.status}`);
+    if (run.progress.rows_written !== progress.rows)
+      progress = { rows: run.progress.rows_written, at: Date.now() };
+    if (Date.now() - progress.at > 90_000) throw new Error(`run ${id} still ${run.status}, no row for 90 s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
     run = await runOf(id);
   }
@@ -97,8 +100,9 @@ async function submit(who: keyof typeof TOKENS, body: Buffer): Promise<string> {
 }
 
 describe('kyc-screen serve: multipart uploads, report, DELETE', () => {
-  it('screens a multipart upload of samples/clients.csv exactly as the same CSV sent as the body', async () => {
-    const file = readFileSync('samples/clients.csv');
+  it('screens a multipart upload of a CSV exactly as the same CSV sent as the body', async () => {
+    // 50 rows of the sample: the two runs share the server's 100 calls/s, and the comparison needs no more.
+    const file = readFileSync(sampleSlice(50));
     const plain = await submit('alice', file);
     const multipart = await fetch(`${base}/v1/runs`, {
       method: 'POST',
