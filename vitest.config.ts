@@ -28,6 +28,9 @@ const TIMED = [
   'test/integration/pipeline/fail-fast.test.ts',
   'test/integration/pipeline/small-burst.test.ts',
   'test/integration/pipeline/embedded-redis-ownership.test.ts',
+  // serve with the embedded desk reset a connection during its first run beside two other files (1 of 2
+  // fresh-clone runs); alone it passes: it runs here until that is understood.
+  'test/integration/desk/desk-acceptance.test.ts',
   'packages/lookup-emulator/test/integration/limits-and-faults.test.ts',
 ];
 
