@@ -40,8 +40,8 @@ function recordOf(item: unknown, index: number, now: Date): ForeignAgentRecord {
   };
 }
 
-/** The records of a request body: one record or an array of them, each `{"data": {field: value}}`. */
-export function addedForeignAgents(body: string, now = new Date()): ForeignAgentRecord[] {
+/** The items of a request body: one record or an array of them (not yet checked). */
+function bodyItems(body: string): unknown[] {
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);
@@ -50,7 +50,12 @@ export function addedForeignAgents(body: string, now = new Date()): ForeignAgent
   }
   const items = Array.isArray(parsed) ? parsed : [parsed];
   if (items.length === 0) throw badRequest('No record given');
-  return items.map((item, i) => recordOf(item, i, now));
+  return items;
+}
+
+/** The records of a request body: one record or an array of them, each `{"data": {field: value}}`. */
+export function addedForeignAgents(body: string, now = new Date()): ForeignAgentRecord[] {
+  return bodyItems(body).map((item, i) => recordOf(item, i, now));
 }
 
 /** The registers with these records at the end of the foreign-agent register. */
@@ -92,15 +97,7 @@ function sanctionsRecordOf(item: unknown, index: number, now: Date): SanctionsRe
 
 /** The sanctions records of a request body: one record or an array of them, each `{"data": {…}}`. */
 export function addedSanctions(body: string, now = new Date()): SanctionsRecord[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    throw badRequest('The body must be JSON: a record {"data": {…}} or an array of them');
-  }
-  const items = Array.isArray(parsed) ? parsed : [parsed];
-  if (items.length === 0) throw badRequest('No record given');
-  return items.map((item, i) => sanctionsRecordOf(item, i, now));
+  return bodyItems(body).map((item, i) => sanctionsRecordOf(item, i, now));
 }
 
 /** What names a sanctions entry: an edit keeps it (a new address or birth place is the same entry). */
