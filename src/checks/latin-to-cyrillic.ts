@@ -1,5 +1,5 @@
 import { CYRILLIC_VOWELS } from '../domain/transliteration-table.js';
-import { transliterate, type TransliterationSystem } from '../matching/transliterate.js';
+import { transliterate, type TransliterationSystem } from '../matching/text/transliterate.js';
 
 /**
  * Reads a Latin-script name back into Cyrillic, so that a client written `Tsvetkova` is also searched as

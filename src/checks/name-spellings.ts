@@ -1,4 +1,4 @@
-import { transliterate, type TransliterationSystem } from '../matching/transliterate.js';
+import { transliterate, type TransliterationSystem } from '../matching/text/transliterate.js';
 import { ukrainianNationalLatin } from '../domain/ukrainian-latin.js';
 import { ukrainianWord, type UkrainianReading } from './ukrainian-forms.js';
 

@@ -54,7 +54,7 @@ const KIND_RU: Readonly<Record<string, string>> = {
   individual_entrepreneur: 'ИП',
 };
 
-/** The transliteration systems as describeScripts names them (src/matching/transliterate.ts). */
+/** The transliteration systems as describeScripts names them (src/matching/text/transliterate.ts). */
 const SYSTEM_RU: readonly (readonly [string, string])[] = [
   ['GOST R 52535', 'ГОСТ Р 52535'],
   ['GOST 7.79 B', 'ГОСТ 7.79 Б'],
@@ -117,7 +117,7 @@ function alignedPair(text: string): Part[] | undefined {
   return [v(pair[1] ?? ''), ` ${ALIGN_ROUTE[pair[2] ?? ''] ?? ''} `, v(pair[3] ?? ''), pair[4] ?? ''];
 }
 
-/** One item of an organization's word-by-word comparison (src/matching/org-align.ts). */
+/** One item of an organization's word-by-word comparison (src/matching/compare/org-align.ts). */
 function similarWordsItem(text: string): Part[] | undefined {
   const alone = /^alone: (.+)$/u.exec(text);
   if (alone) return ['без пары: ', v(alone[1] ?? '')];

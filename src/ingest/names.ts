@@ -6,7 +6,7 @@
  * are cleaned the same way.
  */
 import type { RowIssue } from '../domain/client.js';
-import { isObfuscated, nameHygiene, type NameHygiene } from '../matching/name-hygiene.js';
+import { isObfuscated, nameHygiene, type NameHygiene } from '../matching/text/name-hygiene.js';
 
 /**
  * Control characters other than tabs and line breaks (a NUL past the binary sniff's window), zero-width

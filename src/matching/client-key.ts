@@ -1,5 +1,5 @@
 import type { Client } from '../domain/client.js';
-import { normalizeText } from './normalize.js';
+import { normalizeText } from './text/normalize.js';
 
 /**
  * The key that names a client across runs, for delta reports and whitelists: the client id column when the

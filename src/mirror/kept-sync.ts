@@ -1,5 +1,5 @@
 import type { ForeignAgentRecord } from '../domain/records.js';
-import { foreignAgentRecordId } from '../matching/score-foreign-agent.js';
+import { foreignAgentRecordId } from '../matching/scoring/score-foreign-agent.js';
 import { recordHash } from '../matching/record-hash.js';
 import { daysBetween } from '../domain/day-range.js';
 import { enumerateDays, mirrorOrder, type EnumerationCost, type ForeignAgentSearch } from './enumerate.js';

@@ -1,8 +1,8 @@
 import type { Client } from '../domain/client.js';
 import type { ForeignAgentRecord } from '../domain/records.js';
-import { recordIdentifier } from '../matching/identifiers.js';
-import { splitWords } from '../matching/normalize.js';
-import { skeleton } from '../matching/skeleton.js';
+import { recordIdentifier } from '../matching/compare/identifiers.js';
+import { splitWords } from '../matching/text/normalize.js';
+import { skeleton } from '../matching/text/skeleton.js';
 
 /**
  * Candidate selection against a mirror of the foreign-agent register, so that a client is scored against

@@ -1,7 +1,7 @@
 import type { CheckResult, RequestRecord, ScoredCandidate } from '../domain/check.js';
 import type { Client } from '../domain/client.js';
 import type { BankruptcyEntry } from '../domain/records.js';
-import { scoreBankruptcy } from '../matching/score-bankruptcy.js';
+import { scoreBankruptcy } from '../matching/scoring/score-bankruptcy.js';
 import { bankruptcyValues, withCompared } from './compared-values.js';
 import { byScore, candidateDetail, clip, keepEvidence } from './candidates.js';
 

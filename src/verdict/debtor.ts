@@ -5,7 +5,7 @@ import type { DebtorResult } from '../domain/records.js';
 import type { UnrecognisedAnswer } from '../domain/check.js';
 import { messageOf } from '../errors.js';
 import { sanitiseExample } from '../domain/unrecognised.js';
-import { scoreDebtor } from '../matching/score-debtor.js';
+import { scoreDebtor } from '../matching/scoring/score-debtor.js';
 import { debtorValues, withCompared } from './compared-values.js';
 import { clip } from './candidates.js';
 import { failedCheck, skippedCheck } from './check-result.js';

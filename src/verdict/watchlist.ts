@@ -1,9 +1,9 @@
 import type { CheckKind, CheckResult, RequestRecord, ScoredCandidate } from '../domain/check.js';
 import type { Client } from '../domain/client.js';
 import type { ForeignAgentRecord, SanctionsRecord } from '../domain/records.js';
-import { scoreForeignAgent } from '../matching/score-foreign-agent.js';
+import { scoreForeignAgent } from '../matching/scoring/score-foreign-agent.js';
 import { foreignAgentValues, sanctionsValues, withCompared } from './compared-values.js';
-import { distinctSanctionsIds, scoreSanctions } from '../matching/score-sanctions.js';
+import { distinctSanctionsIds, scoreSanctions } from '../matching/scoring/score-sanctions.js';
 import { candidateDetail, keepEvidence } from './candidates.js';
 import { KIND_PREFIX } from './reasons.js';
 

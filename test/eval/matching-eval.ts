@@ -1,7 +1,7 @@
 /**
  * Evaluation of the matching engine on samples/matching/labelled-pairs.jsonl (`npm run eval:matching`).
  *
- * Gate definition (the same in test/unit/matching/gate.test.ts and docs/matching.md):
+ * Gate definition (the same in test/unit/matching/scoring/gate.test.ts and docs/matching.md):
  *   positive = the engine's decision is MATCH or POSSIBLE_MATCH: the record reaches an analyst, which is
  *              how screening is judged (a POSSIBLE goes to review, it is not missed);
  *   recall   = true matches that reach an analyst / true matches;

@@ -1,6 +1,6 @@
-import { areKnownGivenNames } from '../given-names.js';
-import { sameGivenName } from '../name-variants.js';
-import { skeleton, skeletonKeys } from '../skeleton.js';
+import { areKnownGivenNames } from './given-names.js';
+import { sameGivenName } from './name-variants.js';
+import { skeleton, skeletonKeys } from '../text/skeleton.js';
 import { tokenForms } from '../text/index.js';
 import { genderStem, patronymicStem } from './endings.js';
 import { spellingSimilarity, tokenSimilarity } from './token-similarity.js';

@@ -11,7 +11,7 @@
  *    Belarusian passports): г → h, ў → ŭ, х → ch, ц → c, ч → č, ш → š, е ё ю я → ie io iu ia after a
  *    consonant's softness.
  */
-import { transliterate, TRANSLITERATION_SYSTEMS } from '../transliterate.js';
+import { transliterate, TRANSLITERATION_SYSTEMS } from './transliterate.js';
 
 /** ISO 9:1995, table 1 (Cyrillic letters of the Slavic and Kazakh alphabets). */
 const ISO_9: Readonly<Record<string, string>> = {
