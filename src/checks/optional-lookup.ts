@@ -1,5 +1,5 @@
 import type { CardAnswer, CadastralAnswer, EmailAnswer } from '../verdict/index.js';
-import type { Looked } from './run-check.js';
+import type { Looked } from './looked.js';
 
 /** A bank of the Banks dictionary (spec 2.2), as the foreign-agent evidence shows it. */
 export interface BankEntry {

@@ -1,4 +1,4 @@
-import type { CheckResult, CoreCheckKind, RequestRecord, UnrecognisedAnswer } from '../domain/check.js';
+import type { CheckResult, CoreCheckKind, UnrecognisedAnswer } from '../domain/check.js';
 import { KIND_PREFIX } from '../verdict/reasons.js';
 import type { Client } from '../domain/client.js';
 import type {
@@ -19,14 +19,9 @@ import type { OptionalLookup } from './optional-lookup.js';
 import { planCheck } from './plan.js';
 import { DEFAULT_PROFILE, type UpstreamProfile } from '../settings/upstream-profile.js';
 import { searchAll } from './search-all.js';
+import type { Looked } from './looked.js';
 
-/** An answer of the Lookup Service with the evidence of the request that produced it. */
-export interface Looked<T> {
-  readonly data: T;
-  readonly record: RequestRecord;
-  /** What the client read tolerantly in this answer (a null where the contract has a string, …). */
-  readonly unrecognised?: readonly UnrecognisedAnswer[];
-}
+export type { Looked } from './looked.js';
 
 /** The result with what the answers behind it had unrecognised, each shape once. */
 function reporting(result: CheckResult, answers: readonly Looked<unknown>[]): CheckResult {

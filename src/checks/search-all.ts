@@ -1,7 +1,7 @@
 import type { RequestRecord } from '../domain/check.js';
 import { recordHash } from '../matching/record-hash.js';
 import type { Narrowing, PlannedRequest, SearchParams } from './plan.js';
-import type { Looked } from './run-check.js';
+import type { Looked } from './looked.js';
 
 /** What the searches of one check found, and how many of their answers stayed cut however narrowed. */
 export interface Searched<T> {

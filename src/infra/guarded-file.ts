@@ -14,7 +14,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { KycError } from '../errors.js';
 import { createPart, placePart } from './part-files.js';
 import { PRIVATE_FILE_MODE } from './private-files.js';
-import { outputWriteError } from './writable.js';
+import { outputWriteError } from './write-error.js';
 
 /**
  * The one way a command writes a file of its own (`report delta`, `report html`, `report audit`, the schedule's

@@ -13,6 +13,9 @@ import { dirname, join, resolve } from 'node:path';
 import { KycError } from '../errors.js';
 import { refuseProtected } from './guarded-file.js';
 import { PRIVATE_FILE_MODE } from './private-files.js';
+import { outputWriteError } from './write-error.js';
+
+export { osReason, outputWriteError } from './write-error.js';
 
 /**
  * A command proves that it can write where its outputs go before it starts anything (Redis, the emulator,
@@ -32,32 +35,6 @@ export interface ProbeFs {
 }
 
 const nodeFs: ProbeFs = { mkdirSync, openSync, closeSync, unlinkSync, accessSync };
-
-const REASONS: Readonly<Record<string, string>> = {
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  ENOTDIR: 'a part of the path is a file, not a directory',
-  EEXIST: 'exists and is not a directory',
-  EISDIR: 'is a directory',
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'disk quota exceeded',
-  ENAMETOOLONG: 'the name is too long',
-  ELOOP: 'too many symbolic links',
-  ENOENT: 'a part of the path does not exist',
-};
-
-/** An OS error code in plain words; an unknown one as it is. */
-export function osReason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === undefined) return 'cannot be written';
-  return REASONS[code] ?? code;
-}
-
-/** KYC_ERR_OUTPUT_WRITE naming the path and why, without the OS message (it repeats the path, mangled). */
-export function outputWriteError(path: string, error: unknown): KycError {
-  return new KycError('KYC_ERR_OUTPUT_WRITE', `${path}: ${osReason(error)}`, { cause: error });
-}
 
 export interface ProbeOptions {
   /** Mode of the directories created (default: by the umask). */

@@ -5,7 +5,7 @@ import { failureCodeOf } from '../failure.js';
 import { QUEUE_STREAMS } from '../run/state/retention.js';
 import { datedName } from './dated-dir.js';
 import { SCHEDULES_QUEUE, scheduledRunId, type ScheduleJobData } from './definition.js';
-import type { ScheduledRunResult } from './processor.js';
+import type { ScheduledRunResult } from './result.js';
 
 /** One firing of a schedule as its job recorded it (BullMQ keeps the last 200 of each outcome). */
 export interface Firing {

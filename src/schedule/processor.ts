@@ -9,7 +9,6 @@ import { writeGuardedFile } from '../infra/guarded-file.js';
 import { countFiring } from '../metrics/schedule-firings.js';
 import type { FiringFailedNotice } from '../notify/firing-failed.js';
 import { RunStore, runExists, type RunState } from '../run/state/run-store.js';
-import type { DeltaChange } from '../reporting/delta/compare.js';
 import { computeDelta, deltaSummary, writeDeltaCsv } from '../reporting/delta/report.js';
 import { withAlerts } from '../reporting/delta/alerts.js';
 import type { RunDeskRecord } from '../reporting/desk-record.js';
@@ -19,6 +18,9 @@ import { claimDatedDir } from './dated-dir.js';
 import { migrateScheduleData, scheduledRunId, type ScheduleJobData } from './definition.js';
 import { activeFiringOf } from './firings.js';
 import { ScheduleHistory } from './history.js';
+import type { ScheduledRunResult } from './result.js';
+
+export type { ScheduledRunResult } from './result.js';
 
 export interface ScheduleProcessorDeps {
   readonly redis: Redis;
@@ -52,21 +54,6 @@ async function deskRecordOf(
     log.warn({ err: error }, 'review desk: the run’s alerts could not be read; the delta names none');
     return undefined;
   }
-}
-
-/** A firing's recorded outcome (the job's return value; `schedule history` shows it). */
-export interface ScheduledRunResult {
-  readonly runId: string;
-  readonly outDir: string;
-  /** The firing's outcome as an exit code: 8 when the delta has new HITs, else the run's own. */
-  readonly exitCode: number;
-  /** The run's exit code (0, or 4 with INCOMPLETE rows). */
-  readonly runExitCode: number;
-  readonly previousRunId?: string;
-  readonly delta?: Readonly<Record<DeltaChange, number>>;
-  readonly newHits?: number;
-  /** The firing did not run, and why (the previous firing of the schedule was still running). */
-  readonly skipped?: string;
 }
 
 /** `kyc-screen run` exits 130 when following stopped (this worker is shutting down); the run goes on. */

@@ -1,21 +1,13 @@
-import {
-  alertCountsOf,
-  alertPhrase,
-  type RowAlert,
-  type RunAlertCounts,
-  type RunDeskRecord,
-} from '../desk-record.js';
-import type { DeltaEntry, DeltaReport } from './compare.js';
+import { alertCountsOf, alertPhrase, type RowAlert, type RunDeskRecord } from '../desk-record.js';
+import type { DeltaDesk, DeltaEntry, DeltaReport } from './compare.js';
+
+export type { DeltaDesk } from './compare.js';
 
 /**
  * The delta in the review desk's terms: each HIT and REVIEW row of the current run with its alerts (opened
  * by this run, or seen again, and where each stands), and the run's alerts counted in the summary. A delta
  * whose current run the desk has no record of says so rather than nothing.
  */
-
-/** What the desk held of the current run when the delta was made. */
-export type DeltaDesk =
-  { readonly recorded: false } | { readonly recorded: true; readonly counts: RunAlertCounts };
 
 const ATTENTION = new Set(['HIT', 'REVIEW']);
 

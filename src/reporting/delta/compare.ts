@@ -1,8 +1,7 @@
 import { matchIds } from '../../export/matches-cell.js';
 import { reasonCode } from '../../verdict/index.js';
-import type { RowAlert } from '../desk-record.js';
+import type { RowAlert, RunAlertCounts } from '../desk-record.js';
 import type { VerdictRow } from '../verdict-file.js';
-import type { DeltaDesk } from './alerts.js';
 
 /**
  * What changed for one client between two runs, keyed by client (src/matching/client-key.ts). One client can
@@ -44,6 +43,10 @@ export interface DeltaEntry {
   /** The review desk's alerts of the current row, when it is a HIT or REVIEW the desk recorded (./alerts.ts). */
   readonly alerts?: readonly RowAlert[];
 }
+
+/** What the desk held of the current run when the delta was made (./alerts.ts). */
+export type DeltaDesk =
+  { readonly recorded: false } | { readonly recorded: true; readonly counts: RunAlertCounts };
 
 export interface DeltaReport {
   readonly entries: readonly DeltaEntry[];

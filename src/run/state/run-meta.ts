@@ -6,7 +6,7 @@ import { failureCodeOf } from '../../failure.js';
 import { LANGS } from '../../i18n/lang.js';
 import { FA_STRATEGIES } from '../../settings/fa-strategy-option.js';
 import { upstreamProfileSchema } from '../../settings/upstream-profile.js';
-import type { RunDelta, RunSettings, RunState, RunStatus } from './run-store.js';
+import type { RunDelta, RunSettings, RunState, RunStatus } from './run-model.js';
 import { allOf, errorCodeSchema } from './stored-result-schema.js';
 import { parseStoredJson, parseStoredValue } from './stored-json.js';
 import type { Priority } from '../topology.js';
