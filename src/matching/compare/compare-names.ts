@@ -149,10 +149,22 @@ function rolesSwapped(a: readonly Token[], b: readonly Token[], pairs: readonly 
   });
 }
 
+/**
+ * A person's name in the order it is spoken: `AL BEN ALI, Isa Ben Tarif` (a list's `SURNAME, Given`) is
+ * `Isa Ben Tarif AL BEN ALI`. The alignment is free of order anyway; what the order tells is whose son a
+ * word before or after `bin` is (ROLE_SWAP_CAP), which the comma would otherwise turn around.
+ */
+function inWrittenOrder(name: string): string {
+  const parts = name.split(',');
+  const [surname, given] = parts;
+  if (parts.length !== 2 || surname === undefined || given === undefined) return name;
+  return surname.trim() === '' || given.trim() === '' ? name : `${given} ${surname}`;
+}
+
 /** Compares two names written in any script and any order. Symmetric; a name scores 1 against itself. */
 export function compareNames(a: string, b: string, person: boolean): NameAlignment {
-  const ta = tokenize(a, person);
-  const tb = tokenize(b, person);
+  const ta = tokenize(person ? inWrittenOrder(a) : a, person);
+  const tb = tokenize(person ? inWrittenOrder(b) : b, person);
   if (ta.length === 0 || tb.length === 0)
     return { score: 0, pairs: [], explanation: 'name absent', rolesSwapped: false };
   const pairs = alignTokens(ta, tb);
