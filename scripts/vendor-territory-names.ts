@@ -51,5 +51,5 @@ const out = `/**
  */
 export const PLACE_NAMES = '${body.replace(/'/gu, "\\'")}';
 `;
-writeFileSync(join('src', 'matching', 'data', 'org-places.ts'), out);
+writeFileSync(join('src', 'matching', 'compare', 'data', 'org-places.ts'), out);
 console.log(`${names.size} names`);

@@ -103,6 +103,7 @@ const ALIGN_ROUTE: Readonly<Record<string, string>> = {
   '~ (patronymic of)': '~ (отчество от имени)',
   '~ (initial)': '~ (инициал)',
   '~ (joined)': '~ (слитно)',
+  '~ (short form of)': '~ (краткая форма имени)',
 };
 
 /** One pair of the order-free comparison (src/matching/compare): `ivan = ivan`, `+ petr (record only)`. */
@@ -110,9 +111,10 @@ function alignedPair(text: string): Part[] | undefined {
   const only = /^\+ (\S+) \((client|record) only\)$/u.exec(text);
   if (only)
     return ['+ ', v(only[1] ?? ''), only[2] === 'client' ? ' (только у клиента)' : ' (только в записи)'];
-  const pair = /^(\S+) (=|~(?: \((?:gender form|patronymic of|initial|joined)\))?) (\S+)( \d\.\d\d)?$/u.exec(
-    text,
-  );
+  const pair =
+    /^(\S+) (=|~(?: \((?:gender form|patronymic of|initial|joined|short form of)\))?) (\S+)( \d\.\d\d)?$/u.exec(
+      text,
+    );
   if (!pair) return undefined;
   return [v(pair[1] ?? ''), ` ${ALIGN_ROUTE[pair[2] ?? ''] ?? ''} `, v(pair[3] ?? ''), pair[4] ?? ''];
 }

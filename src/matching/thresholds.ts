@@ -8,7 +8,7 @@
  *
  * Calibrated on samples/matching/labelled-pairs.jsonl (`npm run eval:matching` prints a threshold sweep).
  */
-export const SCORING_VERSION = '1.8.0';
+export const SCORING_VERSION = '1.9.0';
 
 /** A candidate at or above this score is the client (a sanctions or foreign-agent MATCH makes a HIT). */
 export const MATCH_THRESHOLD = 0.92;

@@ -1,4 +1,5 @@
 import { areKnownGivenNames } from './given-names.js';
+import { areNicknames } from './nicknames.js';
 import { sameGivenName } from './name-variants.js';
 import { skeleton, skeletonKeys } from '../text/skeleton.js';
 import { tokenForms } from '../text/index.js';
@@ -7,7 +8,7 @@ import { spellingSimilarity, tokenSimilarity } from './token-similarity.js';
 import type { Token } from './tokenize.js';
 
 /** How two aligned units of words agree. */
-export type PairRoute = 'equal' | 'similar' | 'gender' | 'father' | 'initial' | 'joined';
+export type PairRoute = 'equal' | 'similar' | 'gender' | 'father' | 'initial' | 'joined' | 'nickname';
 
 export interface AlignedPair {
   /** Indexes of the words on each side (two on one side when words were joined). */
@@ -23,6 +24,11 @@ export const MIN_PAIR_SIMILARITY = 0.5;
 export const ENDING_SIMILARITY = 0.9;
 /** An initial against a word it begins: consistent, and little more. */
 export const INITIAL_SIMILARITY = 0.8;
+/**
+ * A given name against its short form by rigour's nickname data (Ted / Theodore): the same name as people
+ * call it, worth what a slip in a long word is; the name is capped for a reviewer (compare-names.ts).
+ */
+export const NICKNAME_SIMILARITY = 0.9;
 
 function stems(word: string, stem: (s: string) => string | undefined): readonly string[] {
   const out: string[] = [];
@@ -102,6 +108,7 @@ function computeWordPair(a: Token, b: Token): { similarity: number; route: PairR
   }
   const direct = tokenSimilarity(a.text, b.text);
   if (direct === 1) return { similarity: 1, route: 'equal' };
+  if (areNicknames(a.text, b.text)) return { similarity: NICKNAME_SIMILARITY, route: 'nickname' };
   if (patronymicsOfOtherGender(a.text, b.text)) return { similarity: 0, route: 'gender' };
   // Two different given names of the register's list are siblings, never a slip of the pen (Мария, Марина).
   if (

@@ -16,7 +16,8 @@ import { tokenize, type Token } from './tokenize.js';
  * A pair of alphabetic words within the edit budget (token-similarity.ts) counts SLIP_CREDIT of what its
  * spelling distance takes away: the budget already refuses words that differ by more than a slip, so a
  * word within it is the same word misspelt, not half of another one. Words of scripts written by syllable
- * or without vowels (Hangul, Thai, Arabic…) keep the plain similarity: one sign there is a whole syllable.
+ * (Hangul, Ethiopic) or without vowels (Arabic, Hebrew) keep the plain similarity: one sign there is a whole
+ * syllable or stands for more than a letter.
  */
 export const UNMATCHED_PENALTY = 0.1;
 /** Words left over on both sides: not a part one side omits but parts that disagree (Петрович, Павлович). */
@@ -29,6 +30,8 @@ export const SINGLE_WORD_CAP = 0.6;
 export const GRAMMAR_CAP = 0.9;
 /** An initial agrees with a name and proves little more: a reviewer decides. */
 export const INITIALS_CAP = 0.9;
+/** A short form of a given name (Ted / Theodore) may be the name or another person's: a reviewer decides. */
+export const NICKNAME_CAP = 0.9;
 /** The share of a slip's distance that counts against a pair of alphabetic words. */
 export const SLIP_CREDIT = 0.5;
 /**
@@ -62,6 +65,7 @@ const ROUTE_LABEL: Readonly<Record<AlignedPair['route'], string>> = {
   father: '~ (patronymic of)',
   initial: '~ (initial)',
   joined: '~ (joined)',
+  nickname: '~ (short form of)',
 };
 
 function describe(a: readonly Token[], b: readonly Token[], pairs: readonly AlignedPair[]): string {
@@ -103,9 +107,13 @@ function substantive(tokens: readonly Token[]): number {
   return tokens.filter((t) => !t.particle && !t.initial).length;
 }
 
-/** Letters of an alphabet (with marks and digits): one letter is a sound, not a syllable. */
+/**
+ * Letters of an alphabet (with marks and digits): one letter is a sound, not a syllable. The Brahmic
+ * scripts (Devanagari, Bengali, Thai, Khmer…) are alphabets too: a consonant and the vowel sign after it
+ * are two characters, so a slip there is one letter (วชิราลงกรน / วชิราลงกรณ), as in Latin.
+ */
 const ALPHABETIC =
-  /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Georgian}\p{M}\p{N}]+$/u;
+  /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}\p{Script=Georgian}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}\p{M}\p{N}]+$/u;
 
 const SLIP_ROUTES: ReadonlySet<AlignedPair['route']> = new Set(['similar', 'joined', 'initial']);
 
@@ -119,7 +127,7 @@ function credit(a: readonly Token[], b: readonly Token[], p: AlignedPair): numbe
 }
 
 /** Patronymic particles: the word before is the child, the word after the father. */
-const LINEAGE = new Set(['bin', 'ibn', 'ben', 'bint', 'binti']);
+const LINEAGE = new Set(['bin', 'ibn', 'ben', 'bint', 'binti', 'بن', 'ابن', 'بنت']);
 
 /** Which side of the first lineage particle each word stands on: -1 before, 1 after, 0 neither. */
 function lineageSides(tokens: readonly Token[]): number[] {
@@ -141,10 +149,22 @@ function rolesSwapped(a: readonly Token[], b: readonly Token[], pairs: readonly 
   });
 }
 
+/**
+ * A person's name in the order it is spoken: `AL BEN ALI, Isa Ben Tarif` (a list's `SURNAME, Given`) is
+ * `Isa Ben Tarif AL BEN ALI`. The alignment is free of order anyway; what the order tells is whose son a
+ * word before or after `bin` is (ROLE_SWAP_CAP), which the comma would otherwise turn around.
+ */
+function inWrittenOrder(name: string): string {
+  const parts = name.split(',');
+  const [surname, given] = parts;
+  if (parts.length !== 2 || surname === undefined || given === undefined) return name;
+  return surname.trim() === '' || given.trim() === '' ? name : `${given} ${surname}`;
+}
+
 /** Compares two names written in any script and any order. Symmetric; a name scores 1 against itself. */
 export function compareNames(a: string, b: string, person: boolean): NameAlignment {
-  const ta = tokenize(a, person);
-  const tb = tokenize(b, person);
+  const ta = tokenize(person ? inWrittenOrder(a) : a, person);
+  const tb = tokenize(person ? inWrittenOrder(b) : b, person);
   if (ta.length === 0 || tb.length === 0)
     return { score: 0, pairs: [], explanation: 'name absent', rolesSwapped: false };
   const pairs = alignTokens(ta, tb);
@@ -156,7 +176,8 @@ export function compareNames(a: string, b: string, person: boolean): NameAlignme
     const w = weight(ta, p.a) + weight(tb, p.b);
     total += w;
     agreed += w * credit(ta, tb, p);
-    if (!p.a.every((i) => ta[i]?.particle)) {
+    // `Ben` is a particle (ben Ali) and the short form of Benjamin: paired as a nickname it is a name.
+    if (!p.a.every((i) => ta[i]?.particle) || p.route === 'nickname') {
       strong += Math.max(p.a.length, p.b.length);
       if (p.route !== 'initial') spelled += 1;
     }
@@ -178,6 +199,7 @@ export function compareNames(a: string, b: string, person: boolean): NameAlignme
   if (several && (strong < 2 || spelled < 1)) score = Math.min(score, SINGLE_WORD_CAP);
   if (pairs.some((p) => p.route === 'gender' || p.route === 'father')) score = Math.min(score, GRAMMAR_CAP);
   if (pairs.some((p) => p.route === 'initial')) score = Math.min(score, INITIALS_CAP);
+  if (pairs.some((p) => p.route === 'nickname')) score = Math.min(score, NICKNAME_CAP);
   const swapped = rolesSwapped(ta, tb, pairs);
   if (swapped) score = Math.min(score, ROLE_SWAP_CAP);
   score = Math.round(Math.max(0, Math.min(1, score)) * 1000) / 1000;

@@ -1,3 +1,4 @@
+import { arabicKeys, hasArabic, latinKey } from '../text/abjad.js';
 import { tokenForms } from '../text/index.js';
 import { SIMILAR_PAIRS } from './data/rigour.js';
 
@@ -11,6 +12,11 @@ import { SIMILAR_PAIRS } from './data/rigour.js';
  * resemble each other count for nothing: the spellings' distance already says how close they are).
  */
 export const KEY_SIMILARITY = 0.95;
+/**
+ * An Arabic-script word and a word of another script with the same consonants (text/abjad.ts): the most
+ * the script lets a comparison know, short vowels unwritten; less than a phonetic key of two spellings.
+ */
+export const ABJAD_SIMILARITY = 0.9;
 const COST_CONFUSABLE = 0.7;
 const COST_DIGIT = 1.5;
 const BUDGET_LOG_BASE = 2.35;
@@ -82,6 +88,14 @@ export function spellingSimilarity(a: string, b: string): number {
   return Math.max(0, 1 - cost / length);
 }
 
+/** An Arabic-script word and another word (its Latin spellings) with an equal consonant key. */
+function sameConsonants(a: string, b: string): boolean {
+  const [arabic, other] = hasArabic(a) ? [a, b] : [b, a];
+  const keys = arabicKeys(arabic);
+  if (keys.length === 0) return false;
+  return tokenForms(other).spellings.some((s) => keys.includes(latinKey(s)));
+}
+
 const cache = new Map<string, number>();
 const CACHE_LIMIT = 100_000;
 
@@ -96,6 +110,8 @@ export function tokenSimilarity(a: string, b: string): number {
   let best = 0;
   for (const x of fa.spellings) for (const y of fb.spellings) best = Math.max(best, spellingSimilarity(x, y));
   if (best < KEY_SIMILARITY && fa.keys.some((k) => fb.keys.includes(k))) best = KEY_SIMILARITY;
+  if (best < ABJAD_SIMILARITY && hasArabic(a) !== hasArabic(b) && sameConsonants(a, b))
+    best = ABJAD_SIMILARITY;
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(key, best);
   return best;

@@ -35,6 +35,10 @@ const PARTICLES = new Set([
   'bint',
   'binti',
   'ben',
+  // The same written in Arabic script (rigour's person_symbols `bin`, `bint`).
+  'بن',
+  'ابن',
+  'بنت',
   'al',
   'el',
   'ul',

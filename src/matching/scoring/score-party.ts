@@ -73,7 +73,7 @@ function inferKind(party: RecordParty): PartyKind {
 }
 
 /** A word that tells whose son a person is (compare/compare-names.ts, ROLE_SWAP_CAP). */
-const LINEAGE_WORD = /(?:^|[^\p{L}])(?:bin|ibn|ben|bint|binti)(?:[^\p{L}]|$)/iu;
+const LINEAGE_WORD = /(?:^|[^\p{L}])(?:bin|ibn|ben|bint|binti|بن|ابن|بنت)(?:[^\p{L}]|$)/iu;
 
 function compareNames(
   client: PreparedClient,

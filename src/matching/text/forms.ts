@@ -1,14 +1,17 @@
 import { hasOtherAlphabet, romanizeAlphabet } from './alphabets.js';
+import { hasDevanagari, romanizeDevanagari } from './devanagari.js';
 import { hasKana, romanizeKana } from './kana.js';
 import { digraphFold, plainFold } from './latin-fold.js';
 import { phoneticKey } from './phonetic.js';
 import { romanizations } from './romanize.js';
+import { wadeGilesReadings } from './wade-giles.js';
 
 /** The comparable forms of one word, reached by independent routes. */
 export interface TokenForms {
   /**
    * Latin spellings: the word folded (plain and digraph), each romanisation of a Cyrillic word, or the
-   * romanisation of a Greek, Armenian or Georgian word (alphabets.ts) or of a kana word (kana.ts).
+   * romanisation of a Greek, Armenian or Georgian word (alphabets.ts), of a kana word (kana.ts) or of a
+   * Devanagari word (devanagari.ts); a Latin word written in Wade–Giles also in Pinyin (wade-giles.ts).
    */
   readonly spellings: readonly string[];
   /** The phonetic key of each spelling. */
@@ -45,7 +48,9 @@ export function tokenForms(word: string): TokenForms {
       ? [romanizeAlphabet(word)]
       : hasKana(word)
         ? romanizeKana(word)
-        : [word, ...nationalReadings(word)];
+        : hasDevanagari(word)
+          ? romanizeDevanagari(word)
+          : [word, ...nationalReadings(word), ...wadeGilesReadings(plainFold(word))];
   const spellings = new Set<string>();
   for (const l of latin) {
     spellings.add(plainFold(l));

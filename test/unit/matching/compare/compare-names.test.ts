@@ -71,3 +71,18 @@ describe('compareNames', () => {
     expect(compareNames(a, b, true).score).toBeLessThan(0.8);
   });
 });
+
+describe('compareNames: the order a list writes', () => {
+  it('reads `SURNAME, Given` in the spoken order before telling a son from his father', () => {
+    expect(
+      compareNames('AL BEN ALI, Isa Ben Tarif', 'Shaikh Isa Bin Tarif Al Bin Ali', true).rolesSwapped,
+    ).toBe(false);
+    expect(compareNames('BIN SALMAN, Mohammed', 'Mohammed bin Salman', true).score).toBe(1);
+    expect(compareNames('SALMAN, Mohammed bin', 'Salman bin Mohammed', true).rolesSwapped).toBe(true);
+  });
+
+  it('reads the Arabic diphthong ay as ei (Husayn, Hussein)', () => {
+    expect(compareNames('Saddam Husayn', 'Saddam Hussein', true).score).toBeGreaterThanOrEqual(0.95);
+    expect(compareNames('Zaynab Ali', 'Zeinab Ali', true).score).toBeGreaterThanOrEqual(0.95);
+  });
+});
