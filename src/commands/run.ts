@@ -21,7 +21,7 @@ import { prepareRun, checkRequestSettings, type PreparedRun } from '../runs/prep
 import { runRequest, type RunRequest, type RunRequestFields } from '../runs/request.js';
 import { resumeHint } from '../runs/resume-hint.js';
 import { requireUpstream, startRuntime, type Runtime } from '../runs/runtime.js';
-import { checkUpstream, resumeRun, startRun } from '../runs/start.js';
+import { checkUpstream, resumeRun, startRun, upstreamStateOf } from '../runs/start.js';
 import type { FollowTick } from '../runs/submit.js';
 import { checkRunId, type Priority } from '../run/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
@@ -336,11 +336,20 @@ function protectedFiles(prepared: PreparedRun | undefined, request: RunRequest):
   ];
 }
 
-/** The run this command follows, and how this process hosts it (a resume: with the run's own rate). */
-interface Started {
-  readonly runId: string;
+/** How this process hosts the workers of its run (a resume: with the run's own rate). */
+interface Hosting {
   readonly config: Config;
   readonly concurrency: number | undefined;
+}
+
+/** The run this command follows, and how this process hosts it. */
+interface Started extends Hosting {
+  readonly runId: string;
+}
+
+/** A new run is hosted as its request says, known before it is submitted. */
+function newRunHosting(config: Config, prepared: PreparedRun): Hosting {
+  return { config, concurrency: prepared.request.concurrency };
 }
 
 async function submitOrResume(
@@ -351,11 +360,11 @@ async function submitOrResume(
   resume: { readonly runId: string; readonly overrides: RunRequestFields },
 ): Promise<Started> {
   const session = sessionOf(config, runtime);
-  const check = () => checkUpstream(runtime.registry, io.log);
+  const check = () => checkUpstream(runtime.registry, io.log, upstreamStateOf(session));
   if (prepared) {
     const settings = await startRun(session, prepared, { beforeSubmit: check });
     io.announce(`Run ${settings.id} submitted (${settings.priority} priority): ${settings.input}`);
-    return { runId: settings.id, config, concurrency: prepared.request.concurrency };
+    return { runId: settings.id, ...newRunHosting(config, prepared) };
   }
   const { run, request } = await resumeRun(session, resume.runId, resume.overrides, check);
   const rate = request.rate ?? config.rate;
@@ -386,7 +395,7 @@ async function openRunDesk(
 /** The workers of this process (unless --no-workers), and its Prometheus endpoint when asked. */
 async function hostWorkers(
   options: RunOptions,
-  started: Started,
+  started: Hosting,
   runtime: Runtime,
   io: CommandIo,
   desk: CommandDesk | undefined,
@@ -521,9 +530,14 @@ export async function runAction(
   let desk: CommandDesk | undefined;
   try {
     if (options.workers) desk = await openRunDesk(config, runtime, io);
+    // A new run's workers are ready before its preflight call, so that its first checks follow that call
+    // at once; a resumed run's come after it, at the rate stored with the run.
+    if (options.workers && prepared)
+      closeWorkers = await hostWorkers(options, newRunHosting(config, prepared), runtime, io, desk);
     const resume = { runId: options.resume ?? '', overrides: resumeOverrides(options, explicit) };
     const started = await submitOrResume(config, runtime, io, prepared, resume);
-    if (options.workers) closeWorkers = await hostWorkers(options, started, runtime, io, desk);
+    if (options.workers && !closeWorkers)
+      closeWorkers = await hostWorkers(options, started, runtime, io, desk);
     const outcome = await follow(runtime, started, io, options, interrupted.signal);
     return render(outcome, started.runId, io, prepared?.inputWarnings);
   } finally {

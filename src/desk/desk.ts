@@ -33,10 +33,11 @@ export class Desk {
 
   /**
    * Opens what the first statement would: the embedded engine starts (and migrates) now rather than in
-   * the middle of something that waits for it.
+   * the middle of something that waits for it, and stays up until the next statement.
    */
   async ready(): Promise<void> {
-    await this.db.query('SELECT 1');
+    if (this.db.warm) await this.db.warm();
+    else await this.db.query('SELECT 1');
   }
 
   /** A page of alerts matching the filter, riskiest first. */

@@ -5,7 +5,7 @@ import { awaitRun, type RunOutcome } from './outcome.js';
 import { prepareRun } from './prepare.js';
 import type { RunRequest } from './request.js';
 import type { Runtime } from './runtime.js';
-import { checkUpstream, resumeRun, startRun, type RunSession } from './start.js';
+import { checkUpstream, resumeRun, startRun, upstreamStateOf, type RunSession } from './start.js';
 
 /** Where a run's notices go (a terminal's stderr, or log lines). */
 export type Notify = (message: string, level?: 'info' | 'warn') => void;
@@ -36,7 +36,7 @@ export function configFor(config: Config, request: Pick<RunRequest, 'upstreamPro
 export async function executeRun(host: RunHost, request: RunRequest, resume?: string): Promise<RunOutcome> {
   const config = configFor(host.config, request);
   const session = sessionOf(config, host.runtime);
-  const check = () => checkUpstream(host.runtime.registry, host.log);
+  const check = () => checkUpstream(host.runtime.registry, host.log, upstreamStateOf(session));
   let runId: string;
   if (resume !== undefined) {
     const { run } = await resumeRun(session, resume, {}, check);

@@ -12,6 +12,7 @@ import { RunStore, runExists, type RunSettings, type RunState } from '../run/sta
 import { checkRunId } from '../run/topology.js';
 import type { RegistryClient } from '../upstream/client/index.js';
 import { preflight, preflightCounts } from '../upstream/preflight.js';
+import { UpstreamState } from '../upstream/state.js';
 import { WhitelistStore } from '../whitelist/store.js';
 import type { PreparedRun } from './prepare.js';
 import { runRequest, type RunRequest, type RunRequestFields } from './request.js';
@@ -31,20 +32,34 @@ export interface SubmitExtras {
   readonly submitter?: string;
   readonly report?: boolean;
   readonly inputDigest?: FileDigest;
-  /** Called once the run id is known to be free, before anything is stored: a check of the upstream. */
+  /**
+   * Called once the run id is known to be free and its outputs may be written, before anything is stored:
+   * a check of the upstream.
+   */
   readonly beforeSubmit?: () => Promise<readonly (number | string)[]>;
 }
 
 /**
- * Fail fast, before anything is queued: a refused key or a dead URL is one call and exit 5 here (the
- * coordinator checks again before its first dispatch, for runs that are queued by other means). Returns
- * the statuses of the calls, so that the run's manifest counts them.
+ * Fail fast, before anything is queued: a refused key or a dead URL is one call and exit 5 here. Returns
+ * the statuses of the calls, so that the run's manifest counts them. A success is noted for every process
+ * (`answered`): the coordinator then makes no second preflight call moments later and the run's first
+ * checks follow this one at once; a run queued by other means, or long after, gets the coordinator's.
  */
-export async function checkUpstream(registry: RegistryClient, log: Logger): Promise<(number | string)[]> {
+export async function checkUpstream(
+  registry: RegistryClient,
+  log: Logger,
+  answered?: Pick<UpstreamState, 'noteAnswered'>,
+): Promise<(number | string)[]> {
   const calls: (number | string)[] = [];
   const { note } = await preflight(registry, { onCall: (status) => calls.push(status) });
   if (note) log.warn({ note }, 'preflight call: the Lookup Service answered with an error; going on');
+  else await answered?.noteAnswered();
   return calls;
+}
+
+/** What the workers of the session's service know of it (that it answered just now, for one). */
+export function upstreamStateOf(session: RunSession): UpstreamState {
+  return new UpstreamState(session.redis, session.config.prefix, session.upstream.service.id);
 }
 
 function settingsOf(prepared: PreparedRun, extras: SubmitExtras) {
@@ -99,7 +114,6 @@ export async function startRun(
   const runId = prepared.runId;
   // Before the outputs are checked and the whitelist is loaded under the id: neither may touch that run.
   if (await store.get(runId)) throw runExists(runId);
-  const calls = (await extras.beforeSubmit?.()) ?? [];
   const { outputs } = prepared;
   await checkOutputTargets(
     {
@@ -113,8 +127,11 @@ export async function startRun(
     },
     prepared.request.overwrite === true,
   );
-  mkdirSync(outputs.outDir, { recursive: true });
+  // The input's digest (a large file takes a while) before the preflight call, so that the run's first
+  // checks follow that call at once.
   const settings = await newRunSettings(config, session.upstream, settingsOf(prepared, extras));
+  const calls = (await extras.beforeSubmit?.()) ?? [];
+  mkdirSync(outputs.outDir, { recursive: true });
   if (prepared.whitelist) await new WhitelistStore(redis, config.prefix).load(runId, prepared.whitelist);
   await submitRun(redis, config.prefix, settings);
   // The rate the run was started at is kept even when the config gave it: a resume comes back with it.

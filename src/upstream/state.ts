@@ -93,13 +93,14 @@ function breakerOf(raw: Readonly<Record<string, string>>): BreakerRecord | undef
 }
 
 /**
- * How long a successful call vouches for the key and the address: a screen (a run of one client in the
- * interactive lane) started within it makes no preflight call of its own, so that its latency is its
- * checks' calls. A key revoked meanwhile fails its checks' calls instead, which never become CLEAR.
+ * How long a successful call vouches for the key and the address: a run started within it (a screen of
+ * one client, a batch its submitter's preflight call just checked) makes no preflight call of its own, so
+ * that its first checks follow at once. A key revoked meanwhile fails its checks' calls instead, which
+ * never become CLEAR.
  */
 export const ANSWERED_FRESH_MS = 60_000;
 
-/** How long a measured page size is taken for the service's, by screens that do not measure it again. */
+/** How long a measured page size is taken for the service's, by runs that do not measure it again. */
 export const PAGE_SIZE_FRESH_MS = 10 * 60_000;
 
 /** What a run's broad search learned of the page size, against the result cap it was measured with. */

@@ -322,17 +322,19 @@ function verdictsWorker(ctx: WorkerContext): Worker<MergeJobData> {
 }
 
 /**
- * The service's page size, measured before the run's first check (and again on a resume) when the run
- * searches by name: one broad search through the quota (src/upstream/preflight.ts, measurePageSize).
+ * The service's page size, measured before the run's first check (and on a resume) when the run
+ * searches by name and none was measured within PAGE_SIZE_FRESH_MS: one broad search through the quota
+ * (src/upstream/preflight.ts, measurePageSize).
  */
 async function learnPageSize(ctx: WorkerContext, runId: string, lane: Lane): Promise<void> {
   const { store, pacer, registry, log, redis, prefix } = ctx;
   const run = await store.get(runId);
   if (!run?.checks.some((kind) => kind === 'sanctions' || kind === 'foreign_agent')) return;
   const resultCap = (run.profile ?? DEFAULT_PROFILE).resultCap;
-  const recent = lane === 'interactive' ? await ctx.upstream.recentPageSize(resultCap) : undefined;
+  const recent = await ctx.upstream.recentPageSize(resultCap);
   if (recent) {
-    // A screen takes the page size another run measured minutes ago instead of a broad search.
+    // The page size another run measured minutes ago instead of a broad search: a run measures it once
+    // and keeps it for its whole length, so a measurement of minutes ago is as good.
     if (recent.pageSize !== undefined) await notePageSize(redis, prefix, runId, recent.pageSize);
     return;
   }
@@ -366,8 +368,10 @@ function runUpstream(ctx: WorkerContext, runId: string, lane: Lane): RunUpstream
   const { upstream, checksQueue, log, probe, store } = ctx;
   return {
     async preflight() {
-      // A screen right after other calls were answered has nothing to learn from a call of its own.
-      if (lane === 'interactive' && (await upstream.answeredRecently())) {
+      // A run right after other calls were answered (its submitter's own preflight moments ago, or another
+      // run's calls) has nothing to learn from a call of its own: its first checks follow at once. A key
+      // revoked meanwhile fails those checks' calls instead, which open the breaker and never become CLEAR.
+      if (await upstream.answeredRecently()) {
         await learnPageSize(ctx, runId, lane);
         return;
       }

@@ -35,6 +35,7 @@ import {
 } from './lib/processes.js';
 import { benchFlag, reportFigures, type Figure } from './lib/figures.js';
 import { strictBucket } from '../helpers/strict-bucket.js';
+import { busyCore } from './lib/busy-core.js';
 import { Redis } from 'ioredis';
 import { answerKeyPattern, purgeAnswers } from '../../src/answers/answer-store.js';
 
@@ -136,21 +137,6 @@ function sampleCalls(emulator: BenchEmulator, everyMs = 50) {
         limited: samples.at(-1)?.limited ?? 0,
         seconds: (to - from) / 1000,
       };
-    },
-  };
-}
-
-/**
- * Another process keeping one core busy for as long as it runs, as a noisy neighbour on a shared host does:
- * timers fire late and the pipeline's processes get the other core in turns.
- */
-function busyCore(): { stop(): Promise<void> } {
-  const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
-  return {
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGKILL');
-      await new Promise((r) => child.once('exit', r));
     },
   };
 }

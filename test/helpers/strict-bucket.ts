@@ -12,7 +12,16 @@ export interface StrictBucket {
   readonly url: string;
   /** Requests that reached the gateway, answered 429 by it, and forwarded to the service. */
   counts(): { readonly total: number; readonly limited: number; readonly forwarded: number };
+  /** Every request in the order it arrived: when (performance.now()), what, and the status it got (0: none yet). */
+  arrivals(): readonly GatewayArrival[];
   close(): Promise<void>;
+}
+
+export interface GatewayArrival {
+  readonly at: number;
+  /** Path and query, as the request line gave them. */
+  readonly url: string;
+  status: number;
 }
 
 function bodyOf(request: IncomingMessage): Promise<Buffer> {
@@ -49,12 +58,16 @@ export async function strictBucket(
   let total = 0;
   let limited = 0;
   let forwarded = 0;
+  const arrivals: GatewayArrival[] = [];
   const server: Server = createServer((request, response) => {
     total++;
+    const arrival: GatewayArrival = { at: performance.now(), url: request.url ?? '/', status: 0 };
+    arrivals.push(arrival);
     const key = String(request.headers['x-api-key'] ?? '');
     const retryAfter = take(key);
     if (retryAfter > 0) {
       limited++;
+      arrival.status = 429;
       request.resume();
       response
         .writeHead(429, { 'content-type': 'application/json', 'retry-after': String(retryAfter) })
@@ -74,6 +87,7 @@ export async function strictBucket(
         ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
       });
       const headers: Record<string, string> = { 'content-type': reply.headers.get('content-type') ?? '' };
+      arrival.status = reply.status;
       response.writeHead(reply.status, headers).end(Buffer.from(await reply.arrayBuffer()));
     })().catch((error: unknown) => response.writeHead(502).end(String(error)));
   });
@@ -81,6 +95,7 @@ export async function strictBucket(
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     counts: () => ({ total, limited, forwarded }),
+    arrivals: () => arrivals,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -22,5 +22,10 @@ export interface Database extends Queryable {
   exec(sql: string): Promise<void>;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Gets ready for the next statement now (the embedded engine starts and migrates, and stays up until
+   * that statement has run, however long it comes after); absent: nothing to get ready.
+   */
+  warm?(): Promise<void>;
   close(): Promise<void>;
 }

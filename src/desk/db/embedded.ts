@@ -99,6 +99,7 @@ function lockedDatabase(stateDir: string, options: EmbeddedOptions): Database {
     query: (sql, params) => engine.use((db) => db.query(sql, params)),
     exec: (sql) => engine.use((db) => db.exec(sql)),
     transaction: (work) => engine.use((db) => db.transaction(work)),
+    warm: () => engine.warm(),
     async close() {
       try {
         await engine.stop();
@@ -134,6 +135,17 @@ class OnDemandEngine {
       this.busy--;
       if (this.busy === 0) this.scheduleStop();
     }
+  }
+
+  /**
+   * Starts the engine ahead of a statement known to come (a run's approved false positives, read right
+   * before its first row) and keeps it up until that statement has run: an idle stop in between would
+   * start it again, blocking the process for a second or more, between the run's preflight call and its
+   * first checks.
+   */
+  async warm(): Promise<void> {
+    clearTimeout(this.idle);
+    await this.start();
   }
 
   private start(): Promise<{ pg: PGlite; db: Database }> {

@@ -163,10 +163,10 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** Runs the CLI to its end, measuring wall time and peak RSS. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<CliResult> {
+/** Runs the CLI (`cli`: another build's bin/kyc-screen.js) to its end, measuring wall time and peak RSS. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv, cli = CLI): Promise<CliResult> {
   const started = performance.now();
-  const child = spawn(process.execPath, [CLI, ...args], {
+  const child = spawn(process.execPath, [cli, ...args], {
     env: { ...process.env, KYC_API_KEY: DEMO_API_KEY, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -8,6 +8,7 @@ import { answerKeyPattern } from '../../../src/answers/answer-store.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../../../src/infra/embedded-redis.js';
 import { parseMaxAge } from '../../../src/settings/answer-policy.js';
+import { upstreamKeys } from '../../../src/run/topology.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 
 /**
@@ -52,6 +53,10 @@ async function keptIn(redis: Redis): Promise<number> {
 }
 
 async function screen(maxAge?: typeof NIGHTLY, whileRunning?: () => Promise<void>) {
+  // Each run starts as a night's first one (its own preflight call and page-size search, not those of the
+  // run before it moments ago), so that the runs' calls differ by their clients' requests alone.
+  const learned = upstreamKeys(pipeline.prefix, pipeline.service.id);
+  await pipeline.redis.del(learned.answered, learned.pageSize);
   const runId = await pipeline.submit(INPUT, { faStrategy: 'search', ...(maxAge ? { maxAge } : {}) });
   await whileRunning?.();
   const { run } = await pipeline.finish(runId);

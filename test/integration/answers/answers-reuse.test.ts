@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeAnswers } from '../../../src/answers/answer-store.js';
 import { parseMaxAge } from '../../../src/settings/answer-policy.js';
+import { upstreamKeys } from '../../../src/run/topology.js';
 import type { EvidenceLine } from '../../../src/export/evidence.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
@@ -28,6 +29,10 @@ afterAll(async () => {
 });
 
 async function screen(input: string, maxAge?: typeof NIGHTLY) {
+  // Each run starts as a night's first one (its own preflight call and page-size search, not those of the
+  // run before it moments ago), so that the runs' calls differ by their clients' requests alone.
+  const learned = upstreamKeys(pipeline.prefix, pipeline.service.id);
+  await pipeline.redis.del(learned.answered, learned.pageSize);
   const runId = await pipeline.submit(input, { faStrategy: 'search', ...(maxAge ? { maxAge } : {}) });
   const { run, counters } = await pipeline.finish(runId);
   const manifest = JSON.parse(readFileSync(run.manifest, 'utf8')) as Manifest;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openEmbedded } from '../../../src/desk/db/embedded.js';
+import { Desk } from '../../../src/desk/desk.js';
 
 /**
  * The embedded desk's engine runs only while statements come: opening the database takes its lock and
@@ -42,6 +43,28 @@ describe('the embedded desk engine on demand', () => {
       await db.close();
     }
     expect(existsSync(join(stateDir, 'desk-db.lock'))).toBe(false);
+  }, 600_000);
+
+  it('started ahead of a statement, stays up until that statement has run, then stops when idle', async () => {
+    let starts = 0;
+    const db = await openEmbedded(stateDir, {
+      idleCloseMs: 300,
+      prepare: () => Promise.resolve(void starts++),
+    });
+    try {
+      // What `run` does before its preflight call (src/desk/command-desk.ts, warm).
+      await new Desk(db).ready();
+      expect(starts).toBe(1);
+      // Longer than the idle time before the statement the engine was started for: no second start.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await db.query('SELECT 1');
+      expect(starts).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await db.query('SELECT 1');
+      expect(starts).toBe(2);
+    } finally {
+      await db.close();
+    }
   }, 600_000);
 
   it('closes after the statement under way', async () => {
