@@ -80,6 +80,8 @@ const metaSchema = z.object({
     .optional(),
   totalRows: count.optional(),
   bytesRead: count.optional(),
+  rowsConsumed: count.optional(),
+  bytesConsumed: count.optional(),
   dispatched: count.default(0),
   written: count.default(0),
   error: z.string().optional(),
@@ -107,6 +109,9 @@ export function parseRunMeta(runId: string, meta: Readonly<Record<string, string
     dispatched: fields.dispatched,
     written: fields.written,
     ...(fields.bytesRead === undefined ? {} : { bytesRead: fields.bytesRead }),
+    ...(fields.rowsConsumed === undefined || fields.bytesConsumed === undefined
+      ? {}
+      : { rowsConsumed: fields.rowsConsumed, bytesConsumed: fields.bytesConsumed }),
     error: fields.error,
     ...(errorCode === undefined ? {} : { errorCode }),
     ...deskDecisionsOf(fields.deskDecisions, fields.deskReason),

@@ -144,6 +144,12 @@ export interface RunState extends RunSettings {
   readonly totalRows?: number | undefined;
   /** Input bytes the reader had consumed at the last dispatch: with inputBytes, the share of the file read. */
   readonly bytesRead?: number | undefined;
+  /**
+   * Rows the reader had parsed at the last dispatch, from the top of the file (a resume's skipped rows
+   * included), and the input bytes they took: the file's mean row size without the read-ahead.
+   */
+  readonly rowsConsumed?: number | undefined;
+  readonly bytesConsumed?: number | undefined;
   readonly dispatched: number;
   readonly written: number;
   /** Why the run failed, as encodeFailure wrote it (`KYC_ERR_X: message`, or an unexpected error's text). */

@@ -95,6 +95,8 @@ export class RunStore {
         | 'totalRows'
         | 'dispatched'
         | 'bytesRead'
+        | 'rowsConsumed'
+        | 'bytesConsumed'
         | 'error'
         | 'errorCode'
       >
