@@ -252,7 +252,7 @@ export const EN = {
     'The review desk has no record of this run (no desk database was open for it, or this report was made from a copy of its directory): its rows show no alert status.',
   'report.desk.notAppliedLead': 'Review desk decisions were NOT applied to this run:',
   'report.desk.notAppliedText':
-    'false positives approved at the desk are still HIT or REVIEW rows here. Screen again where the desk can be used.',
+    'False positives approved at the desk are still HIT or REVIEW rows here. Screen again where the desk can be used.',
   'report.desk.reason.DESK_DB_BUSY':
     'the embedded desk database was open in another process (serve, another run)',
   'report.desk.reason.DESK_NOT_SHARED':
