@@ -303,6 +303,10 @@ export const CATALOG = {
   KYC_ERR_DESK_OWN_DECISION: entry('Nobody approves their own decision: a second person must', EXIT.USAGE),
   KYC_ERR_DESK_NOTHING_TO_APPROVE: entry('The alert has no decision waiting for approval', EXIT.USAGE),
   KYC_ERR_DESK_COMMENT: entry('A decision (and a send-back) needs a comment', EXIT.USAGE),
+  KYC_ERR_DESK_REQUIRED: entry(
+    "The run requires the review desk's decisions (--require-desk) and the desk cannot be used where it is coordinated",
+    EXIT.USAGE,
+  ),
   KYC_ERR_RUN_SERVICE_MISMATCH: entry(
     'The run screens against another Lookup Service (URL or API key) than this process is configured with',
     EXIT.USAGE,

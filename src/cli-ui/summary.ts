@@ -10,7 +10,12 @@ import {
 import { DEFAULT_PROFILE } from '../settings/upstream-profile.js';
 import { REGISTER_CHANGE_COUNTER } from '../mirror/kept-strategy.js';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
-import { unrecognisedCounts, type Counters, type RunState } from '../run/state/run-store.js';
+import {
+  DESK_ABSENCE_TEXT,
+  unrecognisedCounts,
+  type Counters,
+  type RunState,
+} from '../run/state/run-store.js';
 
 /**
  * The end-of-run summary table, plain text, for stdout. Unrecognised upstream answers (RunStore.unrecognised,
@@ -33,6 +38,7 @@ export function summaryTable(
       ? [['upstream', 'EMULATOR: synthetic registers, not a real screening'] as [string, string]]
       : []),
     ...(run.status === 'failed' && run.error ? [['error', run.error] as [string, string]] : []),
+    ...deskLine(run),
     ['rows', String(rows)],
     ['HIT', String(verdictCount(counters, 'HIT'))],
     ['INCOMPLETE', String(verdictCount(counters, 'INCOMPLETE'))],
@@ -81,6 +87,27 @@ export function summaryTable(
   return table.join('\n');
 }
 
+/** Whether the review desk's decisions went into the verdicts (absent: a run of a version that did not say). */
+function deskLine(run: RunState): [string, string][] {
+  const desk = run.deskDecisions;
+  if (!desk) return [];
+  if (desk.status === 'applied') return [['desk decisions', 'applied']];
+  return [['desk decisions', `NOT APPLIED (${desk.reason}: ${DESK_ABSENCE_TEXT[desk.reason]})`]];
+}
+
+/**
+ * The loud line a run made without the desk's decisions ends with on stderr: its flags that the desk would
+ * have suppressed are still there. Undefined for any other run.
+ */
+export function deskNotAppliedLine(run: RunState): string | undefined {
+  const desk = run.deskDecisions;
+  if (desk?.status !== 'not-applied') return undefined;
+  return (
+    `!!! Review desk decisions were NOT applied to run ${run.id} (${desk.reason}: ${DESK_ABSENCE_TEXT[desk.reason]}): ` +
+    'approved false positives are still HIT or REVIEW in its verdicts. Share the desk (DATABASE_URL) and screen again.'
+  );
+}
+
 /** The reader's file-level warnings under the summary table, loud: a run without INNs is not a full screening. */
 export function inputWarningLines(
   warnings: readonly { readonly code: string; readonly message: string }[],
@@ -106,6 +133,12 @@ export function summaryFields(
     runId: run.id,
     status: run.status,
     ...(run.emulator ? { emulator: true } : {}),
+    ...(run.deskDecisions
+      ? {
+          deskDecisions: run.deskDecisions.status,
+          ...(run.deskDecisions.status === 'not-applied' ? { deskReason: run.deskDecisions.reason } : {}),
+        }
+      : {}),
     rows,
     verdicts: {
       HIT: verdictCount(counters, 'HIT'),

@@ -11,8 +11,10 @@ import { WorkerMetrics } from '../metrics/worker-metrics.js';
 import { progressDisplay } from '../cli-ui/progress.js';
 import { progressLog } from '../cli-ui/progress-log.js';
 import { stderrIsTerminal, type Announce } from '../cli-ui/notices.js';
-import { inputWarningLines, summaryFields, summaryTable } from '../cli-ui/summary.js';
+import { deskNotAppliedLine, inputWarningLines, summaryFields, summaryTable } from '../cli-ui/summary.js';
+import { requireDeskOf } from '../settings/require-desk.js';
 import type { FileWarning } from '../ingest/index.js';
+import { DESK_ABSENCE_TEXT } from '../run/state/run-store.js';
 import { PRIVATE_DIR_MODE } from '../infra/private-files.js';
 import { ensureWritableLogFile, ensureWritableStateDir } from '../infra/writable.js';
 import { configFor, sessionOf, type RunHost } from '../runs/execute.js';
@@ -100,6 +102,8 @@ export interface RunOptions {
   faStrategy?: string;
   /** `--emulator`: screen against the built-in emulator (synthetic registers; every output is marked). */
   emulator?: boolean;
+  /** `--require-desk`: fail rather than screen without the review desk's decisions (default: KYC_REQUIRE_DESK). */
+  requireDesk?: boolean;
 }
 
 function delimiterOption(value: string): string {
@@ -142,6 +146,10 @@ function outputOptions(command: Command): Command {
     .option(
       '--whitelist <file>',
       'CSV of reviewed false positives: their matches are SUPPRESSED (docs/operations.md)',
+    )
+    .option(
+      '--require-desk',
+      "fail (KYC_ERR_DESK_REQUIRED) rather than screen without the review desk's approved false positives, e.g. when another process holds the embedded desk (default: KYC_REQUIRE_DESK)",
     );
 }
 
@@ -264,6 +272,7 @@ export function requestOf(input: string | undefined, options: RunOptions): RunRe
     schedule: options.schedule,
     maxAge: options.maxAge,
     report: options.report === false ? false : undefined,
+    requireDesk: options.requireDesk === true || requireDeskOf(environment()) ? true : undefined,
     // A bad --lang fails here, before anything is queued.
     lang: options.report === false ? undefined : resolveLang(options.lang),
   });
@@ -392,6 +401,19 @@ async function openRunDesk(
   });
 }
 
+/**
+ * The embedded desk is another process's (openCommandDesk returns nothing else): a run that needs it ends
+ * here, with nothing queued; any other is told, before it starts, that the decisions will not be applied.
+ */
+function deskNotOpen(request: RunRequest, io: CommandIo): void {
+  const why = `DESK_DB_BUSY: ${DESK_ABSENCE_TEXT.DESK_DB_BUSY}`;
+  if (request.requireDesk) throw new KycError('KYC_ERR_DESK_REQUIRED', why);
+  io.announce(
+    `!!! Review desk decisions will NOT be applied to this run (${why}): approved false positives stay flagged. Set DATABASE_URL to share the desk, or --require-desk to refuse such a run.`,
+    'warn',
+  );
+}
+
 /** The workers of this process (unless --no-workers), and its Prometheus endpoint when asked. */
 async function hostWorkers(
   options: RunOptions,
@@ -418,6 +440,7 @@ async function hostWorkers(
         prefix: started.config.prefix,
         log: io.log,
         desk: desk?.hooks,
+        deskAbsence: 'DESK_DB_BUSY',
       }),
       settings: workerSettings(started.config, {
         checksConcurrency: started.concurrency ?? options.concurrency,
@@ -464,6 +487,11 @@ function render(
     return outcome.exitCode;
   }
   if (outcome.kind === 'failed') {
+    if (outcome.resumable === 'desk')
+      io.announce(
+        `The run is kept. Share the desk (DATABASE_URL) or stop the process that holds it, then: ${resumeHint(runId)}`,
+        'warn',
+      );
     if (outcome.resumable === 'free-the-name')
       io.announce(`Free the name and resume: ${resumeHint(runId)}`, 'warn');
     if (outcome.resumable === 'upstream')
@@ -476,6 +504,8 @@ function render(
   io.log.info(summaryFields(run, counters, unrecognised), 'run summary');
   if (io.printSummary)
     process.stdout.write(`${summaryTable(run, counters, unrecognised)}${inputWarningLines(inputWarnings)}\n`);
+  const notApplied = deskNotAppliedLine(run);
+  if (notApplied) io.announce(notApplied, 'warn');
   return outcome.exitCode;
 }
 
@@ -529,7 +559,10 @@ export async function runAction(
   let closeWorkers: (() => Promise<void>) | undefined;
   let desk: CommandDesk | undefined;
   try {
-    if (options.workers) desk = await openRunDesk(config, runtime, io);
+    if (options.workers) {
+      desk = await openRunDesk(config, runtime, io);
+      if (!desk) deskNotOpen(request, io);
+    }
     // A new run's workers are ready before its preflight call, so that its first checks follow that call
     // at once; a resumed run's come after it, at the rate stored with the run.
     if (options.workers && prepared)

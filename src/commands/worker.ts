@@ -1,7 +1,8 @@
 import { Option, type Command } from 'commander';
 import { environment } from '../settings/environment.js';
 import { loadConfig } from '../config.js';
-import { stderrIsTerminal } from '../cli-ui/notices.js';
+import { stderrIsTerminal, type Announce } from '../cli-ui/notices.js';
+import { requireDeskOf } from '../settings/require-desk.js';
 import { PRIVATE_DIR_MODE } from '../infra/private-files.js';
 import { requireUpstream, startRuntime } from '../runs/runtime.js';
 import { ensureWritableLogFile, ensureWritableStateDir } from '../infra/writable.js';
@@ -38,6 +39,7 @@ interface WorkerOptions {
   metricsHost: string;
   upstreamProfile?: string;
   emulator?: boolean;
+  requireDesk?: boolean;
 }
 
 /** `kyc-screen worker`: checks, merge and runs workers; any number of them on any number of machines. */
@@ -88,11 +90,28 @@ export function registerWorkerCommand(program: Command): void {
     .option(
       '--state-dir <dir>',
       'embedded Redis data when REDIS_URL is unset (default: KYC_STATE_DIR or .state)',
+    )
+    .option(
+      '--require-desk',
+      "runs coordinated here (scheduled ones too) fail with KYC_ERR_DESK_REQUIRED rather than screen without the review desk's decisions: without DATABASE_URL a worker has no desk (default: KYC_REQUIRE_DESK)",
     );
   emulatorOption(
     upstreamProfileOption(logFileOption(command)),
     'call a built-in emulator of the Lookup Service in this process (synthetic registers)',
   ).action(runWorker);
+}
+
+/**
+ * A worker without DATABASE_URL leaves the embedded desk to the one process that may hold it (`serve`,
+ * a `run`, the dashboard): the runs it coordinates are screened without the desk's decisions, and say so.
+ */
+function announceNoDesk(announce: Announce, requireDesk: boolean): void {
+  announce(
+    requireDesk
+      ? '!!! No review desk in this worker (DATABASE_URL is not set): runs it coordinates fail with KYC_ERR_DESK_REQUIRED (--require-desk).'
+      : '!!! No review desk in this worker (DATABASE_URL is not set): runs it coordinates (scheduled ones too) do NOT apply the desk’s decisions, and their summary, manifest and report say so. Set DATABASE_URL to share the desk.',
+    'warn',
+  );
 }
 
 /** The worker process: its workers (and the schedules' firing) until SIGTERM or Ctrl-C, then a drain. */
@@ -129,8 +148,17 @@ async function runWorker(options: WorkerOptions): Promise<void> {
           dashboardUrl,
         })
       : undefined;
+  const requireDesk = options.requireDesk === true || requireDeskOf(environment());
+  if (!desk && only.includes('runs')) announceNoDesk(announce, requireDesk);
   const host = await startWorkers({
-    ...workerWiring({ redis: runtime.redis, prefix: config.prefix, log, desk: desk?.hooks }),
+    ...workerWiring({
+      redis: runtime.redis,
+      prefix: config.prefix,
+      log,
+      desk: desk?.hooks,
+      deskAbsence: 'DESK_NOT_SHARED',
+      requireDesk,
+    }),
     ...(metrics ? { metrics } : {}),
     ...(runtime.answersRedis ? { answersRedis: runtime.answersRedis } : {}),
     redis: runtime.redis,

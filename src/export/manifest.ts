@@ -35,6 +35,9 @@ export interface ManifestRun {
   readonly config: Readonly<Record<string, string | number | boolean>>;
   /** Max ages of answers kept across runs (src/answers); absent: every answer fresh. */
   readonly maxAge?: AnswerPolicy;
+  /** Whether the review desk's decisions went into the verdicts, and why not (absent: not known). */
+  readonly deskDecisions?:
+    { readonly status: 'applied' } | { readonly status: 'not-applied'; readonly reason: string } | undefined;
 }
 
 /** The run's counter fields (`prefix:a:b` → n) as the run store keeps them. */
@@ -110,6 +113,12 @@ function answersSection(policy: AnswerPolicy | undefined, counts: RunCounts, m: 
   };
 }
 
+function deskDecisionsOf(run: ManifestRun): { status: string; reason?: string } | null {
+  const desk = run.deskDecisions;
+  if (!desk) return null;
+  return desk.status === 'applied' ? { status: desk.status } : { status: desk.status, reason: desk.reason };
+}
+
 /**
  * manifest.json: everything an auditor needs to tie the outputs to the input and to the software that
  * made them: hashes of every file, counts that must agree with the files, the upstream traffic and the
@@ -183,6 +192,9 @@ export function buildManifest(m: ManifestInput) {
       count,
       example,
     })),
+    // Approved false positives of the review desk suppressed in these verdicts, or not (and why): a run
+    // without them keeps flags the desk cleared (docs/review-desk.md).
+    desk_decisions: deskDecisionsOf(m.run),
     ...(m.foreignAgent ? { foreign_agent_strategy: m.foreignAgent } : {}),
     ...(m.registerChange ? { foreign_agent_mirror: m.registerChange } : {}),
     upstream_profile: profileOf(m.run),

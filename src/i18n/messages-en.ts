@@ -250,6 +250,17 @@ export const EN = {
   'report.alerts.noRecord': 'no desk record',
   'report.alerts.noRecordNote':
     'The review desk has no record of this run (no desk database was open for it, or this report was made from a copy of its directory): its rows show no alert status.',
+  'report.desk.notAppliedLead': 'Review desk decisions were NOT applied to this run:',
+  'report.desk.notAppliedText':
+    'False positives approved at the desk are still HIT or REVIEW rows here. Screen again where the desk can be used.',
+  'report.desk.reason.DESK_DB_BUSY':
+    'the embedded desk database was open in another process (serve, another run)',
+  'report.desk.reason.DESK_NOT_SHARED':
+    'a worker without DATABASE_URL coordinated the run: it does not open the embedded desk database',
+  'report.desk.reason.DESK_NOT_OPEN': 'the process that coordinated the run had no review desk open',
+  'fact.deskDecisions': 'Review desk decisions',
+  'fact.deskApplied': 'applied',
+  'fact.deskNotApplied': 'NOT applied',
   'report.alerts.summary': 'Review desk alerts: {opened} new, {seenAgain} seen again, {reopened} reopened.',
   'report.alerts.none': 'no alert',
   'report.alerts.alert': 'alert {id}',

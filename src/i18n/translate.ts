@@ -20,6 +20,11 @@ export function translator(lang: Lang): Translate {
     );
 }
 
+/** Whether a text built at run time (a key with a code in it) names a message of the catalogues. */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(EN, key);
+}
+
 /** The placeholders of a message, sorted: both catalogues must use the same ones for every key. */
 export function placeholdersOf(message: string): string[] {
   return [...message.matchAll(/\{(\w+)\}/gu)].map((m) => m[1] ?? '').sort();

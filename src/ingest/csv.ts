@@ -9,6 +9,8 @@ import { KycError } from '../errors.js';
 export interface ParsedRecord {
   readonly cells: string[];
   readonly line: number;
+  /** Bytes of the parser's input up to the end of this record (absent: not parsed from a byte stream). */
+  readonly bytes?: number;
 }
 
 /** Where the parser stands, kept up to date while it runs, for the line numbers in error messages. */
@@ -17,6 +19,10 @@ export class ParsePosition {
   lastRecordLine = 0;
   /** Blank lines skipped up to that record. */
   emptyLinesAtLastRecord = 0;
+  /** Data rows handed out so far (those before a resume's first row included), for the run's progress. */
+  rowsRead = 0;
+  /** Bytes of the parser's input up to the end of the last row handed out. */
+  rowsEndByte = 0;
 
   /** The line where the record after the last complete one starts, given the blank lines skipped since. */
   nextRecordStart(emptyLinesNow: number): number {
@@ -54,7 +60,7 @@ export class LinedCsvParser extends Parser {
     const line = this.info.lines;
     this.position.lastRecordLine = line;
     this.position.emptyLinesAtLastRecord = this.info.empty_lines;
-    const record: ParsedRecord = { cells: chunk as string[], line };
+    const record: ParsedRecord = { cells: chunk as string[], line, bytes: this.info.bytes };
     return super.push(record, encoding);
   }
 }

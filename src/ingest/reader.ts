@@ -7,17 +7,18 @@
  * (the decoder only for Windows-1251 and UTF-16LE: csv-parse reads UTF-8 bytes itself). Only the first
  * SNIFF_BYTES are looked at ahead of parsing, to choose the encoding and the delimiter.
  */
-import { Readable, pipeline } from 'node:stream';
+import { Readable, Transform, pipeline } from 'node:stream';
+import iconv from 'iconv-lite';
 import { KycError } from '../errors.js';
 import { LinedCsvParser, ParsePosition, toKycError, type ParsedRecord } from './csv.js';
-import { RawGuard, createDecoder } from './decode.js';
+import { RawGuard } from './decode.js';
 import { hasKeyColumn, looksLikeData, mapHeader } from './headers.js';
 import { identifierColumnWarnings } from './id-columns.js';
 import { SNIFF_BYTES, resolveOptions, type ResolvedOptions } from './options.js';
 import { RecordSource } from './records.js';
 import { buildItem, rowContext, type RowContext } from './row.js';
 import { inspectHead, sniffDelimiter } from './sniff.js';
-import type { ClientFile, IngestHeader, IngestItem, IngestOptions } from './types.js';
+import type { ClientFile, IngestEncoding, IngestHeader, IngestItem, IngestOptions } from './types.js';
 
 type ByteSource = NodeJS.ReadableStream | AsyncIterable<Uint8Array>;
 type ChunkIterator = AsyncIterator<unknown>;
@@ -74,6 +75,43 @@ async function* rawChunks(first: Buffer, done: boolean, source: ChunkIterator, g
   } finally {
     // Closes the file when reading stops early (an error, or a consumer that stopped pulling rows).
     await source.return?.();
+  }
+}
+
+/**
+ * How many bytes of the file the rows handed out took: the parser counts the bytes it was given, which are
+ * the file's own for UTF-8 and the decoder's UTF-8 for the other encodings, scaled back by the file's bytes
+ * per decoded byte, both counted as each chunk is decoded.
+ */
+class ByteCounts {
+  private raw = 0;
+  private decoded = 0;
+  private decoding = false;
+
+  constructor(private readonly bom: number) {}
+
+  /** The decoder of the other encodings, counting what it takes and what it hands the parser. */
+  decoder(encoding: IngestEncoding): Transform {
+    this.decoding = true;
+    // The BOM is cut off before decoding, so that a cell starting with U+FEFF is kept as written.
+    const decode = iconv.getDecoder(encoding, { stripBOM: false });
+    const decoded = (text: string | undefined): Buffer => {
+      const bytes = Buffer.from(text ?? '', 'utf8');
+      this.decoded += bytes.length;
+      return bytes;
+    };
+    return new Transform({
+      transform: (chunk: Buffer, _encoding, done) => {
+        this.raw += chunk.length;
+        done(null, decoded(decode.write(chunk)));
+      },
+      flush: (done) => done(null, decoded(decode.end())),
+    });
+  }
+
+  fileBytes(parsed: number): number {
+    if (!this.decoding) return this.bom + parsed;
+    return this.decoded > 0 ? this.bom + Math.round((parsed * this.raw) / this.decoded) : this.bom;
   }
 }
 
@@ -154,6 +192,8 @@ async function* rowsOf(state: RowsState): AsyncGenerator<IngestItem> {
       if (record === undefined) return;
       if (isBlank(record.cells)) continue;
       row++;
+      position.rowsRead = row;
+      if (record.bytes !== undefined) position.rowsEndByte = record.bytes;
       checkFieldSizes(record, options.maxFieldBytes, header);
       if (row < options.startRow) continue;
       yield buildItem(row, record.cells, record.line, context);
@@ -294,6 +334,7 @@ export async function readClientStream(input: ByteSource, options?: IngestOption
       utf8Evidence: inspection.utf8Evidence,
       startOffset: inspection.bomLength,
     });
+    const counts = new ByteCounts(inspection.bomLength);
     const raw = Readable.from(rawChunks(head.subarray(inspection.bomLength), done, source, guard), {
       objectMode: false,
     });
@@ -302,15 +343,18 @@ export async function readClientStream(input: ByteSource, options?: IngestOption
     // decoder first would only turn bytes into text and back. The other encodings go through iconv-lite.
     // A failure in any stage destroys the parser with that error; RecordSource hands it to the caller.
     if (inspection.encoding === 'utf-8') pipeline(raw, parser, () => undefined);
-    else pipeline(raw, createDecoder(inspection.encoding), parser, () => undefined);
+    else pipeline(raw, counts.decoder(inspection.encoding), parser, () => undefined);
     const records = new RecordSource(parser);
-    return await clientFileOf({
+    const position = parser.position;
+    const consumed = () => ({ rows: position.rowsRead, bytes: counts.fileBytes(position.rowsEndByte) });
+    const file = await clientFileOf({
       records,
       options: opts,
       format: { encoding: inspection.encoding, bom: inspection.bom, delimiter },
       position: parser.position,
       close,
     });
+    return { ...file, consumed };
   } catch (error) {
     close();
     throw toKycError(error, positionOf(), opts.maxLineBytes);

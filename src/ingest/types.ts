@@ -107,6 +107,11 @@ export type IngestItem =
 export interface ClientFile {
   header: IngestHeader;
   rows: AsyncIterable<IngestItem>;
+  /**
+   * The data rows handed out so far and the bytes of the file they took (rows before a resume's first row
+   * included): unlike `bytesRead`, nothing read ahead is counted. Absent: not a CSV byte stream.
+   */
+  consumed?: () => { rows: number; bytes: number };
   /** Bytes of the file read so far (a little ahead of the rows yielded), when the source is a file. */
   bytesRead?: () => number;
 }

@@ -86,7 +86,14 @@ export class RowDispatcher {
     const last = items.at(-1);
     if (last) {
       const bytesRead = this.setup.file.bytesRead?.();
-      await this.deps.store.update(this.setup.runId, { dispatched: last.row, bytesRead });
+      const consumed = this.setup.file.consumed?.();
+      await this.deps.store.update(this.setup.runId, {
+        dispatched: last.row,
+        bytesRead,
+        ...(consumed && consumed.rows > 0
+          ? { rowsConsumed: consumed.rows, bytesConsumed: consumed.bytes }
+          : {}),
+      });
     }
   }
 }

@@ -16,7 +16,7 @@ export type RunOutcome =
       /** The run's failure as encodeFailure wrote it, the last line of the command. */
       readonly error: string;
       /** The run is kept and a resume continues it once the cause is fixed (and how to fix it). */
-      readonly resumable?: 'free-the-name' | 'upstream';
+      readonly resumable?: 'free-the-name' | 'upstream' | 'desk';
       readonly exitCode: number;
     }
   | {
@@ -31,8 +31,10 @@ export type RunOutcome =
 /** `run` exits 130 when following stopped (SIGINT, or a worker shutting down); the run goes on. */
 export const INTERRUPTED_EXIT = 130;
 
-function resumableBy(code: ErrorCode): 'free-the-name' | 'upstream' | undefined {
+function resumableBy(code: ErrorCode): 'free-the-name' | 'upstream' | 'desk' | undefined {
   if (code === 'KYC_ERR_OUTPUT_EXISTS') return 'free-the-name';
+  // Stopped before its first row for want of the desk: with the desk shared (DATABASE_URL), it resumes.
+  if (code === 'KYC_ERR_DESK_REQUIRED') return 'desk';
   // A run stopped because the service refused the key or was out of reach: fixed, it resumes.
   if (code === 'KYC_ERR_UPSTREAM_AUTH' || code === 'KYC_ERR_UPSTREAM_UNREACHABLE') return 'upstream';
   return undefined;

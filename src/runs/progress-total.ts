@@ -16,14 +16,38 @@ export interface TotalEstimate {
   readonly exact: boolean;
 }
 
-type Sizes = Pick<RunState, 'totalRows' | 'dispatched' | 'written' | 'bytesRead' | 'inputBytes'>;
+type Sizes = Pick<
+  RunState,
+  'totalRows' | 'dispatched' | 'written' | 'bytesRead' | 'inputBytes' | 'rowsConsumed' | 'bytesConsumed'
+>;
+
+/** The rows parsed and the bytes they took, when the reader says (a CSV input of this version). */
+function consumedOf(run: Sizes): Step | undefined {
+  const { rowsConsumed: rows, bytesConsumed: bytes } = run;
+  if (rows === undefined || bytes === undefined || rows <= 0 || bytes <= 0) return undefined;
+  return { rows, bytes };
+}
 
 /**
- * From one reading only (the dashboard): rows scaled by the share of bytes read. It errs low by the
- * read-ahead, most at the start; never below the rows already read.
+ * The rows of the file from what the parsed rows took: the bytes not parsed yet over a mean row size.
+ * Counted from the top of the file, so a resumed run's rows before its first one count too: they are
+ * done, and their size says as much about the rest as the rows screened since.
+ */
+function fromConsumed(run: Sizes, consumed: Step, rowSize: number): TotalEstimate {
+  const rest = Math.max(0, run.inputBytes - consumed.bytes) / rowSize;
+  const read = Math.max(run.dispatched, run.written, consumed.rows);
+  return { total: Math.max(read, Math.round(consumed.rows + rest)), exact: false };
+}
+
+/**
+ * From one reading only (the dashboard): the rows parsed scaled by the bytes they took; without that
+ * (a workbook, a run of an earlier version), rows scaled by the share of bytes read, which errs low by the
+ * read-ahead, most at the start. Never below the rows already read.
  */
 export function estimateTotal(run: Sizes): TotalEstimate | undefined {
   if (run.totalRows !== undefined) return { total: run.totalRows, exact: true };
+  const consumed = consumedOf(run);
+  if (consumed) return fromConsumed(run, consumed, consumed.bytes / consumed.rows);
   const rows = Math.max(run.dispatched, run.written);
   if (!run.bytesRead || run.bytesRead <= 0 || run.inputBytes <= 0 || rows <= 0) return undefined;
   const share = Math.min(1, run.bytesRead / run.inputBytes);
@@ -49,9 +73,12 @@ const slope = (from: Step, to: Step) =>
 export class TotalEstimator {
   private steps: Step[] = [];
   private lastBytes = -1;
+  /** The rows parsed and their bytes, reading after reading (exact: no read-ahead in them). */
+  private parsed: Step[] = [];
 
   /** One reading of the run: the first sight of a new byte count is a chunk step. */
   observe(run: Sizes): void {
+    this.observeConsumed(run);
     const bytes = run.bytesRead;
     // Once the whole file is pulled the read-ahead drains: those readings say nothing of the row size.
     if (bytes === undefined || bytes <= 0 || bytes >= run.inputBytes || run.dispatched <= 0) return;
@@ -83,9 +110,38 @@ export class TotalEstimator {
     return latest.rows + Math.max(0, inputBytes - latest.bytes + ahead) / recent;
   }
 
-  /** Exact once known; else fitted from the chunk steps, never below the rows already read. */
+  private observeConsumed(run: Sizes): void {
+    const consumed = consumedOf(run);
+    if (!consumed) return;
+    const last = this.parsed.at(-1);
+    if (last && consumed.rows === last.rows) return;
+    // Rows that went back: another coordinator read the file again (a resume): its readings only.
+    if (last && (consumed.rows < last.rows || consumed.bytes < last.bytes)) this.parsed = [];
+    this.parsed.push(consumed);
+    if (this.parsed.length > MAX_STEPS) this.parsed = this.parsed.filter((_, i) => i % 2 === 0);
+  }
+
+  /**
+   * The mean row size the rest of the file is estimated by: of the latest half of the rows when this
+   * follower saw enough of them parsed (a file whose rows grow along it), else of every row parsed.
+   */
+  private rowSize(consumed: Step): number {
+    const half = this.parsed.filter((s) => s.rows >= consumed.rows / 2);
+    const first = half[0];
+    // Only a half this follower saw whole: a resume's first reading may be far into the file.
+    const whole = first !== undefined && consumed.rows - first.rows >= consumed.rows * 0.45;
+    const recent = half.length >= RECENT_STEPS && whole ? slope(first, consumed) : undefined;
+    return recent ?? consumed.bytes / consumed.rows;
+  }
+
+  /**
+   * Exact once known; else from the rows parsed and the bytes they took (CSV inputs), or fitted from the
+   * chunk steps of the bytes read; never below the rows already read.
+   */
   estimate(run: Sizes): TotalEstimate | undefined {
     if (run.totalRows !== undefined) return { total: run.totalRows, exact: true };
+    const consumed = consumedOf(run);
+    if (consumed) return fromConsumed(run, consumed, this.rowSize(consumed));
     const fitted = this.fitted(run.inputBytes);
     if (fitted === undefined) return undefined;
     const read = Math.max(run.dispatched, run.written);

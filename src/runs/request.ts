@@ -60,6 +60,8 @@ export const runRequestSchema = z.object({
   report: z.boolean().optional(),
   /** The language of report.html (`--lang`); absent: the writing worker's KYC_LANG, else Russian. */
   lang: z.enum(['ru', 'en']).optional(),
+  /** Fail rather than screen without the review desk's decisions (`--require-desk`). */
+  requireDesk: z.boolean().optional(),
 });
 
 export type RunRequest = z.infer<typeof runRequestSchema>;

@@ -96,6 +96,7 @@ function settingsOf(prepared: PreparedRun, extras: SubmitExtras) {
     // Every run writes its report unless its request says not to.
     ...(request.report === false && !extras.report ? {} : { report: true }),
     ...(request.lang ? { lang: request.lang } : {}),
+    ...(request.requireDesk ? { requireDesk: true } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import type { RunDeskRecord } from '../reporting/desk-record.js';
 import { recordReportInManifest } from '../reporting/report/manifest-report-entry.js';
 import { writeRunReport } from '../reporting/report/write-report.js';
 import type { RunLifecycle } from '../run/lifecycle.js';
-import type { RunState } from '../run/state/run-store.js';
+import type { DeskAbsence, RunState } from '../run/state/run-store.js';
 import { WhitelistStore } from '../whitelist/store.js';
 import type { WorkerWiring } from '../workers/workers.js';
 
@@ -18,6 +18,10 @@ interface WiringDeps {
   readonly log: Logger;
   /** The review desk of this process; absent: runs coordinated here are not recorded at a desk. */
   readonly desk?: DeskHooks | undefined;
+  /** Why this process has no desk (src/workers/run-desk.ts): its runs say that decisions were not applied. */
+  readonly deskAbsence?: DeskAbsence | undefined;
+  /** Runs coordinated here fail without a desk (`worker --require-desk`, KYC_REQUIRE_DESK). */
+  readonly requireDesk?: boolean | undefined;
 }
 
 /**
@@ -78,5 +82,7 @@ export function workerWiring(deps: WiringDeps): WorkerWiring {
     lifecycle: runLifecycle(deps),
     whitelist: new WhitelistStore(deps.redis, deps.prefix),
     ...(deps.desk ? { desk: deps.desk } : {}),
+    ...(deps.desk || !deps.deskAbsence ? {} : { deskAbsence: deps.deskAbsence }),
+    ...(deps.requireDesk ? { requireDesk: true } : {}),
   };
 }

@@ -194,6 +194,16 @@ export const ENVIRONMENT = [
     doc: "the review desk's database, `postgresql://user:password@host:5432/db`: alerts, decisions and approvals ([review-desk.md](review-desk.md#the-database)); migrations run at start-up and with `kyc-screen db migrate`; the embedded one serves one process at a time",
   },
   {
+    name: 'KYC_REQUIRE_DESK',
+    type: 'boolean',
+    default: '0',
+    parser: 'settings/require-desk.ts#requireDeskOf',
+    secret: false,
+    flags: ['--require-desk'],
+    help: "1: a run fails rather than screen without the review desk's decisions",
+    doc: "`1` or `true`: a run fails (`KYC_ERR_DESK_REQUIRED`) rather than screen without the review desk's approved false positives (the embedded desk open in another process, a `worker` without `DATABASE_URL`), as `run --require-desk` and `worker --require-desk` do; read by `run` and `schedule add` (stored with the run or the schedule) and by `worker` (every run it coordinates); `0` or `false`: such a run screens and says in its summary, manifest and report that the decisions were not applied ([review-desk.md](review-desk.md#when-decisions-are-not-applied)); anything else is refused (`KYC_ERR_CONFIG_INVALID`)",
+  },
+  {
     name: 'KYC_API_MAX_UPLOAD_BYTES',
     type: 'integer',
     default: '209715200',

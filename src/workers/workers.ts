@@ -14,6 +14,7 @@ import type { Logger } from '../log.js';
 import type { RunLifecycle } from '../run/lifecycle.js';
 import type { WhitelistEntry } from '../verdict/whitelist-entry.js';
 import type { RunDeskHooks } from '../desk/run-hooks.js';
+import { deskBeforeRun, type CoordinatorDesk } from './run-desk.js';
 import { DEFAULT_PROFILE, type RegistryClient } from '../upstream/client/index.js';
 import { RunCancelled } from '../run/cancel.js';
 import { coordinateRun, RunInterrupted, type CoordinatorDeps, type RunUpstream } from '../run/coordinator.js';
@@ -33,7 +34,7 @@ import { whenSent } from '../upstream/sent.js';
 import { breakerError, probeWith, UpstreamGuard, type ProbeOptions } from '../upstream/guard.js';
 import { UpstreamState } from '../upstream/state.js';
 import { LocalAnswers, RequestCache } from '../upstream/request-cache.js';
-import { RunStore } from '../run/state/run-store.js';
+import { RunStore, type DeskAbsence } from '../run/state/run-store.js';
 import { QUEUE_STREAMS, applyEventRetention } from '../run/state/retention.js';
 import { laneOfPriority, pacerKey, queuesOf, type RunQueues } from '../run/topology.js';
 import type { ServiceIdentity } from '../settings/service-identity.js';
@@ -119,6 +120,10 @@ export interface WorkerWiring {
    * lifecycle records a run's alerts once its outputs are placed; the end of the run only catches up.
    */
   readonly desk?: RunDeskHooks;
+  /** Why this process has no desk, when it has none (the runs coordinated here say so). */
+  readonly deskAbsence?: DeskAbsence;
+  /** Runs coordinated here fail without a desk (`worker --require-desk`, KYC_REQUIRE_DESK). */
+  readonly requireDesk?: boolean;
 }
 
 interface StartOptions extends WorkerWiring {
@@ -433,23 +438,19 @@ function coordinatorDeps(ctx: WorkerContext, runId: string, job: Job<RunJobData>
 }
 
 /** The runs worker: the coordinators; a run that fails for another reason than a stop reads as failed. */
-function runsWorker(
-  ctx: WorkerContext,
-  stopping: AbortSignal,
-  desk: RunDeskHooks | undefined,
-): Worker<RunJobData> {
+function runsWorker(ctx: WorkerContext, stopping: AbortSignal, desk: CoordinatorDesk): Worker<RunJobData> {
   const { redis, prefix, store, settings, wiring } = ctx;
   return new Worker<RunJobData>(
     ctx.queues.runs,
     runProcessor(
       (runId, job, signal) =>
-        (desk ? desk.beforeRun(runId) : Promise.resolve(false))
+        deskBeforeRun(runId, desk, ctx)
           .then((deskWhitelist) =>
             coordinateRun(runId, { ...coordinatorDeps(ctx, runId, job), deskWhitelist }, signal),
           )
           .then(
             async (summary) => {
-              await desk?.afterRun(runId).catch((error: unknown) => {
+              await desk.hooks?.afterRun(runId).catch((error: unknown) => {
                 ctx.log.error(
                   { runId, err: error },
                   'review desk: the run could not be recorded; its alerts are recorded when a process (run, worker, serve) next opens the desk',
@@ -513,7 +514,14 @@ export async function startWorkers(options: StartOptions): Promise<WorkerHost> {
   const workers: Worker[] = [];
   if (only.has('checks')) workers.push(checksWorker(ctx));
   if (only.has('verdicts')) workers.push(verdictsWorker(ctx));
-  if (only.has('runs')) workers.push(runsWorker(ctx, stopping.signal, options.desk));
+  if (only.has('runs'))
+    workers.push(
+      runsWorker(ctx, stopping.signal, {
+        hooks: options.desk,
+        absence: options.deskAbsence,
+        required: options.requireDesk,
+      }),
+    );
   watchWorkers(workers, options.log, options.metrics);
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   // `status` tells a run whose service no process serves; merges alone serve none.

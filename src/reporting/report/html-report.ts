@@ -4,7 +4,7 @@ import { DEFAULT_LANG, type Lang } from '../../i18n/lang.js';
 import { explanationHtml } from '../../i18n/explanation-ru.js';
 import { reasonSentence } from '../../i18n/reasons.js';
 import { checkName } from '../../i18n/register-names.js';
-import { translator, type MessageKey, type Translate } from '../../i18n/translate.js';
+import { isMessageKey, translator, type MessageKey, type Translate } from '../../i18n/translate.js';
 import { reasonCode } from '../../verdict/reasons.js';
 import type { RunDeskRecord } from '../desk-record.js';
 import { alertCell, alertNote } from './alert-cell.js';
@@ -82,6 +82,34 @@ function checkAndCode(text: string, lang: Lang): string {
   return `${h(checkName(text.slice(0, colon), lang))}: <code>${h(code)}</code>${h(more)}`;
 }
 
+/** What the manifest says of the desk's decisions (absent in a manifest of an earlier version: unknown). */
+function deskDecisions(data: ReportData): { status: string; reason?: string } | undefined {
+  return (data.manifest as Partial<ReportData['manifest']>).desk_decisions ?? undefined;
+}
+
+/** Why the decisions were not applied, in the page's words; a reason of a later version as its code. */
+function deskReason(reason: string | undefined, t: Translate): string {
+  const key = `report.desk.reason.${reason ?? 'DESK_NOT_OPEN'}`;
+  return isMessageKey(key) ? t(key) : (reason ?? '');
+}
+
+/** Above everything else: a run whose verdicts lack the desk's decisions keeps flags the desk cleared. */
+function deskMarker(data: ReportData, t: Translate): string {
+  const desk = deskDecisions(data);
+  if (desk?.status !== 'not-applied') return '';
+  return (
+    `<p class="marker" data-desk-decisions="not-applied"><b>${h(t('report.desk.notAppliedLead'))}</b> ` +
+    `${h(deskReason(desk.reason, t))} (<code>${h(desk.reason ?? '')}</code>). ${h(t('report.desk.notAppliedText'))}</p>`
+  );
+}
+
+function deskFact(data: ReportData, t: Translate): [string, string][] {
+  const desk = deskDecisions(data);
+  if (!desk) return [];
+  if (desk.status === 'applied') return [[t('fact.deskDecisions'), t('fact.deskApplied')]];
+  return [[t('fact.deskDecisions'), `${t('fact.deskNotApplied')}: ${deskReason(desk.reason, t)}`]];
+}
+
 function facts(data: ReportData, { t, lang }: Page): string {
   const m = data.manifest;
   const { input, rows: r, upstream: u } = m;
@@ -105,6 +133,7 @@ function facts(data: ReportData, { t, lang }: Page): string {
       t('fact.callsValue', { calls: u.calls, perClient: u.calls_per_client, limited: u.rate_limited_429 }),
     ],
     [t('fact.answersKept'), keptAnswers(m, t)],
+    ...deskFact(data, t),
     [t('fact.started'), m.started_at ?? '—'],
     [t('fact.finished'), m.finished_at],
     [t('fact.duration'), duration(m.started_at, m.finished_at, t)],
@@ -316,7 +345,7 @@ export function renderReport(
 <body>
 <h1>${h(t('report.title'))}</h1>
 <p class="sub">${h(sub)}</p>
-${marker}
+${marker}${deskMarker(data, t)}
 <h2>${h(t('report.section.run'))}</h2>${facts(data, page)}
 <h2>${h(t('report.section.verdicts'))}</h2>${counts(data, page)}
 <h2 id="attention">${h(t('report.section.attention'))}</h2>${attention(data, page)}

@@ -6,7 +6,14 @@ import { failureCodeOf } from '../../failure.js';
 import { LANGS } from '../../i18n/lang.js';
 import { FA_STRATEGIES } from '../../settings/fa-strategy-option.js';
 import { upstreamProfileSchema } from '../../settings/upstream-profile.js';
-import type { RunDelta, RunSettings, RunState, RunStatus } from './run-model.js';
+import {
+  DESK_ABSENCES,
+  type DeskAbsence,
+  type RunDelta,
+  type RunSettings,
+  type RunState,
+  type RunStatus,
+} from './run-model.js';
 import { allOf, errorCodeSchema } from './stored-result-schema.js';
 import { parseStoredJson, parseStoredValue } from './stored-json.js';
 import type { Priority } from '../topology.js';
@@ -55,6 +62,7 @@ const runSettingsSchema: z.ZodType<RunSettings> = z.looseObject({
     .looseObject({ id: z.string().regex(/^[0-9a-f]{12}$/u), url: z.string(), keyFingerprint: z.string() })
     .exactOptional(),
   lang: z.enum(LANGS).exactOptional(),
+  requireDesk: z.boolean().exactOptional(),
   config: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
 });
 
@@ -78,10 +86,14 @@ const metaSchema = z.object({
     .optional(),
   totalRows: count.optional(),
   bytesRead: count.optional(),
+  rowsConsumed: count.optional(),
+  bytesConsumed: count.optional(),
   dispatched: count.default(0),
   written: count.default(0),
   error: z.string().optional(),
   errorCode: errorCodeSchema.optional(),
+  deskDecisions: z.enum(['applied', 'not-applied']).optional(),
+  deskReason: z.enum(DESK_ABSENCES).optional(),
 });
 
 /** The run's state from its meta hash (as HGETALL returns it), or undefined when it has no settings. */
@@ -103,10 +115,24 @@ export function parseRunMeta(runId: string, meta: Readonly<Record<string, string
     dispatched: fields.dispatched,
     written: fields.written,
     ...(fields.bytesRead === undefined ? {} : { bytesRead: fields.bytesRead }),
+    ...(fields.rowsConsumed === undefined || fields.bytesConsumed === undefined
+      ? {}
+      : { rowsConsumed: fields.rowsConsumed, bytesConsumed: fields.bytesConsumed }),
     error: fields.error,
     ...(errorCode === undefined ? {} : { errorCode }),
+    ...deskDecisionsOf(fields.deskDecisions, fields.deskReason),
     ...(meta.delta === undefined
       ? {}
       : { delta: parseStoredJson(runDeltaSchema, meta.delta, `delta of run ${runId}`) }),
   };
+}
+
+/** The desk fields of the meta hash; a `not-applied` without a reason (never written so) reads as DESK_NOT_OPEN. */
+function deskDecisionsOf(
+  status: 'applied' | 'not-applied' | undefined,
+  reason: DeskAbsence | undefined,
+): Pick<RunState, 'deskDecisions'> {
+  if (status === undefined) return {};
+  if (status === 'applied') return { deskDecisions: { status } };
+  return { deskDecisions: { status, reason: reason ?? 'DESK_NOT_OPEN' } };
 }

@@ -86,6 +86,11 @@ export interface RunSettings {
    * serve it. Absent: a run recorded by an older version, which cannot be resumed (KYC_ERR_RUN_SERVICE_UNKNOWN).
    */
   readonly service?: ServiceIdentity;
+  /**
+   * `--require-desk`: the run fails (KYC_ERR_DESK_REQUIRED) rather than screen without the review desk's
+   * approved false positives. Absent: it screens, and says that the decisions were not applied.
+   */
+  readonly requireDesk?: boolean;
   /** Effective config without secrets, for the manifest. */
   readonly config: Readonly<Record<string, string | number | boolean>>;
 }
@@ -99,6 +104,35 @@ export interface RunDelta {
   readonly file: string;
 }
 
+/**
+ * Why a run's verdicts were made without the review desk's approved false positives; stable codes, shown
+ * as they are in the summary, the manifest and the report (docs/review-desk.md).
+ */
+export const DESK_ABSENCES = [
+  // The embedded desk database was open in another process (`serve`, another `run`).
+  'DESK_DB_BUSY',
+  // A `worker` without DATABASE_URL coordinated the run: it does not open the embedded database.
+  'DESK_NOT_SHARED',
+  // The process that coordinated the run had no desk open.
+  'DESK_NOT_OPEN',
+] as const;
+export type DeskAbsence = (typeof DESK_ABSENCES)[number];
+
+/** What the log, the summary and the manifest say of a reason, in the operator's words (English). */
+export const DESK_ABSENCE_TEXT: Readonly<Record<DeskAbsence, string>> = {
+  DESK_DB_BUSY: 'the embedded desk database is open in another process (serve, another run)',
+  DESK_NOT_SHARED:
+    'a worker without DATABASE_URL coordinated the run: it does not open the embedded desk database',
+  DESK_NOT_OPEN: 'the process that coordinated the run had no review desk open',
+};
+
+/**
+ * Whether the review desk's decisions went into the run's verdicts: `applied` when every coordinator of the
+ * run (a resume is one more) loaded them; `not-applied` once any did not, with the reason.
+ */
+export type DeskDecisions =
+  { readonly status: 'applied' } | { readonly status: 'not-applied'; readonly reason: DeskAbsence };
+
 export interface RunState extends RunSettings {
   readonly status: RunStatus;
   // `| undefined`: read from a Redis hash where a field may be absent, and `update` skips undefined ones.
@@ -110,6 +144,12 @@ export interface RunState extends RunSettings {
   readonly totalRows?: number | undefined;
   /** Input bytes the reader had consumed at the last dispatch: with inputBytes, the share of the file read. */
   readonly bytesRead?: number | undefined;
+  /**
+   * Rows the reader had parsed at the last dispatch, from the top of the file (a resume's skipped rows
+   * included), and the input bytes they took: the file's mean row size without the read-ahead.
+   */
+  readonly rowsConsumed?: number | undefined;
+  readonly bytesConsumed?: number | undefined;
   readonly dispatched: number;
   readonly written: number;
   /** Why the run failed, as encodeFailure wrote it (`KYC_ERR_X: message`, or an unexpected error's text). */
@@ -117,6 +157,8 @@ export interface RunState extends RunSettings {
   /** The catalog code of the failure; absent when the run failed on an unexpected error (see `error`). */
   readonly errorCode?: ErrorCode | undefined;
   readonly delta?: RunDelta | undefined;
+  /** Absent: no coordinator has started the run yet (or a version before the field coordinated it). */
+  readonly deskDecisions?: DeskDecisions | undefined;
 }
 
 export type Counters = CounterFields;

@@ -38,6 +38,7 @@ export type NewRun = Pick<
   | 'submitter'
   | 'report'
   | 'lang'
+  | 'requireDesk'
 > & {
   /** Always decided for a new run; stored runs of older versions may lack them. */
   readonly outputMode: number;
@@ -93,6 +94,7 @@ export async function newRunSettings(
     ...(run.submitter ? { submitter: run.submitter } : {}),
     ...(run.report ? { report: true } : {}),
     ...(run.lang ? { lang: run.lang } : {}),
+    ...(run.requireDesk ? { requireDesk: true } : {}),
     ...(isDeepStrictEqual(config.profile, DEFAULT_PROFILE) ? {} : { profile: config.profile }),
     ...(upstream.usingEmulator ? { emulator: true } : {}),
     service: upstream.service,
@@ -108,6 +110,7 @@ export async function newRunSettings(
       ...(run.schedule ? { schedule: run.schedule } : {}),
       ...(run.submitter ? { submitter: run.submitter } : {}),
       ...(run.report ? { report: true } : {}),
+      ...(run.requireDesk ? { requireDesk: true } : {}),
       smtp: run.smtp === true,
       cardRiskCountries: cardRiskCountries.join(','),
     },

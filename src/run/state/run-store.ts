@@ -12,6 +12,7 @@ import {
   unrecognisedField,
   unrecognisedOf,
   type Counters,
+  type DeskDecisions,
   type RunDelta,
   type RunSettings,
   type RunState,
@@ -66,6 +67,16 @@ export class RunStore {
     await this.redis.hset(this.keys(runId).meta, 'delta', JSON.stringify(delta));
   }
 
+  /**
+   * What a coordinator did with the review desk's decisions. `not-applied` stays once written (the rows it
+   * screened keep the flags the desk would have suppressed): `applied` is written only over nothing.
+   */
+  async noteDeskDecisions(runId: string, decisions: DeskDecisions): Promise<void> {
+    const key = this.keys(runId).meta;
+    if (decisions.status === 'applied') await this.redis.hsetnx(key, 'deskDecisions', 'applied');
+    else await this.redis.hset(key, { deskDecisions: 'not-applied', deskReason: decisions.reason });
+  }
+
   async require(runId: string): Promise<RunState> {
     const run = await this.get(runId);
     if (!run) throw new KycError('KYC_ERR_RUN_NOT_FOUND', runId);
@@ -84,6 +95,8 @@ export class RunStore {
         | 'totalRows'
         | 'dispatched'
         | 'bytesRead'
+        | 'rowsConsumed'
+        | 'bytesConsumed'
         | 'error'
         | 'errorCode'
       >

@@ -108,6 +108,9 @@ export async function startOpsPipeline(
     metrics?: WorkerMetrics;
     /** The review desk's hooks for the runs of this pipeline (src/desk/run-hooks.ts); absent: no desk. */
     desk?: (redis: Redis, prefix: string) => WorkerWiring['desk'] | Promise<WorkerWiring['desk']>;
+    /** Why the workers have no desk, and whether their runs need one (as `worker` wires them). */
+    deskAbsence?: WorkerWiring['deskAbsence'];
+    requireDesk?: boolean;
   } = {},
 ): Promise<OpsPipeline> {
   const redis = connect();
@@ -135,7 +138,14 @@ export async function startOpsPipeline(
   };
   const desk = await options.desk?.(redis, prefix);
   const workers: WorkerHost = await startWorkers({
-    ...workerWiring({ redis: redis, prefix: prefix, log: silentLogger(), desk }),
+    ...workerWiring({
+      redis: redis,
+      prefix: prefix,
+      log: silentLogger(),
+      desk,
+      deskAbsence: options.deskAbsence,
+      requireDesk: options.requireDesk,
+    }),
     redis,
     prefix,
     registry,

@@ -364,3 +364,60 @@ describe('progress log without a terminal', () => {
     expect(progress[1]).not.toHaveProperty('mirrorSearches');
   });
 });
+
+/**
+ * A run resumed at `resumeAt` of its rows, followed from then on: the new coordinator reads the file from
+ * its top again (the skipped rows are parsed, not screened), so the bytes read run ahead as before, and
+ * the rows parsed and the bytes they took count from the top of the file.
+ */
+function resumedRun(seed: number, rows: number, resumeAt: number) {
+  const next = random(seed);
+  const sizes = Array.from({ length: rows }, (_, i) => mixed(i, rows, next));
+  const header = 180;
+  const inputBytes = header + sizes.reduce((a, b) => a + b, 0);
+  const chunk = 64 * 1024;
+  const ahead = 200 * 1024;
+  const resumed = Math.floor(rows * resumeAt);
+  const readings: RunState[] = [];
+  let dispatched = resumed;
+  const prefix = [header];
+  for (const size of sizes) prefix.push((prefix.at(-1) ?? header) + size);
+  const bytesOf = (n: number) => prefix[n] ?? inputBytes;
+  while (dispatched < rows) {
+    dispatched += Math.min(rows - dispatched, 8 + Math.floor(next() * 192));
+    // The parser is a few records ahead of the rows dispatched.
+    const parsed = Math.min(rows, dispatched + Math.floor(next() * 16));
+    const bytesRead = Math.min(inputBytes, Math.ceil((bytesOf(dispatched) + ahead) / chunk) * chunk);
+    readings.push({
+      dispatched,
+      written: Math.max(resumed, dispatched - 300),
+      bytesRead,
+      inputBytes,
+      rowsConsumed: parsed,
+      bytesConsumed: bytesOf(parsed),
+    } as RunState);
+  }
+  return { resumed, readings };
+}
+
+describe('the estimated total after --resume', () => {
+  it('counts from the resumed position: within 5 % of the rows all along, where it was up to half low', () => {
+    for (const rows of [3_000, 20_000])
+      for (const resumeAt of [0.3, 0.5, 0.8])
+        for (const seed of [7, 8]) {
+          const { readings } = resumedRun(seed, rows, resumeAt);
+          const estimator = new TotalEstimator();
+          const errors: number[] = [];
+          for (const run of readings) {
+            estimator.observe(run);
+            const e = estimator.estimate(run);
+            if (e) errors.push((e.total - rows) / rows);
+            const one = estimateTotal(run);
+            if (one) errors.push((one.total - rows) / rows);
+          }
+          expect(errors.length, `${rows} rows resumed at ${resumeAt}`).toBeGreaterThan(0);
+          expect(Math.min(...errors), `${rows} rows resumed at ${resumeAt}`).toBeGreaterThan(-0.05);
+          expect(Math.max(...errors), `${rows} rows resumed at ${resumeAt}`).toBeLessThan(0.05);
+        }
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { latinWords } from '../../helpers/latin-words.js';
 import { DeltaBuilder } from '../../../src/reporting/delta/compare.js';
 import { escapeHtml, renderReport } from '../../../src/reporting/report/html-report.js';
 import type { ReportData } from '../../../src/reporting/report/report-data.js';
@@ -240,5 +241,31 @@ describe('HTML report: the review desk’s alert of each HIT and REVIEW row', ()
     expect(html).toContain('В контроле совпадений нет записи об этом запуске');
     const en = renderReport(data, { generatedAt: 'x', lang: 'en' });
     expect(cellOf(en, 3)).toContain('>no desk record<');
+  });
+});
+
+describe('a run made without the review desk’s decisions', () => {
+  const without = (reason: string): ReportData => ({
+    ...data,
+    manifest: { ...manifest, desk_decisions: { status: 'not-applied', reason } },
+  });
+
+  it('says so above everything, and why, in Russian by default and in English with --lang en', () => {
+    const ru = renderReport(without('DESK_NOT_SHARED'), { generatedAt: 'x' });
+    const marker = ru.slice(
+      ru.indexOf('>', ru.indexOf('data-desk-decisions="not-applied"')),
+      ru.indexOf('<h2>'),
+    );
+    expect(marker).toContain('Решения контроля совпадений к этому запуску НЕ применены:');
+    expect(marker).toContain('запуск вёл обработчик без общей базы');
+    expect(marker).toContain('<code>DESK_NOT_SHARED</code>');
+    const words = latinWords(marker.replace(/<code>[^<]*<\/code>/gu, ' ').replace(/<[^>]+>/gu, ' '));
+    expect(words, marker).toEqual([]);
+    expect(ru).toContain('<th>Решения контроля совпадений</th><td>НЕ применены: запуск вёл');
+    const en = renderReport(without('DESK_DB_BUSY'), { generatedAt: 'x', lang: 'en' });
+    expect(en).toContain(
+      '<b>Review desk decisions were NOT applied to this run:</b> the embedded desk database was open in another process',
+    );
+    expect(renderReport(data, { generatedAt: 'x' })).not.toContain('data-desk-decisions');
   });
 });

@@ -1,3 +1,4 @@
+import { requireDeskOf } from '../../../src/settings/require-desk.js';
 import { describe, expect, it } from 'vitest';
 import { loadTokenLimits } from '../../../src/api/token-limits.js';
 import { parseMaxUploadBytes, parseMaxUploadRows } from '../../../src/api/upload.js';
@@ -19,6 +20,7 @@ const ACTUAL: Readonly<Partial<Record<EnvironmentName, unknown>>> = {
   KYC_LANG: resolveLang(undefined, {}),
   KYC_OUTPUT_MODE: unset.outputMode,
   KYC_TRUSTED_PROXY: trustedProxyOf({}),
+  KYC_REQUIRE_DESK: requireDeskOf({}),
   KYC_API_RATE_LIMIT: tokenLimits.requestsPerMinute,
   KYC_API_MAX_ACTIVE_RUNS: tokenLimits.activeRuns,
   KYC_API_MAX_UPLOAD_BYTES: parseMaxUploadBytes(undefined),
@@ -42,6 +44,7 @@ function parsedDefault(name: EnvironmentName, text: string): unknown {
   if (name === 'KYC_LANG') return resolveLang(undefined, { KYC_LANG: text });
   if (name === 'KYC_OUTPUT_MODE') return parseOutputMode(text);
   if (name === 'KYC_TRUSTED_PROXY') return trustedProxyOf({ KYC_TRUSTED_PROXY: text });
+  if (name === 'KYC_REQUIRE_DESK') return requireDeskOf({ KYC_REQUIRE_DESK: text });
   return typeof ACTUAL[name] === 'number' ? Number(text) : text;
 }
 
