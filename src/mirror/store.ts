@@ -7,7 +7,7 @@ import { mirrorDigest, type ForeignAgentStrategyNote, type MirrorNote, type Sear
 import { foreignAgentRecordSchema } from '../upstream/client/schemas.js';
 import { ABANDONED_RUN_DATA_MS } from '../run/state/retention.js';
 import { parseStoredJson } from '../run/state/stored-json.js';
-import { runKeys } from '../run/topology.js';
+import { runKeys } from '../run/state/topology.js';
 
 /**
  * Where a run's mirror of the foreign-agent register lives: one Redis value under the run's keys, written

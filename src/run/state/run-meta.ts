@@ -9,7 +9,7 @@ import { upstreamProfileSchema } from '../../settings/upstream-profile.js';
 import type { RunDelta, RunSettings, RunState, RunStatus } from './run-model.js';
 import { allOf, errorCodeSchema } from './stored-result-schema.js';
 import { parseStoredJson, parseStoredValue } from './stored-json.js';
-import type { Priority } from '../topology.js';
+import type { Priority } from './topology.js';
 
 /**
  * A run's meta hash in Redis read back into a RunState, checked field by field: the settings are JSON
