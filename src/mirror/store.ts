@@ -3,7 +3,12 @@ import { z } from 'zod';
 import type { ForeignAgentRecord } from '../domain/records.js';
 import { KycError } from '../errors.js';
 import { MirrorIndex } from './local-index.js';
-import { mirrorDigest, type ForeignAgentStrategyNote, type MirrorNote, type SearchNote } from './snapshot.js';
+import {
+  mirrorDigest,
+  type ForeignAgentStrategyNote,
+  type MirrorNote,
+  type SearchNote,
+} from '../export/mirror-snapshot.js';
 import { foreignAgentRecordSchema } from '../upstream/client/schemas.js';
 import { ABANDONED_RUN_DATA_MS } from '../run/state/retention.js';
 import { parseStoredJson } from '../run/state/stored-json.js';

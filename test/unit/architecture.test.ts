@@ -108,7 +108,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   'cli-ui': ['domain', 'failure.ts', 'log.ts', 'mirror', 'run/state', 'runs', 'settings'],
   dashboard: [
     ...['api', 'cli-ui', 'config.ts', 'domain', 'failure.ts', 'infra', 'metrics', 'mirror', 'notify'],
-    ...['run', 'run/state', 'schedule', 'upstream', 'i18n', 'reporting', 'desk', 'settings'],
+    ...['run', 'run/state', 'schedule', 'upstream', 'i18n', 'reporting', 'desk', 'settings', 'export'],
   ],
   commands: ['*'],
   'cli.ts': ['cli-ui', 'commands', 'failure.ts', 'version.ts'],
@@ -129,14 +129,6 @@ const AGAINST_THE_ORDER: readonly (readonly [from: string, to: string, why: stri
     'mirror/local-index.ts',
     "the foreign-agent check is typed by the mirror's index",
   ],
-  ['export/evidence.ts', 'mirror/snapshot.ts', "the evidence names the mirror's snapshot type"],
-  [
-    'export/manifest.ts',
-    'mirror/answer-freshness.ts',
-    "the manifest states how fresh the mirror's answers are",
-  ],
-  ['export/manifest.ts', 'mirror/snapshot.ts', "the manifest names the mirror's snapshot type"],
-  ['export/manifest.ts', 'mirror/register-change.ts', 'the manifest names the register-change summary'],
   [
     'mirror/register-change.ts',
     'reporting/verdict-file.ts',
@@ -158,7 +150,6 @@ const AGAINST_THE_ORDER: readonly (readonly [from: string, to: string, why: stri
 const MUTUAL: readonly (readonly [pair: string, why: string])[] = [
   ['answers ↔ upstream', "the kept answers' types"],
   ['checks ↔ mirror', "the mirror's index type"],
-  ['export ↔ mirror', "the mirror's snapshot and answer freshness"],
   ['mirror ↔ reporting', "the verdict file's reader"],
   ['reporting ↔ desk', 'the audit package'],
   ['whitelist ↔ reporting', "the output files' readers"],
