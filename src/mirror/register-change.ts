@@ -1,6 +1,6 @@
 import { matchIds } from '../export/matches-cell.js';
 import type { RunStore } from '../run/state/run-store.js';
-import { openVerdictFile } from '../reporting/verdict-file.js';
+import { openVerdictFile } from '../ingest/verdict-file.js';
 import { REGISTER_CHANGE_COUNTER } from './kept-strategy.js';
 import type { ForeignAgentStrategyNote } from '../export/mirror-snapshot.js';
 import type { RegisterChangeReport } from '../export/register-change-report.js';

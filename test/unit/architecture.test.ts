@@ -42,8 +42,8 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   'version.ts': [],
   settings: ['domain'],
   'config.ts': ['settings', 'url-mask.ts'],
-  // The input limits' defaults, which config.ts reads too.
-  ingest: ['domain', 'identifiers', 'matching', 'settings'],
+  // A run's verdicts.csv and evidence.jsonl are read back with the formats export/ writes them in.
+  ingest: ['domain', 'identifiers', 'matching', 'settings', 'export'],
   // The officers' language: the message catalogue and the reason codes' sentences.
   i18n: ['domain', 'verdict', 'settings'],
   // The engine.
@@ -119,29 +119,14 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
  * when one is gone but still listed, so the list only shrinks.
  */
 const AGAINST_THE_ORDER: readonly (readonly [from: string, to: string, why: string])[] = [
-  [
-    'mirror/register-change.ts',
-    'reporting/verdict-file.ts',
-    'reverse screening reads the previous verdicts.csv',
-  ],
   ['reporting/audit/export.ts', 'desk/audit-decisions.ts', "the audit package carries the desk's decisions"],
   ['reporting/audit/export.ts', 'desk/types.ts', "the audit package carries the desk's decisions"],
   ['reporting/audit/verify.ts', 'desk/audit-decisions.ts', "the audit package carries the desk's decisions"],
-  [
-    'whitelist/from-verdict.ts',
-    'reporting/evidence-file.ts',
-    "a whitelist is made from a run's output files",
-  ],
-  ['whitelist/from-verdict.ts', 'reporting/verdict-file.ts', "a whitelist is made from a run's output files"],
   ['workers/workers.ts', 'desk/run-hooks.ts', "the desk's hooks at both ends of a run are typed in desk/"],
 ];
 
 /** Parts that still import each other (each follows from imports listed above), with why. */
-const MUTUAL: readonly (readonly [pair: string, why: string])[] = [
-  ['mirror ↔ reporting', "the verdict file's reader"],
-  ['reporting ↔ desk', 'the audit package'],
-  ['whitelist ↔ reporting', "the output files' readers"],
-];
+const MUTUAL: readonly (readonly [pair: string, why: string])[] = [['reporting ↔ desk', 'the audit package']];
 
 const ALLOWED_NODE = new Set(['node:crypto', 'crypto']);
 /** Packages that would be I/O elsewhere but are used in memory here: export/ encodes CSV text. */
