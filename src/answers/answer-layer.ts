@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { Cached } from '../upstream/request-cache.js';
 import type { AnswerStore, EntryDamage } from './answer-store.js';
 import { maxAgeOf, type AnswerPolicy } from '../settings/answer-policy.js';
 
@@ -12,6 +11,16 @@ export interface AnswersInForce {
    * why, never the request, which names a client.
    */
   readonly damaged?: (operation: string, damage: EntryDamage) => void;
+}
+
+/**
+ * A value and whether the run's request cache already held it: the shape of upstream/request-cache.ts's
+ * Cached, restated because answers/ sits below upstream/ (the compiler holds the two equal where
+ * upstream/paced-lookup.ts passes one for the other).
+ */
+interface Cached<T> {
+  readonly value: T;
+  readonly cached: boolean;
 }
 
 /** The run's request cache as the lookups use it (RequestCache.getOrFetch). */

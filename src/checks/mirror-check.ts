@@ -1,11 +1,16 @@
 import type { CheckResult } from '../domain/check.js';
 import type { Client } from '../domain/client.js';
-import type { MirrorIndex } from '../mirror/local-index.js';
+import type { ForeignAgentRecord } from '../domain/records.js';
 import { DEFAULT_PROFILE, type UpstreamProfile } from '../settings/upstream-profile.js';
 import { decideForeignAgent, skippedCheck } from '../verdict/index.js';
 import { withBankEvidence } from './bank-evidence.js';
 import type { OptionalLookup } from './optional-lookup.js';
 import { planCheck } from './plan.js';
+
+/** What the check needs of the mirror's index (src/mirror/local-index.ts, MirrorIndex): a client's candidates. */
+export interface CandidateIndex {
+  candidatesFor(client: Client): ForeignAgentRecord[];
+}
 
 /**
  * The foreign-agent check against the run's mirror of the register: no search of the client's own, the
@@ -14,7 +19,7 @@ import { planCheck } from './plan.js';
  */
 export async function checkForeignAgentOnMirror(
   client: Client,
-  mirror: MirrorIndex,
+  mirror: CandidateIndex,
   lookup: Pick<OptionalLookup, 'bankByBik'>,
   profile: UpstreamProfile = DEFAULT_PROFILE,
 ): Promise<CheckResult> {

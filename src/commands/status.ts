@@ -6,7 +6,7 @@ import { KycError } from '../errors.js';
 import { summaryTable } from '../cli-ui/summary.js';
 import { failureLine, newHitsLine, runListTable } from '../cli-ui/run-list.js';
 import { openRedis } from '../infra/redis-session.js';
-import { strategyLabel } from '../mirror/snapshot.js';
+import { strategyLabel } from '../export/mirror-snapshot.js';
 import { MirrorStore } from '../mirror/store.js';
 import { RunStore } from '../run/state/run-store.js';
 import { UpstreamState } from '../upstream/state.js';

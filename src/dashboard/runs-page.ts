@@ -7,9 +7,9 @@ import type { UnrecognisedCount } from '../domain/unrecognised.js';
 import type { MessageKey } from '../i18n/translate.js';
 import type { Counters, RunState } from '../run/state/run-store.js';
 import { upstreamNoticeLines, type UpstreamNotice } from '../upstream/notice.js';
-import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
+import type { ForeignAgentStrategyNote } from '../export/mirror-snapshot.js';
 import { strategyShort, strategyText } from './strategy-label.js';
-import { oldestAnswers, oldestOverall } from '../mirror/answer-freshness.js';
+import { oldestAnswers, oldestOverall } from '../export/answer-freshness.js';
 import { checkName } from '../i18n/register-names.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Lang } from '../i18n/lang.js';
-import { strategyLabel, type ForeignAgentStrategyNote } from '../mirror/snapshot.js';
+import { strategyLabel, type ForeignAgentStrategyNote } from '../export/mirror-snapshot.js';
 
 /**
  * How a run's foreign-agent check found its candidates, as the runs page says it. The note is stored with

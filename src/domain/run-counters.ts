@@ -49,7 +49,7 @@ export function answerDayCounter(kind: string, day: string): string {
 
 /**
  * `answer_hour:<check>:<YYYY-MM-DDTHH>`: reused answers of a check by the hour they were fetched (UTC), for
- * the age of the oldest answer a verdict rests on (src/mirror/answer-freshness.ts).
+ * the age of the oldest answer a verdict rests on (src/export/answer-freshness.ts).
  */
 export function answerHourCounter(kind: string, hour: string): string {
   return `${ANSWER_HOUR}:${kind}:${hour}`;

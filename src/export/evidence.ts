@@ -1,7 +1,7 @@
 import type { CheckKind } from '../domain/check.js';
 import type { RowIssue } from '../domain/client.js';
 import type { Verdict } from '../domain/verdict.js';
-import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
+import type { ForeignAgentStrategyNote } from './mirror-snapshot.js';
 
 /**
  * One line of evidence.jsonl per input row: what was asked (operation and parameters, never the key),

@@ -1,9 +1,9 @@
 import { formatMaxAge, type AnswerPolicy } from '../settings/answer-policy.js';
 import { createHash } from 'node:crypto';
-import { oldestAnswers } from '../mirror/answer-freshness.js';
+import { oldestAnswers } from './answer-freshness.js';
 import type { UnrecognisedCount } from '../domain/unrecognised.js';
-import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
-import type { RegisterChangeReport } from '../mirror/register-change.js';
+import type { ForeignAgentStrategyNote } from './mirror-snapshot.js';
+import type { RegisterChangeReport } from './register-change-report.js';
 import { oldestFetchedOn, parseCounters, type RunCounts } from '../domain/run-counters.js';
 import { DEFAULT_PROFILE, type UpstreamProfile } from '../settings/upstream-profile.js';
 import type { ServiceIdentity } from '../settings/service-identity.js';
@@ -103,7 +103,7 @@ function answersSection(policy: AnswerPolicy | undefined, counts: RunCounts, m: 
     discarded: counts.answersDiscarded,
     oldest_fetched_on: oldestFetchedOn(counts) ?? null,
     by_check: byCheck,
-    // Per register, the age of the oldest answer a verdict rests on (src/mirror/answer-freshness.ts).
+    // Per register, the age of the oldest answer a verdict rests on (src/export/answer-freshness.ts).
     oldest_answer_by_check: oldestAnswers({
       counts,
       startedAt: m.run.startedAt,

@@ -5,7 +5,7 @@ import { inputOptionsOf } from '../run/state/input-options.js';
 import type { Logger } from '../log.js';
 import { utcDay } from '../domain/day-range.js';
 import { enumerateForeignAgents, type ForeignAgentSearch } from './enumerate.js';
-import { mirrorDigest, type ForeignAgentStrategyNote, type MirrorNote } from './snapshot.js';
+import { mirrorDigest, type ForeignAgentStrategyNote, type MirrorNote } from '../export/mirror-snapshot.js';
 import { chooseStrategy, estimateRows, mirrorCallEstimate, type StrategyChoice } from './strategy.js';
 import { DEFAULT_PROFILE } from '../settings/upstream-profile.js';
 import type { MirrorStore } from './store.js';

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { ForeignAgentRecord } from '../domain/records.js';
 import { foreignAgentRecordSchema } from '../upstream/client/schemas.js';
-import { mirrorDigest } from './snapshot.js';
+import { mirrorDigest } from '../export/mirror-snapshot.js';
 
 /**
  * The mirror of the foreign-agent register kept across runs (docs/foreign-agent-mirror.md, "The kept

@@ -4,7 +4,7 @@ import { inRange } from '../domain/day-range.js';
 import type { ForeignAgentSearch } from './enumerate.js';
 import type { KeptMirror, KeptMirrorSource, KeptMirrorStore } from './kept-store.js';
 import { isFresh, newRecordIds, syncKeptMirror } from './kept-sync.js';
-import type { MirrorNote } from './snapshot.js';
+import type { MirrorNote } from '../export/mirror-snapshot.js';
 
 /**
  * The foreign_agent max age a run allows the kept mirror, in milliseconds (`run --max-age

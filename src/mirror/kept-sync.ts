@@ -4,7 +4,7 @@ import { recordHash } from '../matching/record-hash.js';
 import { daysBetween } from '../domain/day-range.js';
 import { enumerateDays, mirrorOrder, type EnumerationCost, type ForeignAgentSearch } from './enumerate.js';
 import type { KeptMirror } from './kept-store.js';
-import { mirrorDigest } from './snapshot.js';
+import { mirrorDigest } from '../export/mirror-snapshot.js';
 
 /** Ids of new records a note lists at most (the count is always exact). */
 export const LISTED_NEW_RECORDS = 1_000;

@@ -3,11 +3,16 @@ import { z } from 'zod';
 import type { ForeignAgentRecord } from '../domain/records.js';
 import { KycError } from '../errors.js';
 import { MirrorIndex } from './local-index.js';
-import { mirrorDigest, type ForeignAgentStrategyNote, type MirrorNote, type SearchNote } from './snapshot.js';
+import {
+  mirrorDigest,
+  type ForeignAgentStrategyNote,
+  type MirrorNote,
+  type SearchNote,
+} from '../export/mirror-snapshot.js';
 import { foreignAgentRecordSchema } from '../upstream/client/schemas.js';
 import { ABANDONED_RUN_DATA_MS } from '../run/state/retention.js';
 import { parseStoredJson } from '../run/state/stored-json.js';
-import { runKeys } from '../run/topology.js';
+import { runKeys } from '../run/state/topology.js';
 
 /**
  * Where a run's mirror of the foreign-agent register lives: one Redis value under the run's keys, written

@@ -7,7 +7,7 @@ import { encodeEvidenceLine, evidenceLine } from '../export/evidence.js';
 import { compactEvidence, type EvidenceBody } from '../export/evidence-bodies.js';
 import { verdictRow, withReason } from '../export/verdict-row.js';
 import type { Logger } from '../log.js';
-import type { ForeignAgentStrategyNote } from '../mirror/snapshot.js';
+import type { ForeignAgentStrategyNote } from '../export/mirror-snapshot.js';
 import type { KycError } from '../errors.js';
 import { failedMergeResult } from './flow-plan.js';
 import { parseStoredResult, type StoredResult } from './job-data.js';

@@ -4,14 +4,9 @@ import { dirname } from 'node:path';
 import { KycError } from '../errors.js';
 import { encodeBodyLine, parseBodyLine, type EvidenceBody } from '../export/evidence-bodies.js';
 import { createPart, reclaimPlaced, reopenPart } from '../infra/part-files.js';
+import type { FileOffsets } from './state/file-offsets.js';
 
-/** Byte offsets of the output files after the last row written: the writer's checkpoint. */
-export interface FileOffsets {
-  readonly verdictsBytes: number;
-  readonly evidenceBytes: number;
-  /** evidence.bodies.jsonl (export/evidence-bodies.ts); 0 in a checkpoint of a run begun without it. */
-  readonly bodiesBytes: number;
-}
+export type { FileOffsets } from './state/file-offsets.js';
 
 const ROLES = ['verdicts', 'evidence', 'bodies'] as const;
 type Role = (typeof ROLES)[number];

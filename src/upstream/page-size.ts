@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { pageSizeCounter } from '../domain/run-counters.js';
 import type { UpstreamProfile } from '../settings/upstream-profile.js';
 import { LocalLru } from './request-cache.js';
-import { runKeys } from '../run/topology.js';
+import { runKeys } from '../run/state/topology.js';
 
 /**
  * The service's page size as the run's preflight learned it (src/upstream/preflight.ts), shared by

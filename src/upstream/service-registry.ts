@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { ServiceIdentity } from '../settings/service-identity.js';
-import { serviceKeys } from '../run/topology.js';
+import { serviceKeys } from '../run/state/topology.js';
 
 /**
  * Which Lookup Services the workers on this Redis serve. A process that hosts the runs or checks worker

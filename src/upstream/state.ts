@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { RedisScript } from '../infra/redis-script.js';
 import { parseStoredJson, parseStoredValue } from '../run/state/stored-json.js';
-import { upstreamKeys } from '../run/topology.js';
+import { upstreamKeys } from '../run/state/topology.js';
 
 /**
  * What every machine must know about the Lookup Service as a whole, kept in Redis under the pipeline's hash

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CandidateDecision } from '../domain/check.js';
 import { KycError } from '../errors.js';
-import { evidenceOfRow } from '../reporting/evidence-file.js';
-import { openVerdictFile, type VerdictRow } from '../reporting/verdict-file.js';
+import { evidenceOfRow } from '../ingest/evidence-file.js';
+import { openVerdictFile, type VerdictRow } from '../ingest/verdict-file.js';
 import type { WhitelistEntry } from '../verdict/whitelist-entry.js';
 
 /**

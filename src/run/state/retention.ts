@@ -1,7 +1,7 @@
 import { Queue, type QueueOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../log.js';
-import { QUEUES, queuesOf, type RunQueues } from '../topology.js';
+import { QUEUES, queuesOf, type RunQueues } from './topology.js';
 
 /**
  * What stays of a client in Redis, and for how long (docs/operations.md, "Retention"). Job payloads, cached

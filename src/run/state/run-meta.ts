@@ -16,7 +16,7 @@ import {
 } from './run-model.js';
 import { allOf, errorCodeSchema } from './stored-result-schema.js';
 import { parseStoredJson, parseStoredValue } from './stored-json.js';
-import type { Priority } from '../topology.js';
+import type { Priority } from './topology.js';
 
 /**
  * A run's meta hash in Redis read back into a RunState, checked field by field: the settings are JSON

@@ -13,7 +13,7 @@ import type { IngestEncoding } from '../../ingest/types.js';
 import type { FaStrategyOption } from '../../settings/fa-strategy-option.js';
 import type { UpstreamProfile } from '../../settings/upstream-profile.js';
 import type { ServiceIdentity } from '../../settings/service-identity.js';
-import type { Priority } from '../topology.js';
+import type { Priority } from './topology.js';
 
 /**
  * What Redis knows of a run: its settings (so that any coordinator on any machine can resume it), its

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { runKeys } from '../topology.js';
+import { runKeys } from './topology.js';
 
 /**
  * What a run is doing right now, beside its row counts: the phase, and during the register mirror the

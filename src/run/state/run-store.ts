@@ -3,7 +3,7 @@ import { CHECK_KINDS } from '../../domain/check.js';
 import { isExampleField, unrecognisedCounter, unrecognisedExampleField } from '../../domain/run-counters.js';
 import type { UnrecognisedCount } from '../../domain/unrecognised.js';
 import { KycError } from '../../errors.js';
-import type { FileOffsets } from '../output-files.js';
+import type { FileOffsets } from './file-offsets.js';
 import { scanKeys } from '../../infra/redis-connection.js';
 import { ABANDONED_RUN_DATA_MS } from './retention.js';
 import { parseRunMeta } from './run-meta.js';
@@ -18,7 +18,7 @@ import {
   type RunState,
   type UnrecognisedExamples,
 } from './run-model.js';
-import { runKeys, runsIndexKey } from '../topology.js';
+import { runKeys, runsIndexKey } from './topology.js';
 
 // The run model lives in run-model.ts; its names stay importable from here for the store's callers.
 export * from './run-model.js';

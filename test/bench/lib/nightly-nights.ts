@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse/sync';
 import type { EvidenceLine } from '../../../src/export/evidence.js';
 import type { Manifest } from '../../../src/export/manifest.js';
-import type { ForeignAgentStrategyNote } from '../../../src/mirror/snapshot.js';
+import type { ForeignAgentStrategyNote } from '../../../src/export/mirror-snapshot.js';
 import { runCli } from './processes.js';
 
 /** One night of a nightly benchmark: the run's manifest, its verdicts and what its requests cost. */

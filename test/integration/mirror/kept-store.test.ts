@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRegisters } from '../../../packages/lookup-emulator/src/registers/index.js';
 import { KeptMirrorStore, keptMirrorKeys, type KeptMirror } from '../../../src/mirror/kept-store.js';
-import { mirrorDigest } from '../../../src/mirror/snapshot.js';
+import { mirrorDigest } from '../../../src/export/mirror-snapshot.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateRegisters } from '../../../packages/lookup-emulator/src/registers/index.js';
-import { mirrorDigest, type MirrorNote } from '../../../src/mirror/snapshot.js';
+import { mirrorDigest, type MirrorNote } from '../../../src/export/mirror-snapshot.js';
 import { LoadedMirrors, MirrorStore } from '../../../src/mirror/store.js';
 import { ABANDONED_RUN_DATA_MS } from '../../../src/run/state/retention.js';
 import { RunStore } from '../../../src/run/state/run-store.js';

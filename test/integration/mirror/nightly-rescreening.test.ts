@@ -7,7 +7,7 @@ import { utcDay } from '../../../src/domain/day-range.js';
 import { emptyForeignAgentData, type ForeignAgentRecord } from '../../../src/domain/records.js';
 import type { EvidenceLine } from '../../../src/export/evidence.js';
 import type { Manifest } from '../../../src/export/manifest.js';
-import type { ForeignAgentStrategyNote } from '../../../src/mirror/snapshot.js';
+import type { ForeignAgentStrategyNote } from '../../../src/export/mirror-snapshot.js';
 import { parseMaxAge } from '../../../src/settings/answer-policy.js';
 import { upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 import { writePortfolioFile } from '../../bench/lib/portfolio-file.js';

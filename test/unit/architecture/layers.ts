@@ -35,7 +35,7 @@ export const FLOORS: readonly Floor[] = [
   },
   {
     name: 'input and language',
-    holds: 'reading client files; the officers’ messages and reasons',
+    holds: 'reading client files and a run’s output files back; the officers’ messages and reasons',
     parts: ['ingest', 'i18n'],
   },
   {

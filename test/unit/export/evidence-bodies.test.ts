@@ -13,7 +13,7 @@ import {
   resolveEvidence,
   type EvidenceBody,
 } from '../../../src/export/evidence-bodies.js';
-import type { SearchNote } from '../../../src/mirror/snapshot.js';
+import type { SearchNote } from '../../../src/export/mirror-snapshot.js';
 
 const hex = fc.stringMatching(/^[0-9a-f]{64}$/u);
 const text = fc.string({ maxLength: 30, unit: 'grapheme' });

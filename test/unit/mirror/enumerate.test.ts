@@ -3,7 +3,7 @@ import { generateRegisters } from '../../../packages/lookup-emulator/src/registe
 import { STRICT_RESULT_CAP } from '../../../packages/lookup-emulator/src/variant.js';
 import { FOREIGN_AGENT_TYPES } from '../../../src/domain/records.js';
 import { enumerateForeignAgents, splitTypes, type Enumeration } from '../../../src/mirror/enumerate.js';
-import { mirrorDigest } from '../../../src/mirror/snapshot.js';
+import { mirrorDigest } from '../../../src/export/mirror-snapshot.js';
 import { foreignAgent } from '../matching/fixtures.js';
 import { registerSearch } from '../../helpers/fa-register-search.js';
 

@@ -3,7 +3,7 @@ import type { ForeignAgentRecord } from '../../../src/domain/records.js';
 import { generateRegisters } from '../../../packages/lookup-emulator/src/registers/index.js';
 import type { KeptMirror } from '../../../src/mirror/kept-store.js';
 import { isFresh, syncDays, syncKeptMirror } from '../../../src/mirror/kept-sync.js';
-import { mirrorDigest } from '../../../src/mirror/snapshot.js';
+import { mirrorDigest } from '../../../src/export/mirror-snapshot.js';
 import { foreignAgent } from '../matching/fixtures.js';
 import { registerSearch } from '../../helpers/fa-register-search.js';
 

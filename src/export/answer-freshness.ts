@@ -1,5 +1,5 @@
 import type { RunCounts } from '../domain/run-counters.js';
-import type { ForeignAgentStrategyNote } from './snapshot.js';
+import type { ForeignAgentStrategyNote } from './mirror-snapshot.js';
 
 /**
  * The regulatory clock per register: the age of the oldest answer any verdict of the run rests on, when the

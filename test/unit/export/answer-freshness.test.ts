@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { oldestAnswers, oldestOverall } from '../../../src/mirror/answer-freshness.js';
-import type { MirrorNote } from '../../../src/mirror/snapshot.js';
+import { oldestAnswers, oldestOverall } from '../../../src/export/answer-freshness.js';
+import type { MirrorNote } from '../../../src/export/mirror-snapshot.js';
 
 const kept: MirrorNote = {
   strategy: 'mirror',
