@@ -126,6 +126,11 @@ const AGAINST_THE_ORDER: readonly (readonly [from: string, to: string, why: stri
   ['reporting/audit/verify.ts', 'desk/audit-decisions.ts', "the audit package reads the desk's decisions"],
   // runs/wiring.ts takes the desk's hooks' type from WorkerWiring; both change with the runs work.
   ['workers/workers.ts', 'desk/run-hooks.ts', "the runs worker's options name the desk's hooks' type"],
+  [
+    'workers/run-desk.ts',
+    'desk/run-hooks.ts',
+    "the desk notice of a run that coordinates without a desk takes the hooks' type",
+  ],
 ];
 
 /** Parts that still import each other (each follows from imports listed above), with why. */
