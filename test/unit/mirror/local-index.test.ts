@@ -63,7 +63,9 @@ describe('matching clients against a mirror of the register', () => {
     }
     // The comparison means something only if many clients do flag.
     expect(flagged).toBeGreaterThan(80);
-  }, 120_000);
+    // Every client against every record of the register: about 65 s alone on two cores, 146 s in CI beside
+    // three integration files; the time limit only stops a hang.
+  }, 600_000);
 
   it('finds a record by an equal identifier whatever the names say', () => {
     const index = new MirrorIndex([
