@@ -3,6 +3,7 @@
  * iconv-lite decoder. Both keep only a few bytes of state between chunks, whatever the file size.
  */
 import { isUtf8 } from 'node:buffer';
+import { Transform } from 'node:stream';
 import iconv from 'iconv-lite';
 import { KycError } from '../errors.js';
 import { incompleteUtf8Tail } from './sniff.js';
@@ -221,7 +222,23 @@ export function firstInvalidUtf8(buf: Uint8Array): number {
   return buf.length;
 }
 
-export function createDecoder(encoding: IngestEncoding): NodeJS.ReadWriteStream {
+/**
+ * The decoder of the encodings other than UTF-8, handing the parser UTF-8 bytes and telling `count` how
+ * many bytes of the file each step took and gave (the reader scales positions back to the file by them).
+ */
+export function createDecoder(
+  encoding: IngestEncoding,
+  count: (raw: number, decoded: number) => void,
+): Transform {
   // The BOM is cut off before decoding, so that a cell starting with U+FEFF is kept as written.
-  return iconv.decodeStream(encoding, { stripBOM: false });
+  const decode = iconv.getDecoder(encoding, { stripBOM: false });
+  const step = (raw: number, text: string | undefined): Buffer => {
+    const bytes = Buffer.from(text ?? '', 'utf8');
+    count(raw, bytes.length);
+    return bytes;
+  };
+  return new Transform({
+    transform: (chunk: Buffer, _encoding, done) => done(null, step(chunk.length, decode.write(chunk))),
+    flush: (done) => done(null, step(0, decode.end())),
+  });
 }

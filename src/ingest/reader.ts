@@ -7,11 +7,10 @@
  * (the decoder only for Windows-1251 and UTF-16LE: csv-parse reads UTF-8 bytes itself). Only the first
  * SNIFF_BYTES are looked at ahead of parsing, to choose the encoding and the delimiter.
  */
-import { Readable, Transform, pipeline } from 'node:stream';
-import iconv from 'iconv-lite';
+import { Readable, type Transform, pipeline } from 'node:stream';
 import { KycError } from '../errors.js';
 import { LinedCsvParser, ParsePosition, toKycError, type ParsedRecord } from './csv.js';
-import { RawGuard } from './decode.js';
+import { RawGuard, createDecoder } from './decode.js';
 import { hasKeyColumn, looksLikeData, mapHeader } from './headers.js';
 import { identifierColumnWarnings } from './id-columns.js';
 import { SNIFF_BYTES, resolveOptions, type ResolvedOptions } from './options.js';
@@ -93,19 +92,9 @@ class ByteCounts {
   /** The decoder of the other encodings, counting what it takes and what it hands the parser. */
   decoder(encoding: IngestEncoding): Transform {
     this.decoding = true;
-    // The BOM is cut off before decoding, so that a cell starting with U+FEFF is kept as written.
-    const decode = iconv.getDecoder(encoding, { stripBOM: false });
-    const decoded = (text: string | undefined): Buffer => {
-      const bytes = Buffer.from(text ?? '', 'utf8');
-      this.decoded += bytes.length;
-      return bytes;
-    };
-    return new Transform({
-      transform: (chunk: Buffer, _encoding, done) => {
-        this.raw += chunk.length;
-        done(null, decoded(decode.write(chunk)));
-      },
-      flush: (done) => done(null, decoded(decode.end())),
+    return createDecoder(encoding, (raw, decoded) => {
+      this.raw += raw;
+      this.decoded += decoded;
     });
   }
 
