@@ -8,7 +8,7 @@ import { cancelRun, runIsHeld } from '../run/cancel.js';
 import { scanKeys } from '../infra/redis-connection.js';
 import { compactAppendOnlyFile, purgeRunJobs, QUEUE_STREAMS } from '../run/state/retention.js';
 import type { RunState } from '../run/state/run-store.js';
-import { queuesOf, runsIndexKey } from '../run/topology.js';
+import { queuesOf, runsIndexKey } from '../run/state/topology.js';
 import { ApiRunIndex } from './run-index.js';
 
 export interface DeleteContext {

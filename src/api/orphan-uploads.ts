@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../log.js';
 import { RunStore } from '../run/state/run-store.js';
-import { RUN_ID_PATTERN } from '../run/topology.js';
+import { RUN_ID_PATTERN } from '../run/state/topology.js';
 
 /**
  * An upload whose submission died with its process (a crash, a kill, a restart) between receiving the file

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CHECK_KINDS } from '../domain/check.js';
-import { RUN_ID_PATTERN } from '../run/topology.js';
+import { RUN_ID_PATTERN } from '../run/state/topology.js';
 
 /**
  * The zod schemas of the API: the same objects validate requests and generate /v1/openapi.json, so the

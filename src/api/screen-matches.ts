@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { KycError } from '../errors.js';
 import { decisiveField as decisiveFieldOf } from '../export/matches-cell.js';
-import { readEvidence } from '../reporting/evidence-file.js';
+import { readEvidence } from '../ingest/evidence-file.js';
 import { MATCH_DECISIONS, type MatchBody } from './answer-schemas.js';
 
 /**
@@ -40,7 +40,7 @@ export function matchesOfEvidence(line: string): MatchBody[] {
   return matchesOfLine(json);
 }
 
-/** Matches of one parsed evidence line, its references resolved (reporting/evidence-file.ts). */
+/** Matches of one parsed evidence line, its references resolved (ingest/evidence-file.ts). */
 function matchesOfLine(json: unknown): MatchBody[] {
   const parsed = lineSchema.safeParse(json);
   // Written by this pipeline: a line of another shape is a damaged file, not "no matches".

@@ -13,7 +13,7 @@ import { RunStore, type RunState } from '../run/state/run-store.js';
 import { prepareRun, type PreparedRun } from '../runs/prepare.js';
 import { runRequest } from '../runs/request.js';
 import { startRun } from '../runs/start.js';
-import { newRunId, type Priority } from '../run/topology.js';
+import { newRunId, type Priority } from '../run/state/topology.js';
 import { forgetRunWebhook, recordRunWebhook } from '../notify/run-webhooks.js';
 import { IdempotencyStore } from './idempotency.js';
 import { ApiRunIndex } from './run-index.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { environment } from '../settings/environment.js';
 import { resolveLang } from '../i18n/lang.js';
-import { checkRunId } from '../run/topology.js';
+import { checkRunId } from '../run/state/topology.js';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { LOG_LEVELS, loadConfig, logSecrets, type LogLevel } from '../config.js';

@@ -25,7 +25,7 @@ import { resumeHint } from '../runs/resume-hint.js';
 import { requireUpstream, startRuntime, type Runtime } from '../runs/runtime.js';
 import { checkUpstream, resumeRun, startRun, upstreamStateOf } from '../runs/start.js';
 import type { FollowTick } from '../runs/submit.js';
-import { checkRunId, type Priority } from '../run/topology.js';
+import { checkRunId, type Priority } from '../run/state/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers } from '../workers/workers.js';
 import { bodiesPathOf } from '../export/evidence-bodies.js';
 import { parseDelimiter } from '../ingest/index.js';

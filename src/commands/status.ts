@@ -1,4 +1,4 @@
-import { checkRunId } from '../run/topology.js';
+import { checkRunId } from '../run/state/topology.js';
 import { environment } from '../settings/environment.js';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';

@@ -4,7 +4,7 @@ import { KycError } from '../errors.js';
 import type { WhitelistEntry } from '../verdict/whitelist-entry.js';
 import { appendWhitelistEntry } from '../whitelist/file.js';
 import { entryFromVerdict } from '../whitelist/from-verdict.js';
-import { verdictFileFormat } from '../reporting/verdict-file.js';
+import { verdictFileFormat } from '../ingest/verdict-file.js';
 import { positiveInt } from './shared-options.js';
 import { registerWhitelistDeskCommands } from './whitelist-desk.js';
 

@@ -5,7 +5,7 @@ import type { ReadableStream } from 'node:stream/web';
 import type { Context } from 'hono';
 import type { Redis } from 'ioredis';
 import { RunStore, type RunState } from '../run/state/run-store.js';
-import { bodiesPathOf } from '../reporting/evidence-file.js';
+import { bodiesPathOf } from '../ingest/evidence-file.js';
 import { REPORT_CSP } from '../reporting/report/html-report.js';
 import type { PageLang } from './layout.js';
 import { reportPathOf } from './run-views.js';

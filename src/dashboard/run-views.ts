@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { Redis } from 'ioredis';
 import { MirrorStore } from '../mirror/store.js';
 import { RunStore, type RunState } from '../run/state/run-store.js';
-import { runsIndexKey } from '../run/topology.js';
+import { runsIndexKey } from '../run/state/topology.js';
 import { redactRun } from './redact.js';
 import { matchesFilter, type RunFilter } from './run-filter.js';
 import type { RunView } from './runs-page.js';

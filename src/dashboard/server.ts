@@ -6,7 +6,7 @@ import { KycError } from '../errors.js';
 import { DEFAULT_LANG, type Lang } from '../i18n/lang.js';
 import { QUEUE_STREAMS } from '../run/state/retention.js';
 import { UpstreamState } from '../upstream/state.js';
-import { QUEUES, queuesOf } from '../run/topology.js';
+import { QUEUES, queuesOf } from '../run/state/topology.js';
 import { knownServices } from '../upstream/service-registry.js';
 import { listen, type Listening } from '../infra/listen.js';
 import { pipelineMetrics } from '../metrics/pipeline-metrics.js';

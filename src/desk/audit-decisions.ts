@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { ErrorCode } from '../errors.js';
-import { readEvidence } from '../reporting/evidence-file.js';
+import { readEvidence } from '../ingest/evidence-file.js';
 import { DECISIONS, type RunDecision } from './types.js';
 
 /**

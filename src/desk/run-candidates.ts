@@ -1,5 +1,5 @@
-import { readEvidence } from '../reporting/evidence-file.js';
-import { openVerdictFile, type VerdictRow } from '../reporting/verdict-file.js';
+import { readEvidence } from '../ingest/evidence-file.js';
+import { openVerdictFile, type VerdictRow } from '../ingest/verdict-file.js';
 import type { RunCandidate } from './types.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Job, Worker } from 'bullmq';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { QUEUES } from '../run/topology.js';
+import { QUEUES } from '../run/state/topology.js';
 import { listen, type Listening } from '../infra/listen.js';
 
 /**

@@ -10,7 +10,7 @@ import { verdictCounts } from '../domain/run-counters.js';
 import type { Logger } from '../log.js';
 import { QUEUE_STREAMS } from '../run/state/retention.js';
 import { RunStore } from '../run/state/run-store.js';
-import { runKeys } from '../run/topology.js';
+import { runKeys } from '../run/state/topology.js';
 import {
   attemptField,
   attemptsOf,

@@ -5,7 +5,7 @@ import { partPath } from './output-paths.js';
 import { bodiesPathOf } from '../export/evidence-bodies.js';
 import { purgeRunJobs, QUEUE_STREAMS } from './state/retention.js';
 import { RunStore } from './state/run-store.js';
-import { mergeJobId, QUEUES, queuesOf } from './topology.js';
+import { mergeJobId, QUEUES, queuesOf } from './state/topology.js';
 
 /**
  * Cancelling a run: it is marked at once (whoever reads it sees `cancelled`), and its coordinator, wherever

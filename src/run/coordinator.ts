@@ -44,7 +44,7 @@ import type { RunState } from './state/run-store.js';
 import type { RunStore } from './state/run-store.js';
 import { DEFAULT_CACHE_ROWS } from '../settings/defaults.js';
 import { compactAppendOnlyFile, purgeRunJobs } from './state/retention.js';
-import { PRIORITY, queuesOf, runKeys } from './topology.js';
+import { PRIORITY, queuesOf, runKeys } from './state/topology.js';
 
 export interface CoordinatorDeps {
   readonly redis: Redis;

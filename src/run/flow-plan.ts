@@ -18,7 +18,7 @@ import {
 import { clientForJobs, type CheckJobData, type MergeJobData, type StoredResult } from './job-data.js';
 import { cacheWindowOf } from '../upstream/request-cache.js';
 import { ABANDONED_JOB_AGE_S } from './state/retention.js';
-import { QUEUES, checkJobId, mergeJobId } from './topology.js';
+import { QUEUES, checkJobId, mergeJobId } from './state/topology.js';
 import { checkJobBackoff } from '../upstream/outcome-policy.js';
 
 /** What every row of a run is planned with: the run's settings, fixed for the whole run. */

@@ -18,7 +18,7 @@ import type { RowWindow, RunControl } from './control.js';
 import type { RowDispatcher } from './reader.js';
 import type { RunStore } from './state/run-store.js';
 import { tallyRows, type WrittenRow } from './row-tally.js';
-import { QUEUES, jobKey, mergeJobId } from './topology.js';
+import { QUEUES, jobKey, mergeJobId } from './state/topology.js';
 
 /** How often the writer asks whether the run was cancelled (`DELETE /v1/runs/{id}`). */
 const CANCEL_CHECK_MS = 1_000;

@@ -7,7 +7,7 @@ import type { StoredResult } from './job-data.js';
 import { HOLD_POLL_MS, STEADY_CHUNK_ROWS, holdDispatch, type LookAheadState } from './look-ahead.js';
 import type { RowWindow, RunControl } from './control.js';
 import type { RunStore } from './state/run-store.js';
-import { QUEUES, jobKey, mergeJobId, servedNotLaterBound, waitingKeys } from './topology.js';
+import { QUEUES, jobKey, mergeJobId, servedNotLaterBound, waitingKeys } from './state/topology.js';
 
 /**
  * After each dispatch the reader rests twice as long as the dispatch took, up to MAX_DISPATCH_REST_MS. A large addBulk keeps

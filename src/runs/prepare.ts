@@ -8,7 +8,7 @@ import { inputOptionsOf } from '../run/state/input-options.js';
 import { ensureWritableDir, ensureWritableParent } from '../infra/writable.js';
 import { parseFaStrategy, type FaStrategyOption } from '../settings/fa-strategy-option.js';
 import { parseOutputMode } from '../settings/output-mode.js';
-import { checkRunId, newRunId } from '../run/topology.js';
+import { checkRunId, newRunId } from '../run/state/topology.js';
 import { readWhitelist, type WhitelistFile } from '../whitelist/file.js';
 import type { RunRequest } from './request.js';
 import { parseMaxAge, type AnswerPolicy } from '../settings/answer-policy.js';

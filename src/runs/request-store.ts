@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { runKeys } from '../run/topology.js';
+import { runKeys } from '../run/state/topology.js';
 import type { RunState } from '../run/state/run-store.js';
 import { parseRunRequest, runRequest, type RunRequest } from './request.js';
 

@@ -31,7 +31,7 @@ export const runRequestSchema = z.object({
   rate: z.number().positive().optional(),
   /** Check jobs at once in the process that hosts the run. */
   concurrency: z.number().int().positive().optional(),
-  /** `interactive` only for the API's single-client screen (src/run/topology.ts). */
+  /** `interactive` only for the API's single-client screen (src/run/state/topology.ts). */
   priority: z.enum(['interactive', 'high', 'normal', 'low']).default('normal'),
   window: z.number().int().positive().default(1000),
   cacheRows: z.number().int().positive().optional(),

@@ -9,7 +9,7 @@ import type { Logger } from '../log.js';
 import { checkOutputTargets } from '../run/output-paths.js';
 import { newRunSettings } from '../run/state/run-settings.js';
 import { RunStore, runExists, type RunSettings, type RunState } from '../run/state/run-store.js';
-import { checkRunId } from '../run/topology.js';
+import { checkRunId } from '../run/state/topology.js';
 import type { RegistryClient } from '../upstream/client/index.js';
 import { preflight, preflightCounts } from '../upstream/preflight.js';
 import { UpstreamState } from '../upstream/state.js';

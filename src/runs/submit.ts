@@ -4,9 +4,9 @@ import type { RunJobData } from '../run/job-data.js';
 import { QUEUE_STREAMS } from '../run/state/retention.js';
 import { RunStore, type Counters, type RunSettings, type RunState } from '../run/state/run-store.js';
 import { readLiveProgress, type LiveProgress } from '../run/state/run-progress.js';
-import { PRIORITY, queuesOf } from '../run/topology.js';
+import { PRIORITY, queuesOf } from '../run/state/topology.js';
 
-/** The coordinators' queue of the run's service (src/run/topology.ts, queuesOf). */
+/** The coordinators' queue of the run's service (src/run/state/topology.ts, queuesOf). */
 function runsQueue(redis: Redis, prefix: string, run: Pick<RunSettings, 'service'>): Queue<RunJobData> {
   const name = queuesOf(run.service).runs;
   return new Queue<RunJobData>(name, { connection: redis, prefix, streams: QUEUE_STREAMS });

@@ -12,7 +12,7 @@ export class PacedOut extends Error {
 }
 
 /**
- * Thrown when a call gives its worker up to work of a lane above (src/upstream/lanes.ts): only its own job
+ * Thrown when a call gives its worker up to work of a lane above (src/run/state/lanes.ts): only its own job
  * goes back, never the queue, whose next jobs are that work's.
  */
 export class GaveWay extends PacedOut {

@@ -5,7 +5,7 @@ import { COUNTER, answerSizeCounter, callsCounter } from '../domain/run-counters
 import type { RegistryClient } from './client/index.js';
 import { DEFAULT_PROFILE, isRegistryError } from './client/index.js';
 import type { Pacer } from './pacer.js';
-import type { Lane } from './lanes.js';
+import type { Lane } from '../run/state/lanes.js';
 import { MIN_PAGE_SIZE } from './preflight.js';
 import type { RequestCache } from './request-cache.js';
 import type { RunStore } from '../run/state/run-store.js';
@@ -106,7 +106,7 @@ export interface PacedLookupOptions {
   readonly guard?: UpstreamGuard;
   /** The longest Retry-After honoured (the run's upstream profile). */
   readonly maxRetryAfterMs?: number;
-  /** The run's lane of the quota (src/upstream/lanes.ts): its calls go ahead of the lanes below. */
+  /** The run's lane of the quota (src/run/state/lanes.ts): its calls go ahead of the lanes below. */
   readonly lane?: Lane;
   /** How long a call waits in its worker for a slot before its job goes back to the queue (SLOT_PATIENCE_MS). */
   readonly patienceMs?: number;

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../infra/redis-script.js';
-import { laneMarkKeys, laneRank, type Lane } from './lanes.js';
+import { laneMarkKeys, laneRank, type Lane } from '../run/state/lanes.js';
 import {
   ClockOffset,
   MAX_RETAKES,
@@ -74,7 +74,7 @@ end
 
 /**
  * Returns {slot, now, slot, shortened} in Redis microseconds; a slot beyond the horizon is refused as
- * {-1, now, slot, shortened}. A call of a lane above the lowest (ARGV[3], its rank: src/upstream/lanes.ts)
+ * {-1, now, slot, shortened}. A call of a lane above the lowest (ARGV[3], its rank: src/run/state/lanes.ts)
  * marks its lane's work as going on (KEYS[3] or KEYS[4], for ARGV[5] ms); while work of a lane above a
  * call's goes on, the call books at most ARGV[4] µs ahead (shortened = 1), so that the calls above find
  * the next slots free instead of behind a second of booked ones.
@@ -229,7 +229,7 @@ const MAX_MARGIN = 0.1;
 
 export class Pacer {
   private readonly adaptKey: string;
-  /** The marks of the lanes above the lowest (src/upstream/lanes.ts). */
+  /** The marks of the lanes above the lowest (src/run/state/lanes.ts). */
   private readonly laneMarks: readonly [string, string];
   private readonly pauseKey: string;
   private readonly sentKey: string;
@@ -293,7 +293,7 @@ export class Pacer {
    * before the request leaves: a slot that passed more than the tolerance ago (this process did not run in
    * time) is given up for a new one, so calls leave on their slots and never in a bunch.
    *
-   * A call of a lane above the lowest (src/upstream/lanes.ts: a single client's screen, a high-priority
+   * A call of a lane above the lowest (src/run/state/lanes.ts: a single client's screen, a high-priority
    * run's) must not wait behind the slots the lanes below booked up to a second ahead: it marks its lane's
    * work as going on, and meanwhile every call of a lane below books only `urgentLeadMs` ahead and waits
    * here for its turn, so the call's slot is at most that far off. The rate is the same for everybody;

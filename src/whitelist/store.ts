@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { parseStoredJson } from '../run/state/stored-json.js';
-import { runKeys } from '../run/topology.js';
+import { runKeys } from '../run/state/topology.js';
 import type { WhitelistEntry } from '../verdict/whitelist-entry.js';
 import type { WhitelistFile } from './file.js';
 

@@ -15,8 +15,8 @@ import { outcomeAction } from '../upstream/outcome-policy.js';
 import { effectiveProfile } from '../upstream/page-size.js';
 import type { CacheWindow } from '../upstream/request-cache.js';
 import type { RunStore } from '../run/state/run-store.js';
-import { laneOfPriority } from '../run/topology.js';
-import type { Lane } from '../upstream/lanes.js';
+import { laneOfPriority } from '../run/state/topology.js';
+import type { Lane } from '../run/state/lanes.js';
 import { DEFAULT_PROFILE, isRegistryError, type UpstreamProfile } from '../upstream/client/index.js';
 
 export interface CheckProcessorDeps {

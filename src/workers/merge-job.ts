@@ -8,7 +8,7 @@ import type { MergeJobData, StoredResult } from '../run/job-data.js';
 import { checkResultSchema } from '../run/state/stored-result-schema.js';
 import { parseStoredJson, parseStoredValue } from '../run/state/stored-json.js';
 import type { KeptCheck } from './check-job.js';
-import { kindOfJobKey } from '../run/topology.js';
+import { kindOfJobKey } from '../run/state/topology.js';
 import { decideVerdict, failedCheck } from '../verdict/index.js';
 
 export interface MergeProcessorDeps {

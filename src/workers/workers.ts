@@ -25,7 +25,7 @@ import { mirrorSearch } from '../mirror/search.js';
 import { foreignAgentMaxAge, type KeptMirrorPolicy } from '../mirror/kept-strategy.js';
 import { pacedLookup, quotaSlots, type SlotWaitOptions } from '../upstream/paced-lookup.js';
 import { Pacer } from '../upstream/pacer.js';
-import type { Lane } from '../upstream/lanes.js';
+import type { Lane } from '../run/state/lanes.js';
 import { COUNTER } from '../domain/run-counters.js';
 import { upstreamBackoff } from '../upstream/outcome-policy.js';
 import { measurePageSize, preflight, preflightCounts, type PreflightOptions } from '../upstream/preflight.js';
@@ -36,7 +36,7 @@ import { UpstreamState } from '../upstream/state.js';
 import { LocalAnswers, RequestCache } from '../upstream/request-cache.js';
 import { RunStore, type DeskAbsence } from '../run/state/run-store.js';
 import { QUEUE_STREAMS, applyEventRetention } from '../run/state/retention.js';
-import { laneOfPriority, pacerKey, queuesOf, type RunQueues } from '../run/topology.js';
+import { laneOfPriority, pacerKey, queuesOf, type RunQueues } from '../run/state/topology.js';
 import type { ServiceIdentity } from '../settings/service-identity.js';
 import { serveService } from '../upstream/service-registry.js';
 
@@ -155,7 +155,7 @@ interface WorkerContext {
   readonly prefix: string;
   readonly registry: RegistryClient;
   readonly service: ServiceIdentity;
-  /** This service's queues (src/run/topology.ts, queuesOf). */
+  /** This service's queues (src/run/state/topology.ts, queuesOf). */
   readonly queues: RunQueues;
   readonly log: Logger;
   readonly settings: WorkerSettings;

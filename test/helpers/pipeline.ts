@@ -20,7 +20,7 @@ import { RunStore, type Counters, type RunSettings, type RunState } from '../../
 import { fileDigest } from '../../src/infra/file-digest.js';
 import { bodiesPathOf, parseBodyLine, resolveEvidence } from '../../src/export/evidence-bodies.js';
 import { followRun, submitRun } from '../../src/runs/submit.js';
-import { newRunId, type Priority } from '../../src/run/topology.js';
+import { newRunId, type Priority } from '../../src/run/state/topology.js';
 import {
   DEFAULT_WORKER_SETTINGS,
   startWorkers,

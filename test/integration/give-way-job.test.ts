@@ -9,7 +9,7 @@ import { checkProcessor } from '../../src/workers/check-job.js';
 import { connect, uniquePrefix } from '../helpers/redis.js';
 
 /**
- * A batch's check call held back for a screen (src/upstream/lanes.ts) gives its worker up. Only its own job
+ * A batch's check call held back for a screen (src/run/state/lanes.ts) gives its worker up. Only its own job
  * may step back: BullMQ's queue rate limit, which it used to take, stops the whole worker for what is left
  * of the queue's limiter window (up to a second), the screen's jobs with it, and made a screen beside a
  * batch take 1.5 s at R = 100 where it takes 0.25 s alone.

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Lane } from '../../src/upstream/lanes.js';
+import type { Lane } from '../../src/run/state/lanes.js';
 import { quotaSlots } from '../../src/upstream/paced-lookup.js';
 import { markUrgentWork, Pacer } from '../../src/upstream/pacer.js';
 import { connect, uniquePrefix } from '../helpers/redis.js';

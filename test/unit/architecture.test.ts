@@ -83,7 +83,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   // The review desk: alerts and decisions in PostgreSQL, carried into runs through the whitelist.
   desk: [
     ...['domain', 'export', 'infra', 'log.ts', 'notify', 'reporting', 'run/state', 'url-mask.ts'],
-    ...['verdict', 'version.ts', 'whitelist', 'settings'],
+    ...['verdict', 'version.ts', 'whitelist', 'settings', 'ingest'],
   ],
   metrics: ['domain', 'infra', 'run', 'run/state'],
   doctor: ['checks', 'domain', 'identifiers', 'infra', 'ingest', 'settings', 'upstream/client', 'verdict'],
@@ -108,7 +108,18 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   'cli-ui': ['domain', 'failure.ts', 'log.ts', 'mirror', 'run/state', 'runs', 'settings'],
   dashboard: [
     ...['api', 'cli-ui', 'config.ts', 'domain', 'failure.ts', 'infra', 'metrics', 'mirror', 'notify'],
-    ...['run', 'run/state', 'schedule', 'upstream', 'i18n', 'reporting', 'desk', 'settings', 'export'],
+    ...[
+      'run',
+      'run/state',
+      'schedule',
+      'upstream',
+      'i18n',
+      'reporting',
+      'desk',
+      'settings',
+      'export',
+      'ingest',
+    ],
   ],
   commands: ['*'],
   'cli.ts': ['cli-ui', 'commands', 'failure.ts', 'version.ts'],

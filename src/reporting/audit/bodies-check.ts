@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { bodiesPathOf, bodyDigest, parseBodyLine, referencesOf } from '../../export/evidence-bodies.js';
 import type { CrossProblem } from './cross-check.js';
-import { textLines as lines } from '../evidence-file.js';
+import { textLines as lines } from '../../ingest/evidence-file.js';
 
 /**
  * The bodies compacted evidence refers to (export/evidence-bodies.ts): every body of the bodies file is the

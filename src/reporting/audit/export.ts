@@ -5,7 +5,7 @@ import { KycError } from '../../errors.js';
 import { copyToGuardedFile, writeGuardedFile } from '../../infra/guarded-file.js';
 import { PRIVATE_DIR_MODE } from '../../infra/private-files.js';
 import { RunStore, type RunState } from '../../run/state/run-store.js';
-import { checkRunId } from '../../run/topology.js';
+import { checkRunId } from '../../run/state/topology.js';
 import { VERSION } from '../../version.js';
 import { writeRunReport } from '../report/write-report.js';
 import { WhitelistStore } from '../../whitelist/store.js';

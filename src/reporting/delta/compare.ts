@@ -1,7 +1,7 @@
 import { matchIds } from '../../export/matches-cell.js';
 import { reasonCode } from '../../verdict/index.js';
 import type { RowAlert, RunAlertCounts } from '../desk-record.js';
-import type { VerdictRow } from '../verdict-file.js';
+import type { VerdictRow } from '../../ingest/verdict-file.js';
 
 /**
  * What changed for one client between two runs, keyed by client (src/matching/client-key.ts). One client can

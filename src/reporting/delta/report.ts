@@ -3,7 +3,7 @@ import { writeGuardedFile, type GuardOptions } from '../../infra/guarded-file.js
 import { join, resolve } from 'node:path';
 import { KycError } from '../../errors.js';
 import { bomBytes, encodeCsvRecord, type CsvFormat } from '../../export/csv-format.js';
-import { openVerdictFile, type VerdictFileOptions, type VerdictRow } from '../verdict-file.js';
+import { openVerdictFile, type VerdictFileOptions, type VerdictRow } from '../../ingest/verdict-file.js';
 import { alertsCell, alertsLine } from './alerts.js';
 import {
   CHANGE_LABEL,

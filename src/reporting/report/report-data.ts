@@ -1,7 +1,7 @@
 import type { CandidateDecision, CheckKind } from '../../domain/check.js';
 import type { Manifest } from '../../export/manifest.js';
-import { readEvidence } from '../evidence-file.js';
-import { openVerdictFile } from '../verdict-file.js';
+import { readEvidence } from '../../ingest/evidence-file.js';
+import { openVerdictFile } from '../../ingest/verdict-file.js';
 
 /** One matched record of a HIT or REVIEW row, as the report shows it. */
 export interface ReportMatch {

@@ -22,7 +22,7 @@ import { pacedLookup } from '../../../src/upstream/paced-lookup.js';
 import { Pacer } from '../../../src/upstream/pacer.js';
 import { LocalAnswers, RequestCache, cacheWindowOf } from '../../../src/upstream/request-cache.js';
 import { RunStore } from '../../../src/run/state/run-store.js';
-import { pacerKey } from '../../../src/run/topology.js';
+import { pacerKey } from '../../../src/run/state/topology.js';
 import { RegistryClient } from '../../../src/upstream/client/index.js';
 import { decideVerdict, skippedCheck } from '../../../src/verdict/index.js';
 

@@ -8,7 +8,7 @@ import { answerKeyPattern } from '../../../src/answers/answer-store.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { startEmbeddedRedis, type EmbeddedRedis } from '../../../src/infra/embedded-redis.js';
 import { parseMaxAge } from '../../../src/settings/answer-policy.js';
-import { upstreamKeys } from '../../../src/run/topology.js';
+import { upstreamKeys } from '../../../src/run/state/topology.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 
 /**

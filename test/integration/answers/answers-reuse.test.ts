@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeAnswers } from '../../../src/answers/answer-store.js';
 import { parseMaxAge } from '../../../src/settings/answer-policy.js';
-import { upstreamKeys } from '../../../src/run/topology.js';
+import { upstreamKeys } from '../../../src/run/state/topology.js';
 import type { EvidenceLine } from '../../../src/export/evidence.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { generatedClients } from '../../helpers/generated-clients.js';

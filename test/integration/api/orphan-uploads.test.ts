@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeOrphanUploads } from '../../../src/api/orphan-uploads.js';
 import { RunStore } from '../../../src/run/state/run-store.js';
-import { newRunId } from '../../../src/run/topology.js';
+import { newRunId } from '../../../src/run/state/topology.js';
 import { testDeskPlace } from '../../helpers/postgres.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { sha256Hex, startServe, stopServe } from '../../helpers/serve-process.js';

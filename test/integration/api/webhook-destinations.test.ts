@@ -15,7 +15,7 @@ import {
   startRunWebhookWorker,
 } from '../../../src/notify/run-webhooks.js';
 import { RunStore } from '../../../src/run/state/run-store.js';
-import { newRunId } from '../../../src/run/topology.js';
+import { newRunId } from '../../../src/run/state/topology.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';
 import { sha256Hex, startServe, stopServe, type ServeProcess } from '../../helpers/serve-process.js';

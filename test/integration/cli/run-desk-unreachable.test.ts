@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
-import { QUEUES } from '../../../src/run/topology.js';
+import { QUEUES } from '../../../src/run/state/topology.js';
 import { cli, exited, stderrOf } from '../../helpers/cli-process.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
 import { RunStore } from '../../../src/run/state/run-store.js';
 import { purgeRunJobs, QUEUE_STREAMS } from '../../../src/run/state/retention.js';
-import { QUEUES } from '../../../src/run/topology.js';
+import { QUEUES } from '../../../src/run/state/topology.js';
 import { cli, exited, stderrOf } from '../../helpers/cli-process.js';
 import { connect, dumpKeys, redisUrl, uniquePrefix } from '../../helpers/redis.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../../src/config.js';
 import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
 import { RunStore } from '../../../src/run/state/run-store.js';
-import { runKeys } from '../../../src/run/topology.js';
+import { runKeys } from '../../../src/run/state/topology.js';
 import { cli, exited, maskedVerdicts, stderrOf } from '../../helpers/cli-process.js';
 import { generatedClients } from '../../helpers/generated-clients.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';

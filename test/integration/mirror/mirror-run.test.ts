@@ -4,7 +4,7 @@ import { Agent, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../../src/export/manifest.js';
 import type { FaStrategyOption } from '../../../src/settings/fa-strategy-option.js';
-import { runKeys } from '../../../src/run/topology.js';
+import { runKeys } from '../../../src/run/state/topology.js';
 import { upstreamProfileSchema } from '../../../src/settings/upstream-profile.js';
 import { readEvidenceLines, startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 

@@ -5,7 +5,7 @@ import { mirrorDigest, type MirrorNote } from '../../../src/export/mirror-snapsh
 import { LoadedMirrors, MirrorStore } from '../../../src/mirror/store.js';
 import { ABANDONED_RUN_DATA_MS } from '../../../src/run/state/retention.js';
 import { RunStore } from '../../../src/run/state/run-store.js';
-import { runKeys } from '../../../src/run/topology.js';
+import { runKeys } from '../../../src/run/state/topology.js';
 import { connect, uniquePrefix } from '../../helpers/redis.js';
 
 const records = generateRegisters(42).foreignAgents.slice(0, 50);

@@ -7,7 +7,7 @@ import { loadConfig } from '../../../src/config.js';
 import { startDashboard } from '../../../src/dashboard/server.js';
 import type { Listening } from '../../../src/infra/listen.js';
 import { RunStore } from '../../../src/run/state/run-store.js';
-import { newRunId } from '../../../src/run/topology.js';
+import { newRunId } from '../../../src/run/state/topology.js';
 import { chromiumContext, skipBrowser } from '../../helpers/chromium.js';
 import { cli, exited, stderrOf } from '../../helpers/cli-process.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';

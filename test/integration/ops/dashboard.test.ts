@@ -7,7 +7,7 @@ import type { Listening } from '../../../src/infra/listen.js';
 import { startDashboard } from '../../../src/dashboard/server.js';
 import { WorkerMetrics } from '../../../src/metrics/worker-metrics.js';
 import { RunStore, type RunState } from '../../../src/run/state/run-store.js';
-import { newRunId, queuesOf } from '../../../src/run/topology.js';
+import { newRunId, queuesOf } from '../../../src/run/state/topology.js';
 import { chromiumContext, skipBrowser } from '../../helpers/chromium.js';
 import { uniquePrefix } from '../../helpers/redis.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';

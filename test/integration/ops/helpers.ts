@@ -16,7 +16,7 @@ import { silentLogger } from '../../../src/log.js';
 import type { WorkerMetrics } from '../../../src/metrics/worker-metrics.js';
 import { RunStore, type RunState } from '../../../src/run/state/run-store.js';
 import type { Runtime } from '../../../src/runs/runtime.js';
-import { newRunId } from '../../../src/run/topology.js';
+import { newRunId } from '../../../src/run/state/topology.js';
 import {
   DEFAULT_WORKER_SETTINGS,
   startWorkers,

@@ -24,7 +24,7 @@ import { placePart } from '../../../src/infra/part-files.js';
 import { partPath } from '../../../src/run/output-paths.js';
 import { fileDigest } from '../../../src/infra/file-digest.js';
 import { followRun, submitRun } from '../../../src/runs/submit.js';
-import { newRunId } from '../../../src/run/topology.js';
+import { newRunId } from '../../../src/run/state/topology.js';
 import { cli, exited } from '../../helpers/cli-process.js';
 import {
   CLIENTS,

@@ -6,7 +6,7 @@ import { CHECK_KINDS } from '../../../src/domain/check.js';
 import { bodiesPathOf } from '../../../src/export/evidence-bodies.js';
 import { createLogger } from '../../../src/log.js';
 import { RunStore, type RunState } from '../../../src/run/state/run-store.js';
-import { QUEUES } from '../../../src/run/topology.js';
+import { QUEUES } from '../../../src/run/state/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers, type WorkerHost } from '../../../src/workers/workers.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { dumpKeys } from '../../helpers/redis.js';

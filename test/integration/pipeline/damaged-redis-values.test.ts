@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whitelistKeys, WhitelistStore } from '../../../src/whitelist/store.js';
 import { MirrorStore } from '../../../src/mirror/store.js';
-import { runKeys, upstreamKeys } from '../../../src/run/topology.js';
+import { runKeys, upstreamKeys } from '../../../src/run/state/topology.js';
 import { UpstreamState } from '../../../src/upstream/state.js';
 import { connect, uniquePrefix } from '../../helpers/redis.js';
 

@@ -9,7 +9,7 @@ import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-em
 import { EMULATOR_CELL, EMULATOR_COLUMN } from '../../../src/export/verdict-row.js';
 import { freePort } from '../../../src/infra/free-port.js';
 import { RunStore } from '../../../src/run/state/run-store.js';
-import { runsIndexKey } from '../../../src/run/topology.js';
+import { runsIndexKey } from '../../../src/run/state/topology.js';
 import { UpstreamState } from '../../../src/upstream/state.js';
 import { cli, exited } from '../../helpers/cli-process.js';
 import { faultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';

@@ -6,7 +6,7 @@ import { DEMO_API_KEY } from '../../../src/config.js';
 import { createEmulator, type EmulatorHandle } from '../../../packages/lookup-emulator/src/server.js';
 import type { Manifest } from '../../../src/export/manifest.js';
 import { RunStore } from '../../../src/run/state/run-store.js';
-import { upstreamKeys } from '../../../src/run/topology.js';
+import { upstreamKeys } from '../../../src/run/state/topology.js';
 import { serviceIdentity } from '../../../src/settings/service-identity.js';
 import { cli, exited, stderrOf } from '../../helpers/cli-process.js';
 import { connect, redisUrl, uniquePrefix } from '../../helpers/redis.js';

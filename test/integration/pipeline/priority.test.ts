@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/log.js';
 import { WorkerMetrics } from '../../../src/metrics/worker-metrics.js';
 import { RunStore } from '../../../src/run/state/run-store.js';
-import { QUEUES, queuesOf } from '../../../src/run/topology.js';
+import { QUEUES, queuesOf } from '../../../src/run/state/topology.js';
 import { DEFAULT_WORKER_SETTINGS, startWorkers, type WorkerHost } from '../../../src/workers/workers.js';
 import { startTestPipeline, type TestPipeline } from '../../helpers/pipeline.js';
 import { sampleSlice } from '../../helpers/sample-slice.js';

@@ -5,7 +5,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { changesOf, DeltaBuilder, failedChecks } from '../../../src/reporting/delta/compare.js';
 import { deltaSummary, writeDeltaCsv } from '../../../src/reporting/delta/report.js';
-import type { VerdictRow } from '../../../src/reporting/verdict-file.js';
+import type { VerdictRow } from '../../../src/ingest/verdict-file.js';
 import { withAlerts } from '../../../src/reporting/delta/alerts.js';
 import type { RowAlert, RunDeskRecord } from '../../../src/reporting/desk-record.js';
 

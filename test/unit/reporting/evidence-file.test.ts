@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compactEvidence, encodeBodyLine } from '../../../src/export/evidence-bodies.js';
-import { evidenceOfRow, readEvidence } from '../../../src/reporting/evidence-file.js';
+import { evidenceOfRow, readEvidence } from '../../../src/ingest/evidence-file.js';
 
 const lineOf = (row: number, name: string) => ({
   row,

@@ -4,7 +4,7 @@ import { DeltaBuilder } from '../../../src/reporting/delta/compare.js';
 import { escapeHtml, renderReport } from '../../../src/reporting/report/html-report.js';
 import type { ReportData } from '../../../src/reporting/report/report-data.js';
 import type { Manifest } from '../../../src/export/manifest.js';
-import type { VerdictRow } from '../../../src/reporting/verdict-file.js';
+import type { VerdictRow } from '../../../src/ingest/verdict-file.js';
 import type { RowAlert, RunDeskRecord } from '../../../src/reporting/desk-record.js';
 
 const manifest = {

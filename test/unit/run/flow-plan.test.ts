@@ -3,7 +3,7 @@ import type { Client } from '../../../src/domain/client.js';
 import type { IngestItem } from '../../../src/ingest/index.js';
 import type { CheckJobData, MergeJobData } from '../../../src/run/job-data.js';
 import { failedMergeResult, planRow, type FlowContext } from '../../../src/run/flow-plan.js';
-import { QUEUES } from '../../../src/run/topology.js';
+import { QUEUES } from '../../../src/run/state/topology.js';
 
 const context: FlowContext = {
   runId: 'run1',

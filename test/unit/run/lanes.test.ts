@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRIORITY, laneOfPriority } from '../../../src/run/topology.js';
-import { laneRank } from '../../../src/upstream/lanes.js';
+import { PRIORITY, laneOfPriority } from '../../../src/run/state/topology.js';
+import { laneRank } from '../../../src/run/state/lanes.js';
 
 describe('priorities and lanes: a single client, then a high run, then the rest', () => {
   it("serves a screen's jobs before a high run's, and a high run's before a normal or low one's", () => {

@@ -5,7 +5,7 @@ import {
   MIN_QUEUED_CHECKS,
   holdDispatch,
 } from '../../../src/run/look-ahead.js';
-import { PRIORITY, servedNotLaterBound } from '../../../src/run/topology.js';
+import { PRIORITY, servedNotLaterBound } from '../../../src/run/state/topology.js';
 
 describe('holdDispatch: how far the coordinator reads ahead of the checks', () => {
   const busy = { queuedChecks: MIN_QUEUED_CHECKS, bookedAheadMs: BOOKED_AHEAD_MS };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { partPath } from '../../../src/run/output-paths.js';
 import { parseOutputMode } from '../../../src/settings/output-mode.js';
-import { checkRunId, newRunId } from '../../../src/run/topology.js';
+import { checkRunId, newRunId } from '../../../src/run/state/topology.js';
 
 describe('run ids', () => {
   it('accepts generated and scheduled ids, refuses anything that could name another directory', () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { pipelineQueuesOf } from '../../../src/commands/schedule.js';
 import { claimDatedDir, datedName } from '../../../src/schedule/dated-dir.js';
 import { checkScheduleName, checkTimeZone, scheduledRunId } from '../../../src/schedule/definition.js';
-import { RUN_ID_PATTERN } from '../../../src/run/topology.js';
+import { RUN_ID_PATTERN } from '../../../src/run/state/topology.js';
 
 const AT = Date.parse('2025-03-01T23:30:00Z');
 
